@@ -1,0 +1,14 @@
+import { createInterface } from 'node:readline'
+import { runCli, type CliIO } from './runCli'
+
+const io: CliIO = {
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+  lines: async function* () {
+    if (process.stdin.isTTY) process.stderr.write('Reading utterances from standard input, one per line (Ctrl+D ends).\n')
+    // crlfDelay: Infinity treats \r\n as one line break; nothing else is trimmed.
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) yield line
+  },
+}
+
+process.exitCode = await runCli(process.argv.slice(2), io)

@@ -1,0 +1,209 @@
+import { codePointLength } from '../lib/text'
+import type { EntryMode } from '../skill'
+
+/** What the keyword router needs of a skill. */
+export interface RoutableSkill {
+  name: string
+  path: string
+  triggerKeywords: readonly string[]
+  entryMode: EntryMode
+}
+
+export const DEFAULT_THRESHOLD = 0.3
+/** Two or more distinct matched keywords multiply the score by this (SPEC §3 step 6). */
+export const MULTI_KEYWORD_BONUS = 1.3
+
+/** Why a skill did or did not win, for the one-line explanation in the table. */
+export type RoutingVerdict =
+  | { kind: 'winner' }
+  | { kind: 'manual' }
+  | { kind: 'no-match' }
+  /** `neededCovered` is the smallest covered count that would pass, or null when none can. */
+  | { kind: 'below-threshold'; neededCovered: number | null }
+  | { kind: 'lost-tie'; winner: string }
+  | { kind: 'outscored'; winner: string; winnerFinal: number }
+
+/** A half-open `[start, end)` range of UTF-16 offsets in the original input. */
+export type InputSpan = readonly [number, number]
+
+export interface SkillScore {
+  skill: string
+  path: string
+  /** Position in load order. */
+  order: number
+  /** Distinct matched keywords (compared lowercased), as first written in the skill. */
+  matched: string[]
+  covered: number
+  length: number
+  base: number
+  bonus: boolean
+  /** Null when nothing matched (or the skill is manual): the skill has no score. */
+  final: number | null
+  activated: boolean
+  verdict: RoutingVerdict
+  /** The covered stretches of the input, merged, for highlighting. */
+  spans: InputSpan[]
+}
+
+export interface RoutingResult {
+  input: string
+  length: number
+  threshold: number
+  winner: SkillScore | null
+  /** One entry per skill, in load order. */
+  scores: SkillScore[]
+}
+
+interface CompiledSkill {
+  skill: RoutableSkill
+  /** Distinct non-empty keywords, lowercased, with the spelling to report. */
+  keywords: { lower: string; written: string }[]
+}
+
+/** A router over a fixed list of skills; compile once, then route every keystroke. */
+export type Router = (input: string, threshold?: number) => RoutingResult
+
+export function createRouter(skills: readonly RoutableSkill[]): Router {
+  const compiled: CompiledSkill[] = skills.map((skill) => {
+    const seen = new Set<string>()
+    const keywords: CompiledSkill['keywords'] = []
+    for (const written of skill.triggerKeywords) {
+      const lower = written.toLowerCase()
+      if (lower === '' || seen.has(lower)) continue
+      seen.add(lower)
+      keywords.push({ lower, written })
+    }
+    return { skill, keywords }
+  })
+  return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
+}
+
+/** Scores every skill for `input` exactly as SPEC §3 defines it. */
+export function scoreRouting(input: string, skills: readonly RoutableSkill[], threshold = DEFAULT_THRESHOLD): RoutingResult {
+  return createRouter(skills)(input, threshold)
+}
+
+function route(compiled: readonly CompiledSkill[], input: string, threshold: number): RoutingResult {
+  const lower = input.toLowerCase()
+  const length = Math.max(codePointLength(input), 1)
+  // marks[i] === stamp means position i of `lower` is covered for the skill being scored.
+  const marks = new Int32Array(lower.length)
+  const continuation = continuationUnits(lower)
+  const scores: SkillScore[] = []
+  let winner: SkillScore | null = null
+
+  compiled.forEach(({ skill, keywords }, order) => {
+    const score: SkillScore = {
+      skill: skill.name,
+      path: skill.path,
+      order,
+      matched: [],
+      covered: 0,
+      length,
+      base: 0,
+      bonus: false,
+      final: null,
+      activated: false,
+      verdict: { kind: skill.entryMode === 'manual' ? 'manual' : 'no-match' },
+      spans: [],
+    }
+    scores.push(score)
+    if (skill.entryMode === 'manual') return
+
+    const stamp = order + 1
+    let covered = 0
+    for (const keyword of keywords) {
+      let found = lower.indexOf(keyword.lower)
+      if (found < 0) continue
+      score.matched.push(keyword.written)
+      while (found >= 0) {
+        const end = found + keyword.lower.length
+        for (let i = found; i < end; i++) {
+          if (marks[i] === stamp) continue
+          marks[i] = stamp
+          if (continuation[i] === 0) covered++
+        }
+        found = lower.indexOf(keyword.lower, found + 1)
+      }
+    }
+    if (score.matched.length === 0) return
+
+    score.covered = covered
+    score.base = covered / length
+    score.bonus = score.matched.length >= 2
+    score.final = score.bonus ? score.base * MULTI_KEYWORD_BONUS : score.base
+    score.spans = toInputSpans(marks, stamp, input, lower)
+    if (score.final > threshold && (winner === null || score.final > (winner.final ?? 0))) winner = score
+  })
+
+  const best = winner as SkillScore | null
+  for (const score of scores) {
+    if (score.final === null) continue
+    score.verdict = verdictFor(score, best, threshold)
+    score.activated = score === best
+  }
+  return { input, length, threshold, winner: best, scores }
+}
+
+function verdictFor(score: SkillScore, winner: SkillScore | null, threshold: number): RoutingVerdict {
+  const final = score.final ?? 0
+  if (score === winner) return { kind: 'winner' }
+  if (!(final > threshold)) return { kind: 'below-threshold', neededCovered: neededCovered(score, threshold) }
+  const best = winner as SkillScore
+  if (final === best.final) return { kind: 'lost-tie', winner: best.skill }
+  return { kind: 'outscored', winner: best.skill, winnerFinal: best.final ?? 0 }
+}
+
+/** Smallest covered count whose final score, computed the same way, is above the threshold. */
+function neededCovered(score: SkillScore, threshold: number): number | null {
+  const finalFor = (covered: number) => (score.bonus ? (covered / score.length) * MULTI_KEYWORD_BONUS : covered / score.length)
+  const multiplier = score.bonus ? MULTI_KEYWORD_BONUS : 1
+  let covered = Math.max(1, Math.floor((threshold * score.length) / multiplier))
+  while (covered > 1 && finalFor(covered - 1) > threshold) covered--
+  while (!(finalFor(covered) > threshold) && covered <= score.length) covered++
+  return covered <= score.length ? covered : null
+}
+
+/** 1 at each UTF-16 unit that continues a code point (a low surrogate after a high one). */
+function continuationUnits(text: string): Uint8Array {
+  const flags = new Uint8Array(text.length)
+  for (let i = 1; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    const previous = text.charCodeAt(i - 1)
+    if (unit >= 0xdc00 && unit <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff) flags[i] = 1
+  }
+  return flags
+}
+
+function toInputSpans(marks: Int32Array, stamp: number, input: string, lower: string): InputSpan[] {
+  const toInput = lower.length === input.length ? null : lowerToInputOffsets(input)
+  const spans: [number, number][] = []
+  for (let i = 0; i < marks.length; i++) {
+    if (marks[i] !== stamp) continue
+    let end = i
+    while (end < marks.length && marks[end] === stamp) end++
+    const start = toInput ? (toInput[i] ?? input.length) : i
+    const stop = toInput ? (toInput[end] ?? input.length) : end
+    const last = spans[spans.length - 1]
+    if (last && last[1] >= start) last[1] = Math.max(last[1], stop)
+    else spans.push([start, stop])
+    i = end
+  }
+  return spans
+}
+
+/**
+ * Where each UTF-16 offset of `input.toLowerCase()` comes from in `input`, for the rare characters
+ * whose lower case has another length (e.g. "İ" becomes two units).
+ */
+function lowerToInputOffsets(input: string): number[] {
+  const map: number[] = []
+  let offset = 0
+  for (const char of input) {
+    const lowered = char.toLowerCase()
+    for (let k = 0; k < lowered.length; k++) map.push(offset)
+    offset += char.length
+  }
+  map.push(input.length)
+  return map
+}

@@ -1,0 +1,158 @@
+/**
+ * The only module that touches gray-matter and yaml. It splits a SKILL.md into frontmatter and
+ * body and parses the frontmatter as YAML 1.2 with source positions, safely:
+ * - gray-matter's `---js` engine runs `eval` (CVE-2022-25863), so every non-YAML engine is
+ *   replaced by one that refuses;
+ * - an options object is always passed, which also bypasses gray-matter's content-keyed cache
+ *   (it caches unparsed text after a YAML error and then stops reporting the error);
+ * - aliases are capped, so a 400-byte alias bomb cannot freeze the tab.
+ */
+import { Buffer } from 'buffer'
+import matter from 'gray-matter'
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml'
+
+// gray-matter calls the Node global `Buffer.from` on every parse; browsers have no such global.
+const runtime = globalThis as { Buffer?: unknown }
+runtime.Buffer ??= Buffer
+
+/** Largest frontmatter block parsed; beyond it the work would stall the editor on each keystroke. */
+export const MAX_FRONTMATTER_CHARS = 256 * 1024
+const MAX_ALIAS_COUNT = 100
+
+/** Source span in UTF-16 offsets of the whole file: `[start, end)`. */
+export type Span = readonly [number, number]
+
+export interface FieldLocation {
+  key: Span
+  value: Span
+  /** Present when the value is a YAML sequence: one span per item. */
+  items: Span[] | undefined
+}
+
+export interface FrontmatterProblem {
+  message: string
+  span: Span
+}
+
+export interface SplitSkillFile {
+  /** True when the file opens with a `---` frontmatter block. */
+  hasFrontmatter: boolean
+  /** The YAML value, or undefined when there is none or it could not be parsed. */
+  data: unknown
+  body: string
+  bodyOffset: number
+  fields: Map<string, FieldLocation>
+  errors: FrontmatterProblem[]
+  warnings: FrontmatterProblem[]
+}
+
+const OPENING = '---'
+
+export function splitSkillFile(text: string): SplitSkillFile {
+  const errors: FrontmatterProblem[] = []
+  const warnings: FrontmatterProblem[] = []
+  const fields = new Map<string, FieldLocation>()
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  const afterOpening = text.slice(bom + OPENING.length)
+  const languageRaw = text.startsWith(OPENING, bom) ? matter.language(afterOpening).raw : ''
+  const matterStart = bom + OPENING.length + languageRaw.length
+  let data: unknown
+
+  const refuse = (language: string) => () => {
+    errors.push({
+      message: `"---${language}" frontmatter is not allowed: only YAML is read (other engines can run code).`,
+      span: [bom, matterStart],
+    })
+    return {}
+  }
+  const parseYaml = (source: string) => {
+    if (source.length > MAX_FRONTMATTER_CHARS) {
+      errors.push({
+        message: `Frontmatter is ${source.length.toLocaleString('en')} characters; the limit is ${MAX_FRONTMATTER_CHARS.toLocaleString('en')}.`,
+        span: [bom, matterStart],
+      })
+      return {}
+    }
+    data = readYaml(source, matterStart, fields, errors, warnings)
+    return {}
+  }
+  const denied = ['js', 'javascript', 'coffee', 'coffeescript', 'cson', 'json', 'toml']
+  const engines: Record<string, (source: string) => object> = { yaml: parseYaml, yml: parseYaml }
+  for (const name of denied) engines[name] = refuse(name)
+
+  let content = text
+  let hasFrontmatter = false
+  try {
+    const file = matter(text, { engines } as never) as { content: string; matter?: string }
+    hasFrontmatter = file.matter !== undefined
+    content = file.content
+  } catch (error) {
+    // An unknown language after `---` (e.g. `---ruby`): gray-matter has no engine for it.
+    errors.push({ message: errorMessage(error), span: [bom, matterStart] })
+    hasFrontmatter = true
+    content = ''
+  }
+
+  if (hasFrontmatter && !/\n---/.test(afterOpening.slice(languageRaw.length))) {
+    errors.push({
+      message: 'The frontmatter is never closed: add a line with --- after the last field.',
+      span: [bom, bom + OPENING.length],
+    })
+    data = undefined
+  }
+  return {
+    hasFrontmatter,
+    data,
+    body: content,
+    bodyOffset: text.length - content.length,
+    fields,
+    errors,
+    warnings,
+  }
+}
+
+function readYaml(
+  source: string,
+  offset: number,
+  fields: Map<string, FieldLocation>,
+  errors: FrontmatterProblem[],
+  warnings: FrontmatterProblem[],
+): unknown {
+  const doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true })
+  const shift = (pos: readonly [number, number]): Span => [pos[0] + offset, pos[1] + offset]
+  for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: shift(error.pos) })
+  for (const warning of doc.warnings) warnings.push({ message: cleanYamlMessage(warning.message), span: shift(warning.pos) })
+  if (doc.errors.length > 0) return undefined
+
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      const key = pair.key as YamlNode | null
+      if (!isScalar(key) || !key.range) continue
+      const value = pair.value as YamlNode | null
+      const keySpan = shift([key.range[0], key.range[1]])
+      const valueSpan = value?.range ? shift([value.range[0], value.range[1]]) : keySpan
+      const items = isSeq(value)
+        ? value.items.map((item) => {
+            const range = (item as YamlNode | null)?.range
+            return range ? shift([range[0], range[1]]) : valueSpan
+          })
+        : undefined
+      fields.set(String(key.value), { key: keySpan, value: valueSpan, items })
+    }
+  }
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+  } catch (error) {
+    errors.push({ message: `${errorMessage(error)} (aliases are limited to ${MAX_ALIAS_COUNT}).`, span: [offset, offset + source.length] })
+    return undefined
+  }
+}
+
+function cleanYamlMessage(message: string): string {
+  // The yaml package appends " at line N, column M" and a code excerpt; the editor shows both itself.
+  return message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? message
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

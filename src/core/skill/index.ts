@@ -1,0 +1,6 @@
+export { parseSkill, defaultSkillName, KNOWN_FIELDS } from './parseSkill'
+export { loadWorkspace, isSkillPath } from './loadWorkspace'
+export type { Workspace, SkillParser } from './loadWorkspace'
+export { SKILL_DEFAULTS } from './types'
+export type { Diagnostic, EntryMode, JsonSchema, Severity, Skill, SkillFile, SkillToolDeclaration } from './types'
+export { setSkillName, newSkillTemplate } from './editSkillText'

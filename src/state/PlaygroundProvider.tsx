@@ -1,0 +1,47 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import type { RoutingResult } from '../core/routing'
+import type { Workspace } from '../core/skill'
+import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
+import { createDerivations, type Derivations } from './derive'
+
+const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
+
+export function PlaygroundProvider({ store, children }: { store: PlaygroundStore; children: ReactNode }) {
+  const value = useMemo(() => ({ store, derive: createDerivations() }), [store])
+  return <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>
+}
+
+function usePlaygroundContext() {
+  const context = useContext(PlaygroundContext)
+  if (!context) throw new Error('usePlayground must be used inside <PlaygroundProvider>')
+  return context
+}
+
+/** Selects one piece of playground state; the component re-renders only when it changes. */
+export function usePlayground<T>(selector: (state: PlaygroundState) => T): T {
+  return useStore(usePlaygroundContext().store, selector)
+}
+
+export function usePlaygroundStore(): PlaygroundStore {
+  return usePlaygroundContext().store
+}
+
+export function useWorkspace(): Workspace {
+  const { derive } = usePlaygroundContext()
+  return derive.workspace(usePlayground((state) => state.files))
+}
+
+export function useRouting(): RoutingResult {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  const utterance = usePlayground((state) => state.utterance)
+  const threshold = usePlayground((state) => state.threshold)
+  return derive.routing(files, utterance, threshold)
+}
+
+export function useEffectiveConfig() {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  return derive.config(files, useRouting().winner?.path ?? null)
+}

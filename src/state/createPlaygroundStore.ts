@@ -1,0 +1,38 @@
+import { createStore, type StoreApi } from 'zustand'
+import type { SkillFile } from '../core/skill'
+import { createRoutingSlice, type RoutingSlice } from './routingSlice'
+import { createStatusSlice, type StatusSlice } from './statusSlice'
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
+
+export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice
+
+/** What a store starts from: saved work, or the example skills on a first visit. */
+export interface PlaygroundSnapshot {
+  files: SkillFile[]
+  selectedPath?: string | null
+  utterance?: string
+  threshold?: number
+}
+
+export type PlaygroundStore = StoreApi<PlaygroundState>
+
+export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundStore {
+  const store = createStore<PlaygroundState>()((...args) => ({
+    ...createWorkspaceSlice(...args),
+    ...createRoutingSlice(...args),
+    ...createStatusSlice(...args),
+  }))
+  const initial = store.getState()
+  store.setState({
+    files: snapshot.files,
+    selectedPath: snapshot.selectedPath ?? snapshot.files[0]?.path ?? null,
+    utterance: snapshot.utterance ?? initial.utterance,
+    threshold: snapshot.threshold ?? initial.threshold,
+  })
+  return store
+}
+
+/** The part of the state worth saving between visits. */
+export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold }
+}

@@ -1,0 +1,44 @@
+import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
+import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
+
+/** Remembers the last result of `compute` for the same arguments (compared by identity). */
+function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...args: A) => R {
+  let lastArgs: A | null = null
+  let lastResult: R
+  return (...args: A) => {
+    if (lastArgs && args.length === lastArgs.length && args.every((arg, i) => Object.is(arg, lastArgs?.[i]))) return lastResult
+    lastResult = compute(...args)
+    lastArgs = args
+    return lastResult
+  }
+}
+
+/**
+ * Derived data the UI shows: parsed skills, routing, the effective configuration. Kept out of
+ * the store (it is a pure function of the store) and memoised so a keystroke in one skill
+ * re-parses that skill only.
+ */
+export function createDerivations() {
+  let parsed = new Map<string, { text: string; skill: Skill }>()
+  const workspace = memoizeLast((files: readonly SkillFile[]): Workspace => {
+    const next = new Map<string, { text: string; skill: Skill }>()
+    const result = loadWorkspace(files, (path, text) => {
+      const previous = parsed.get(path)
+      const skill = previous && previous.text === text ? previous.skill : parseSkill(path, text)
+      next.set(path, { text, skill })
+      return skill
+    })
+    parsed = next
+    return result
+  })
+  const router = memoizeLast((skills: readonly Skill[]): Router => createRouter(skills))
+  const routing = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
+    router(workspace(files).skills)(utterance, threshold),
+  )
+  const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null): EffectiveConfig =>
+    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null),
+  )
+  return { workspace, routing, config }
+}
+
+export type Derivations = ReturnType<typeof createDerivations>

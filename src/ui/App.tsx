@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react'
+import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
+import { RoutingSummary } from './routing/RoutingSummary'
+import { ScoreTable } from './routing/ScoreTable'
+import { ThresholdControl } from './routing/ThresholdControl'
+import { UtteranceBox } from './routing/UtteranceBox'
+import { SkillList } from './skills/SkillList'
+
+// Monaco is most of the bundle: the list and the live table paint before it arrives.
+const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
+
+export function App() {
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const storageProblem = usePlayground((state) => state.storageProblem)
+  const store = usePlaygroundStore()
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>
+          <img src="/favicon.svg" alt="" width={22} height={22} /> Skill Playground
+        </h1>
+        <p className="tagline">Write SKILL.md files and see, as you type, which one a user message would activate — and why.</p>
+      </header>
+      {storageProblem && (
+        <div className="banner warning" role="alert">
+          {storageProblem}
+          <button type="button" className="link-button" onClick={() => store.getState().setStorageProblem(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <main className="layout">
+        <SkillList />
+        <section className="pane editor-pane" aria-label="Editor">
+          <div className="pane-header">
+            <h2>{selectedPath ?? 'No skill selected'}</h2>
+          </div>
+          <Suspense fallback={<p className="loading">Loading editor…</p>}>
+            <SkillEditor />
+          </Suspense>
+        </section>
+        <section className="pane routing-pane" aria-label="Routing">
+          <UtteranceBox />
+          <div className="routing-toolbar">
+            <h2>Routing scores</h2>
+            <ThresholdControl />
+          </div>
+          <RoutingSummary />
+          <ScoreTable />
+          <EffectiveConfigPanel />
+        </section>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react'
+import type { Diagnostic } from '../../core/skill'
+import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { useColorScheme } from '../useColorScheme'
+import { monaco, SKILL_LANGUAGE } from './monaco'
+
+const SEVERITY: Record<Diagnostic['severity'], monaco.MarkerSeverity> = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+}
+
+const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
+
+/**
+ * Monaco on the selected skill. Each file keeps its own model (and so its own undo history);
+ * edits go to the store, and the store's parse diagnostics come back as markers.
+ */
+export function SkillEditor() {
+  const host = useRef<HTMLDivElement>(null)
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
+  // What each model last held in step with the store, and the markers last set on it: checking
+  // these instead of every model's text keeps a keystroke cheap with a thousand skills loaded.
+  const syncedText = useRef(new Map<string, string>())
+  const appliedMarkers = useRef(new Map<string, unknown>())
+  const store = usePlaygroundStore()
+  const files = usePlayground((state) => state.files)
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const workspace = useWorkspace()
+  const scheme = useColorScheme()
+
+  useEffect(() => {
+    if (!host.current) return undefined
+    const editor = monaco.editor.create(host.current, {
+      model: null,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      wordWrap: 'on',
+      fontSize: 13,
+      lineNumbersMinChars: 3,
+      scrollBeyondLastLine: false,
+      renderWhitespace: 'boundary',
+      unicodeHighlight: { ambiguousCharacters: false },
+      ariaLabel: 'SKILL.md editor',
+      padding: { top: 8 },
+    })
+    editorRef.current = editor
+    const typing = editor.onDidChangeModelContent(() => {
+      const model = editor.getModel()
+      if (!model) return
+      const path = model.uri.path.slice(1)
+      const text = model.getValue()
+      syncedText.current.set(path, text)
+      store.getState().updateText(path, text)
+    })
+    return () => {
+      typing.dispose()
+      editor.dispose()
+      for (const model of monaco.editor.getModels()) model.dispose()
+      syncedText.current.clear()
+      appliedMarkers.current.clear()
+      editorRef.current = null
+    }
+  }, [store])
+
+  // Keep one model per file in step with the store (new, renamed, deleted or changed elsewhere).
+  useEffect(() => {
+    const wanted = new Set(files.map((file) => modelUri(file.path).toString()))
+    for (const model of monaco.editor.getModels()) {
+      if (wanted.has(model.uri.toString())) continue
+      syncedText.current.delete(model.uri.path.slice(1))
+      appliedMarkers.current.delete(model.uri.path.slice(1))
+      model.dispose()
+    }
+    for (const file of files) {
+      if (syncedText.current.get(file.path) === file.text) continue
+      syncedText.current.set(file.path, file.text)
+      const uri = modelUri(file.path)
+      const model = monaco.editor.getModel(uri)
+      if (!model) monaco.editor.createModel(file.text, SKILL_LANGUAGE, uri)
+      else if (model.getValue() !== file.text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
+    }
+    const editor = editorRef.current
+    const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
+    if (editor && editor.getModel() !== selected) editor.setModel(selected)
+  }, [files, selectedPath])
+
+  useEffect(() => {
+    for (const skill of workspace.skills) {
+      const crossFile = workspace.crossFileDiagnostics.get(skill.path) ?? []
+      const signature = crossFile.length === 0 ? skill : `${skill.diagnostics.length}:${JSON.stringify([skill.diagnostics, crossFile])}`
+      if (appliedMarkers.current.get(skill.path) === signature) continue
+      const model = monaco.editor.getModel(modelUri(skill.path))
+      if (!model) continue
+      appliedMarkers.current.set(skill.path, signature)
+      const diagnostics = [...skill.diagnostics, ...crossFile]
+      monaco.editor.setModelMarkers(
+        model,
+        'skill-playground',
+        diagnostics.map((diagnostic) => ({
+          severity: SEVERITY[diagnostic.severity],
+          message: diagnostic.message,
+          code: diagnostic.code,
+          source: 'skill',
+          ...widen(diagnostic),
+        })),
+      )
+    }
+  }, [workspace])
+
+  useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
+
+  return (
+    <div className="editor-host" ref={host}>
+      {selectedPath === null && <p className="empty-editor">No skill selected. Add one from the list.</p>}
+    </div>
+  )
+}
+
+/** An empty range would draw no squiggle; give it one character so the problem is visible. */
+function widen({ range }: Diagnostic) {
+  const empty = range.startLine === range.endLine && range.startColumn === range.endColumn
+  return {
+    startLineNumber: range.startLine,
+    startColumn: range.startColumn,
+    endLineNumber: range.endLine,
+    endColumn: empty ? range.endColumn + 1 : range.endColumn,
+  }
+}

@@ -1,0 +1,81 @@
+import { useRef, type ReactNode } from 'react'
+import type { InputSpan } from '../../core/routing'
+import { usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+
+const EXAMPLES = [
+  '计算一下 2^20 是多少',
+  '帮我规划并写一篇关于 AI Agent 的文章大纲',
+  '北京今天天气怎么样，要带伞吗',
+  '查询订单：本周销售额是多少',
+  '我想了解一下 RAG 是什么',
+]
+
+/**
+ * The test utterance, with the covered spans of the focused skill (the winner unless a table
+ * row is hovered) highlighted behind the text as the user types.
+ */
+export function UtteranceBox() {
+  const store = usePlaygroundStore()
+  const utterance = usePlayground((state) => state.utterance)
+  const focusedPath = usePlayground((state) => state.focusedSkillPath)
+  const routing = useRouting()
+  const backdrop = useRef<HTMLDivElement>(null)
+
+  const focused = routing.scores.find((score) => score.path === focusedPath && score.final !== null) ?? routing.winner
+  const spans = focused?.spans ?? []
+
+  return (
+    <section className="utterance-section" aria-label="Test utterance section">
+      <label className="field-label" htmlFor="utterance">
+        Test utterance
+        {focused && (
+          <span className="label-hint">
+            highlighted: what <strong>{focused.skill}</strong> covers
+          </span>
+        )}
+      </label>
+      <div className="utterance">
+        <div className="utterance-backdrop" ref={backdrop} aria-hidden="true">
+          {highlight(utterance, spans, focused?.activated ?? false)}
+          {'\n'}
+        </div>
+        <textarea
+          id="utterance"
+          aria-label="Test utterance"
+          value={utterance}
+          rows={2}
+          spellCheck={false}
+          placeholder="Type what a user might say, e.g. 帮我规划一下 or what's the weather in Paris"
+          onChange={(event) => store.getState().setUtterance(event.target.value)}
+          onScroll={(event) => {
+            if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop
+          }}
+        />
+      </div>
+      <div className="examples" aria-label="Example utterances">
+        <span className="examples-label">Try:</span>
+        {EXAMPLES.map((example) => (
+          <button key={example} type="button" className="chip" onClick={() => store.getState().setUtterance(example)}>
+            {example}
+          </button>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function highlight(text: string, spans: readonly InputSpan[], strong: boolean): ReactNode[] {
+  const parts: ReactNode[] = []
+  let cursor = 0
+  for (const [start, end] of spans) {
+    if (start > cursor) parts.push(text.slice(cursor, start))
+    parts.push(
+      <mark key={start} className={strong ? 'covered winner' : 'covered'}>
+        {text.slice(start, end)}
+      </mark>,
+    )
+    cursor = end
+  }
+  parts.push(text.slice(cursor))
+  return parts
+}

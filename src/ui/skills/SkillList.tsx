@@ -1,0 +1,130 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import type { Skill } from '../../core/skill'
+import { usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
+import { RenameField } from './RenameField'
+
+/** The workspace's skills in load order, with add, rename, duplicate and delete. */
+export function SkillList() {
+  const store = usePlaygroundStore()
+  const { skills, crossFileDiagnostics } = useWorkspace()
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const lastDeleted = usePlayground((state) => state.lastDeleted)
+  const winnerPath = useRouting().winner?.path ?? null
+  const [renaming, setRenaming] = useState<string | null>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const { selectSkill, addSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
+
+  const focusItem = (path: string) =>
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus())
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const index = skills.findIndex((skill) => skill.path === selectedPath)
+    const move = (to: number) => {
+      const target = skills[Math.max(0, Math.min(skills.length - 1, to))]
+      if (!target) return
+      event.preventDefault()
+      selectSkill(target.path)
+      focusItem(target.path)
+    }
+    if (event.key === 'ArrowDown') move(index + 1)
+    else if (event.key === 'ArrowUp') move(index - 1)
+    else if (event.key === 'Home') move(0)
+    else if (event.key === 'End') move(skills.length - 1)
+    else if (event.key === 'F2' && selectedPath) setRenaming(selectedPath)
+    else if (event.key === 'Delete' && selectedPath) deleteSkill(selectedPath)
+  }
+
+  return (
+    <nav className="pane skills-pane" aria-label="Skills panel">
+      <div className="pane-header">
+        <h2>Skills <span className="count">{skills.length}</span></h2>
+        <button type="button" className="button small" onClick={() => focusItem(addSkill())} title="Add a new skill">
+          + New
+        </button>
+      </div>
+      <ul className="skill-list" role="listbox" aria-label="Skills" ref={listRef} onKeyDown={onKeyDown}>
+        {skills.map((skill) => (
+          <SkillItem
+            key={skill.path}
+            skill={skill}
+            selected={skill.path === selectedPath}
+            winner={skill.path === winnerPath}
+            hasCrossFileError={(crossFileDiagnostics.get(skill.path) ?? []).length > 0}
+            renaming={renaming === skill.path}
+            onSelect={() => selectSkill(skill.path)}
+            onRename={() => setRenaming(skill.path)}
+            onRenameDone={(finalPath) => {
+              setRenaming(null)
+              focusItem(finalPath ?? skill.path)
+            }}
+            onDuplicate={() => {
+              const copy = duplicateSkill(skill.path)
+              if (copy) focusItem(copy)
+            }}
+            onDelete={() => deleteSkill(skill.path)}
+          />
+        ))}
+      </ul>
+      {skills.length === 0 && <p className="hint">No skills yet. Press “+ New” to write one.</p>}
+      {lastDeleted && (
+        <div className="toast" role="status">
+          Deleted {lastDeleted.file.path}
+          <button type="button" className="link-button" onClick={undoDelete}>
+            Undo
+          </button>
+        </div>
+      )}
+    </nav>
+  )
+}
+
+interface SkillItemProps {
+  skill: Skill
+  selected: boolean
+  winner: boolean
+  hasCrossFileError: boolean
+  renaming: boolean
+  onSelect: () => void
+  onRename: () => void
+  onRenameDone: (finalPath: string | null) => void
+  onDuplicate: () => void
+  onDelete: () => void
+}
+
+function SkillItem({ skill, selected, winner, hasCrossFileError, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+  const errors = skill.diagnostics.filter((d) => d.severity === 'error').length + (hasCrossFileError ? 1 : 0)
+  const warnings = skill.diagnostics.filter((d) => d.severity === 'warning').length
+  return (
+    <li
+      role="option"
+      aria-selected={selected}
+      data-path={skill.path}
+      tabIndex={selected ? 0 : -1}
+      className={`skill-item${selected ? ' selected' : ''}`}
+      onClick={onSelect}
+      onDoubleClick={onRename}
+    >
+      {renaming ? (
+        <RenameField path={skill.path} initial={skill.name} onDone={onRenameDone} />
+      ) : (
+        <>
+          <div className="skill-item-title">
+            <span className="skill-name">{skill.name}</span>
+            {winner && <span className="badge winner-badge" title="Wins routing for the test utterance">wins</span>}
+            {skill.entryMode === 'manual' && <span className="badge" title="entry_mode: manual">manual</span>}
+            {errors > 0 && <span className="badge error-badge" title={`${errors} error(s)`}>{errors} ✕</span>}
+            {errors === 0 && warnings > 0 && <span className="badge warning-badge" title={`${warnings} warning(s)`}>{warnings} !</span>}
+          </div>
+          <div className="skill-item-path">{skill.path}</div>
+          {selected && (
+            <div className="skill-item-actions">
+              <button type="button" className="link-button" onClick={onRename} title="Rename (F2)">Rename</button>
+              <button type="button" className="link-button" onClick={onDuplicate}>Duplicate</button>
+              <button type="button" className="link-button danger" onClick={onDelete} title="Delete (Del)">Delete</button>
+            </div>
+          )}
+        </>
+      )}
+    </li>
+  )
+}
