@@ -11,17 +11,24 @@ const saved = loadSavedWorkspace()
 const store = createPlaygroundStore(saved.ok && saved.snapshot ? saved.snapshot : { files: bundledSkillFiles() })
 if (!saved.ok) store.getState().setStorageProblem(saved.error)
 
-// Autosave shortly after the last change; a failure stays on screen until a save succeeds.
+// Autosave shortly after the last change, and at once when the page goes away; a failure stays
+// on screen until a save succeeds.
 let timer: ReturnType<typeof setTimeout> | undefined
+const save = () => {
+  clearTimeout(timer)
+  timer = undefined
+  const result = saveWorkspace(toSnapshot(store.getState()))
+  const { storageProblem, setStorageProblem } = store.getState()
+  if (!result.ok) setStorageProblem(result.error)
+  else if (storageProblem) setStorageProblem(null)
+}
 store.subscribe((state, previous) => {
   if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath) return
   clearTimeout(timer)
-  timer = setTimeout(() => {
-    const result = saveWorkspace(toSnapshot(store.getState()))
-    const current = store.getState().storageProblem
-    if (!result.ok) store.getState().setStorageProblem(result.error)
-    else if (current) store.getState().setStorageProblem(null)
-  }, 300)
+  timer = setTimeout(save, 300)
+})
+window.addEventListener('pagehide', () => {
+  if (timer !== undefined) save()
 })
 
 const root = document.getElementById('root')

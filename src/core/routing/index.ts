@@ -1,4 +1,4 @@
-export { createRouter, scoreRouting, DEFAULT_THRESHOLD, MULTI_KEYWORD_BONUS } from './scoreRouting'
+export { coveredSpans, createRouter, scoreRouting, DEFAULT_THRESHOLD, MULTI_KEYWORD_BONUS } from './scoreRouting'
 export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'

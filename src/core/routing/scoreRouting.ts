@@ -41,8 +41,6 @@ export interface SkillScore {
   final: number | null
   activated: boolean
   verdict: RoutingVerdict
-  /** The covered stretches of the input, merged, for highlighting. */
-  spans: InputSpan[]
 }
 
 export interface RoutingResult {
@@ -56,25 +54,41 @@ export interface RoutingResult {
 
 interface CompiledSkill {
   skill: RoutableSkill
-  /** Distinct non-empty keywords, lowercased, with the spelling to report. */
-  keywords: { lower: string; written: string }[]
+  /** Ids (into `CompiledRouter.keywords`) of the skill's distinct non-empty lowercased keywords. */
+  keywordIds: number[]
+  /** The spelling to report for each id, as first written in this skill. */
+  written: string[]
+}
+
+interface CompiledRouter {
+  skills: CompiledSkill[]
+  /** Every distinct lowercased keyword of the workspace: each is searched once per input. */
+  keywords: string[]
 }
 
 /** A router over a fixed list of skills; compile once, then route every keystroke. */
 export type Router = (input: string, threshold?: number) => RoutingResult
 
 export function createRouter(skills: readonly RoutableSkill[]): Router {
-  const compiled: CompiledSkill[] = skills.map((skill) => {
+  const ids = new Map<string, number>()
+  const compiled: CompiledRouter = { skills: [], keywords: [] }
+  for (const skill of skills) {
+    const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
     const seen = new Set<string>()
-    const keywords: CompiledSkill['keywords'] = []
     for (const written of skill.triggerKeywords) {
       const lower = written.toLowerCase()
       if (lower === '' || seen.has(lower)) continue
       seen.add(lower)
-      keywords.push({ lower, written })
+      let id = ids.get(lower)
+      if (id === undefined) {
+        id = compiled.keywords.push(lower) - 1
+        ids.set(lower, id)
+      }
+      entry.keywordIds.push(id)
+      entry.written.push(written)
     }
-    return { skill, keywords }
-  })
+    compiled.skills.push(entry)
+  }
   return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 
@@ -83,8 +97,30 @@ export function scoreRouting(input: string, skills: readonly RoutableSkill[], th
   return createRouter(skills)(input, threshold)
 }
 
-function route(compiled: readonly CompiledSkill[], input: string, threshold: number): RoutingResult {
+const NOT_SEARCHED = undefined
+const ABSENT: readonly number[] = []
+
+function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
   const lower = input.toLowerCase()
+  // Start offsets of every occurrence (overlapping ones included) of each keyword, found lazily.
+  const occurrences: (readonly number[] | undefined)[] = new Array(compiled.keywords.length)
+  const find = (id: number): readonly number[] => {
+    let found = occurrences[id]
+    if (found !== NOT_SEARCHED) return found
+    const keyword = compiled.keywords[id] ?? ''
+    let at = lower.indexOf(keyword)
+    if (at < 0) found = ABSENT
+    else {
+      const starts: number[] = []
+      while (at >= 0) {
+        starts.push(at)
+        at = lower.indexOf(keyword, at + 1)
+      }
+      found = starts
+    }
+    occurrences[id] = found
+    return found
+  }
   const length = Math.max(codePointLength(input), 1)
   // marks[i] === stamp means position i of `lower` is covered for the skill being scored.
   const marks = new Int32Array(lower.length)
@@ -92,7 +128,7 @@ function route(compiled: readonly CompiledSkill[], input: string, threshold: num
   const scores: SkillScore[] = []
   let winner: SkillScore | null = null
 
-  compiled.forEach(({ skill, keywords }, order) => {
+  compiled.skills.forEach(({ skill, keywordIds, written }, order) => {
     const score: SkillScore = {
       skill: skill.name,
       path: skill.path,
@@ -105,25 +141,24 @@ function route(compiled: readonly CompiledSkill[], input: string, threshold: num
       final: null,
       activated: false,
       verdict: { kind: skill.entryMode === 'manual' ? 'manual' : 'no-match' },
-      spans: [],
     }
     scores.push(score)
     if (skill.entryMode === 'manual') return
 
     const stamp = order + 1
     let covered = 0
-    for (const keyword of keywords) {
-      let found = lower.indexOf(keyword.lower)
-      if (found < 0) continue
-      score.matched.push(keyword.written)
-      while (found >= 0) {
-        const end = found + keyword.lower.length
-        for (let i = found; i < end; i++) {
+    for (let k = 0; k < keywordIds.length; k++) {
+      const id = keywordIds[k] ?? 0
+      const starts = find(id)
+      if (starts.length === 0) continue
+      score.matched.push(written[k] ?? '')
+      const size = compiled.keywords[id]?.length ?? 0
+      for (const start of starts) {
+        for (let i = start, end = start + size; i < end; i++) {
           if (marks[i] === stamp) continue
           marks[i] = stamp
           if (continuation[i] === 0) covered++
         }
-        found = lower.indexOf(keyword.lower, found + 1)
       }
     }
     if (score.matched.length === 0) return
@@ -132,7 +167,6 @@ function route(compiled: readonly CompiledSkill[], input: string, threshold: num
     score.base = covered / length
     score.bonus = score.matched.length >= 2
     score.final = score.bonus ? score.base * MULTI_KEYWORD_BONUS : score.base
-    score.spans = toInputSpans(marks, stamp, input, lower)
     if (score.final > threshold && (winner === null || score.final > (winner.final ?? 0))) winner = score
   })
 
@@ -175,18 +209,25 @@ function continuationUnits(text: string): Uint8Array {
   return flags
 }
 
-function toInputSpans(marks: Int32Array, stamp: number, input: string, lower: string): InputSpan[] {
+/**
+ * The stretches of `input` that `keywords` cover (merged, as UTF-16 offsets), for highlighting.
+ * Kept out of `route` so a keystroke computes spans only for the one skill on screen.
+ */
+export function coveredSpans(input: string, keywords: readonly string[]): InputSpan[] {
+  const lower = input.toLowerCase()
+  const covered = new Uint8Array(lower.length + 1)
+  for (const keyword of keywords) {
+    const needle = keyword.toLowerCase()
+    if (needle === '') continue
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) covered.fill(1, at, at + needle.length)
+  }
   const toInput = lower.length === input.length ? null : lowerToInputOffsets(input)
   const spans: [number, number][] = []
-  for (let i = 0; i < marks.length; i++) {
-    if (marks[i] !== stamp) continue
+  for (let i = 0; i < lower.length; i++) {
+    if (covered[i] === 0) continue
     let end = i
-    while (end < marks.length && marks[end] === stamp) end++
-    const start = toInput ? (toInput[i] ?? input.length) : i
-    const stop = toInput ? (toInput[end] ?? input.length) : end
-    const last = spans[spans.length - 1]
-    if (last && last[1] >= start) last[1] = Math.max(last[1], stop)
-    else spans.push([start, stop])
+    while (covered[end] === 1) end++
+    spans.push(toInput ? [toInput[i] ?? input.length, toInput[end] ?? input.length] : [i, end])
     i = end
   }
   return spans

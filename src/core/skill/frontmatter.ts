@@ -73,7 +73,9 @@ export function splitSkillFile(text: string): SplitSkillFile {
       })
       return {}
     }
-    data = readYaml(source, matterStart, fields, errors, warnings)
+    // With CRLF line breaks the block ends in the "\r" before the closing "---"; YAML would keep
+    // it as part of the last value.
+    data = readYaml(source.replace(/\r$/, ''), matterStart, fields, errors, warnings)
     return {}
   }
   const denied = ['js', 'javascript', 'coffee', 'coffeescript', 'cson', 'json', 'toml']

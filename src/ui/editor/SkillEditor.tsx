@@ -31,6 +31,8 @@ export function SkillEditor() {
 
   useEffect(() => {
     if (!host.current) return undefined
+    const synced = syncedText.current
+    const applied = appliedMarkers.current
     const editor = monaco.editor.create(host.current, {
       model: null,
       automaticLayout: true,
@@ -50,15 +52,15 @@ export function SkillEditor() {
       if (!model) return
       const path = model.uri.path.slice(1)
       const text = model.getValue()
-      syncedText.current.set(path, text)
+      synced.set(path, text)
       store.getState().updateText(path, text)
     })
     return () => {
       typing.dispose()
       editor.dispose()
       for (const model of monaco.editor.getModels()) model.dispose()
-      syncedText.current.clear()
-      appliedMarkers.current.clear()
+      synced.clear()
+      applied.clear()
       editorRef.current = null
     }
   }, [store])
@@ -110,10 +112,37 @@ export function SkillEditor() {
 
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
+  const selected = workspace.skills.find((skill) => skill.path === selectedPath)
+  const problems = selected ? [...selected.diagnostics, ...(workspace.crossFileDiagnostics.get(selected.path) ?? [])] : []
+  const reveal = (diagnostic: Diagnostic) => {
+    const editor = editorRef.current
+    if (!editor) return
+    editor.setPosition({ lineNumber: diagnostic.range.startLine, column: diagnostic.range.startColumn })
+    editor.revealLineInCenterIfOutsideViewport(diagnostic.range.startLine)
+    editor.focus()
+  }
+
   return (
-    <div className="editor-host" ref={host}>
-      {selectedPath === null && <p className="empty-editor">No skill selected. Add one from the list.</p>}
-    </div>
+    <>
+      <div className="editor-host" ref={host}>
+        {selectedPath === null && <p className="empty-editor">No skill selected. Add one from the list.</p>}
+      </div>
+      {problems.length > 0 && (
+        <ul className="problems" aria-label="Problems">
+          {problems.map((problem, index) => (
+            <li key={index} className={`problem ${problem.severity}`}>
+              <button type="button" onClick={() => reveal(problem)}>
+                <span className="problem-severity">{problem.severity}</span>
+                <span className="problem-position">
+                  Ln {problem.range.startLine}, Col {problem.range.startColumn}
+                </span>
+                <span className="problem-message">{problem.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   )
 }
 

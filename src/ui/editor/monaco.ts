@@ -23,7 +23,7 @@ monaco.languages.setMonarchTokensProvider(SKILL_LANGUAGE, {
     frontmatter: [[/^---[ \t]*$/, { token: 'delimiter.frontmatter', next: '@body', nextEmbedded: '@pop' }]],
     body: [[/^/, { token: '', next: '@markdown', nextEmbedded: 'markdown' }]],
     // Markdown runs to the end of the file: this state's only rule can never match a real line.
-    markdown: [[/^\u0000$/, { token: '', nextEmbedded: '@pop' }]],
+    markdown: [[/^\uFFFF{32}$/, { token: '', nextEmbedded: '@pop' }]],
   },
 })
 

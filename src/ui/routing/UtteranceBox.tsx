@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import type { InputSpan } from '../../core/routing'
+import { coveredSpans, type InputSpan } from '../../core/routing'
 import { usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const EXAMPLES = [
@@ -22,7 +22,7 @@ export function UtteranceBox() {
   const backdrop = useRef<HTMLDivElement>(null)
 
   const focused = routing.scores.find((score) => score.path === focusedPath && score.final !== null) ?? routing.winner
-  const spans = focused?.spans ?? []
+  const spans = focused ? coveredSpans(utterance, focused.matched) : []
 
   return (
     <section className="utterance-section" aria-label="Test utterance section">

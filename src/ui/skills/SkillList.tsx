@@ -117,7 +117,7 @@ function SkillItem({ skill, selected, winner, hasCrossFileError, renaming, onSel
           </div>
           <div className="skill-item-path">{skill.path}</div>
           {selected && (
-            <div className="skill-item-actions">
+            <div className="skill-item-actions" onClick={(event) => event.stopPropagation()}>
               <button type="button" className="link-button" onClick={onRename} title="Rename (F2)">Rename</button>
               <button type="button" className="link-button" onClick={onDuplicate}>Duplicate</button>
               <button type="button" className="link-button danger" onClick={onDelete} title="Delete (Del)">Delete</button>

@@ -1,0 +1,109 @@
+import { expect, test } from './fixtures'
+
+test('shows the example skills and scores a typed utterance live', async ({ page, routing, skills }) => {
+  await expect(skills.getByRole('option')).toHaveCount(9)
+
+  await test.step('a calculation wins for calculator, with its numbers', async () => {
+    await routing.utterance.fill('')
+    await routing.utterance.pressSequentially('计算一下 2^20 是多少')
+    await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('calculator')
+    await expect(await routing.cell('calculator', 'Covered')).toHaveText('7')
+    await expect(await routing.cell('calculator', 'Length')).toHaveText('13')
+    await expect(await routing.cell('calculator', 'Base')).toHaveText('0.538')
+    await expect(await routing.cell('calculator', 'Bonus')).toHaveText('×1.3')
+    await expect(await routing.cell('calculator', 'Final')).toHaveText('0.700')
+    await expect(await routing.cell('calculator', 'Matched')).toContainText('计算一下')
+    await expect(routing.table.getByRole('row')).toHaveCount(10)
+    await expect(page.locator('.utterance-backdrop mark')).toHaveText(['计算一下', '是多少'])
+  })
+
+  await test.step("the seed's example shows its true numbers and why it does not activate", async () => {
+    await routing.utterance.fill('帮我规划并写一篇关于 AI Agent 的文章大纲')
+    await expect(routing.winnerRow()).toHaveCount(0)
+    await expect(await routing.cell('plan_and_write', 'Covered')).toHaveText('4')
+    await expect(await routing.cell('plan_and_write', 'Length')).toHaveText('25')
+    await expect(await routing.cell('plan_and_write', 'Final')).toHaveText('0.208')
+    await expect(await routing.cell('plan_and_write', 'Activated')).toContainText('needs covered ≥ 6 of 25')
+    await expect(await routing.cell('weekly_report', 'Activated')).toContainText('Manual entry')
+    await expect(await routing.cell('weather', 'Activated')).toContainText('No keyword matched')
+    await expect(page.getByRole('region', { name: 'Effective configuration' })).toContainText('default (no skill active)')
+  })
+
+  await test.step('lowering the threshold lets it win', async () => {
+    await routing.threshold.fill('0.2')
+    await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('plan_and_write')
+    const config = page.getByRole('region', { name: 'Effective configuration' })
+    await expect(config).toContainText('from plan_and_write')
+    await expect(config.getByTestId('config.max-rounds')).toHaveText('5')
+    await expect(config.getByLabel('Visible tools')).toContainText('search_knowledge')
+    await expect(config.getByLabel('System prompt')).toContainText('你是一个专业任务规划与执行者')
+  })
+})
+
+test('editing a keyword in Monaco changes the table at once', async ({ page, routing, editor, skills }) => {
+  await routing.utterance.fill('帮我规划并写一篇关于 AI Agent 的文章大纲')
+  await expect(await routing.cell('plan_and_write', 'Final')).toHaveText('0.208')
+
+  await skills.getByRole('option', { name: /plan_and_write/ }).click()
+  await editor.endOfLine('- 写大纲')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('- 文章大纲')
+
+  await expect(editor.line('- 文章大纲')).toBeVisible()
+  await expect(await routing.cell('plan_and_write', 'Covered')).toHaveText('8')
+  await expect(await routing.cell('plan_and_write', 'Final')).toHaveText('0.416')
+  await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('plan_and_write')
+})
+
+test('broken YAML gets a marker and leaves the other skills scoring', async ({ page, routing, editor, skills }) => {
+  await skills.getByRole('option', { name: /calculator/ }).click()
+  await editor.endOfLine('name: calculator')
+  await page.keyboard.type(': oops')
+
+  await expect(editor.root.locator('.squiggly-error').first()).toBeVisible()
+  await expect(skills.getByRole('option', { name: /calculator/ })).toContainText('1 ✕')
+
+  const problems = page.getByRole('list', { name: 'Problems' })
+  await expect(problems).toContainText('Ln 2, Col 7')
+  await expect(problems).toContainText(/mapping/i)
+  const squiggle = await editor.root.locator('.squiggly-error').first().boundingBox()
+  await page.mouse.move(squiggle!.x + squiggle!.width / 2, squiggle!.y + squiggle!.height / 2)
+  await expect(page.locator('.monaco-hover').filter({ hasText: /mapping/i }).first()).toBeVisible()
+
+  await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
+  await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('weather')
+  await expect(await routing.cell('weather', 'Matched')).toContainText('天气')
+  await expect(routing.table.getByRole('row')).toHaveCount(10)
+})
+
+test('skills can be added, renamed, duplicated and deleted (with undo)', async ({ page, skills }) => {
+  await page.getByRole('button', { name: '+ New' }).click()
+  await expect(skills.getByRole('option', { name: /new_skill/ })).toHaveAttribute('aria-selected', 'true')
+
+  await skills.getByRole('option', { name: /new_skill/ }).getByRole('button', { name: 'Rename' }).click()
+  const nameField = page.getByRole('textbox', { name: 'New skill name' })
+  await nameField.fill('translator')
+  await nameField.press('Enter')
+  await expect(skills.getByRole('option', { name: /translator/ })).toContainText('translator/SKILL.md')
+  await expect(page.locator('.monaco-editor .view-line').filter({ hasText: 'name: translator' })).toBeVisible()
+
+  await skills.getByRole('option', { name: /translator/ }).getByRole('button', { name: 'Duplicate' }).click()
+  await expect(skills.getByRole('option', { name: /translator-copy/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(skills.getByRole('option')).toHaveCount(11)
+
+  await skills.getByRole('option', { name: /translator-copy/ }).getByRole('button', { name: 'Delete' }).click()
+  await expect(skills.getByRole('option')).toHaveCount(10)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(skills.getByRole('option')).toHaveCount(11)
+
+  await page.reload()
+  await expect(skills.getByRole('option', { name: /translator-copy/ })).toBeVisible()
+})
+
+test('the skill list works from the keyboard', async ({ page, skills }) => {
+  await skills.getByRole('option', { name: /add-calc/ }).click()
+  await page.keyboard.press('ArrowDown')
+  await expect(skills.getByRole('option', { name: /calculator/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(skills.getByRole('option', { name: /calculator/ })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'calculator/SKILL.md' })).toBeVisible()
+})

@@ -1,0 +1,77 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { scoreRouting } from '../core/routing'
+import { loadWorkspace } from '../core/skill'
+import { readSkillsDir } from './readSkillsDir'
+import { runCli } from './runCli'
+
+const SKILLS = join(import.meta.dirname, '../../skills')
+
+async function run(argv: string[], stdin: string[] = []) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli(argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    lines: async function* () {
+      yield* stdin
+    },
+  })
+  return { code, out, err }
+}
+
+describe('skill-playground route', () => {
+  it('prints one JSON line per utterance that agrees with scoreRouting to the last bit', async () => {
+    const inputs = ['计算一下 2^20 是多少', '帮我规划并写一篇关于 AI Agent 的文章大纲', '  spaces kept  ', '']
+    const { code, out } = await run(['route', '--skills', SKILLS], inputs)
+    expect(code).toBe(0)
+    expect(out).toHaveLength(inputs.length)
+    const { skills } = loadWorkspace(readSkillsDir(SKILLS))
+    out.forEach((line, i) => {
+      const json = JSON.parse(line)
+      const expected = scoreRouting(inputs[i]!, skills, 0.3)
+      expect(json.input).toBe(inputs[i])
+      expect(json.length).toBe(expected.length)
+      expect(json.winner).toBe(expected.winner?.skill ?? null)
+      expect(json.scores).toEqual(
+        expected.scores.map((s) => ({ skill: s.skill, path: s.path, matched: s.matched, covered: s.covered, base: s.base, bonus: s.bonus, final: s.final, activated: s.activated })),
+      )
+    })
+    const plan = JSON.parse(out[1]!).scores.find((s: { skill: string }) => s.skill === 'plan_and_write')
+    expect(plan).toMatchObject({ covered: 4, base: 0.16, bonus: true, final: 0.16 * 1.3, activated: false })
+    expect(JSON.parse(out[0]!).winner).toBe('calculator')
+  })
+
+  it('takes utterances as arguments and honours --threshold', async () => {
+    const { out } = await run(['route', '--skills', SKILLS, '--threshold', '0.2', '帮我规划并写一篇关于 AI Agent 的文章大纲'])
+    expect(JSON.parse(out[0]!).winner).toBe('plan_and_write')
+  })
+
+  it('fails clearly on a missing folder or a bad threshold', async () => {
+    expect((await run(['route', '--skills', '/no/such/dir', 'x'])).err[0]).toContain('Not a folder')
+    const bad = await run(['route', '--skills', SKILLS, '--threshold', 'high', 'x'])
+    expect(bad.code).toBe(2)
+    expect(bad.err[0]).toContain('--threshold must be a number')
+  })
+})
+
+describe('skill-playground lint', () => {
+  it('passes on the example skills', async () => {
+    const { code } = await run(['lint', SKILLS])
+    expect(code).toBe(0)
+  })
+
+  it('prints path:line:col severity message and exits 1 on an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skills-'))
+    mkdirSync(join(dir, 'broken'))
+    writeFileSync(join(dir, 'broken/SKILL.md'), '---\nname: broken\nmax_rounds: lots\n---\nbody\n')
+    writeFileSync(join(dir, 'fine.md'), '---\nname: fine\n---\nbody\n')
+    const { code, out } = await run(['lint', dir])
+    expect(code).toBe(1)
+    expect(out).toEqual([expect.stringMatching(/^broken\/SKILL\.md:3:13 error "max_rounds" must be a whole number/)])
+    const json = await run(['lint', dir, '--json'])
+    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ skills: 2, errors: 1, findings: [{ path: 'broken/SKILL.md', line: 3, column: 13, severity: 'error', code: 'field-type' }] })
+  })
+})
