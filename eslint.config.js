@@ -32,6 +32,7 @@ export default tseslint.config(
   // The pure core: no React, no DOM, no network, no timers, no adapters (it runs in Node, the browser and workers).
   {
     files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/**/*.bench.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'location', 'navigator', 'setTimeout', 'setInterval', 'requestAnimationFrame'],

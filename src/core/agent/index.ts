@@ -1,0 +1,8 @@
+export { runAgent, DEFAULT_TIMEOUTS } from './runAgent'
+export type { RunOptions, Timers } from './runAgent'
+export { createScriptedModel, findExpression } from './scriptedModel'
+export type { ScriptedReply } from './scriptedModel'
+export { ROUTING_MODES } from './trace'
+export type { RoutingMode, TraceEvent } from './trace'
+export type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall, ToolSpec } from './types'
+export { validateArgs } from './validateArgs'

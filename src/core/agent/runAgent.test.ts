@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parseSkill, type Skill } from '../skill'
+import { createVirtualFiles } from '../tools/virtualFiles'
+import { DEFAULT_MOCKS } from '../tools/mockTools'
+import { createScriptedModel, runAgent, type ModelClient, type RunOptions, type ScriptedReply, type TraceEvent } from './index'
+
+const calc = parseSkill('calculator/SKILL.md', '---\nname: calculator\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n')
+const weather = parseSkill('weather.md', '---\nname: weather\ntrigger_keywords: [天气]\nrequired_tools: [get_weather]\nmax_rounds: 2\n---\nWeather.\n')
+
+function options(overrides: Partial<RunOptions> & { skills?: Skill[] }): RunOptions {
+  return {
+    utterance: '计算一下 2^20 是多少',
+    skills: [calc, weather],
+    mode: 'keyword',
+    threshold: 0.3,
+    model: createScriptedModel(),
+    tools: { files: createVirtualFiles({ 'notes/todo.md': '- buy milk' }), knowledge: [{ id: 'a', title: 'Agent 设计手册', text: 'RAG 是检索增强生成。' }], mocks: DEFAULT_MOCKS, now: () => new Date('2026-11-29T12:00:00Z') },
+    signal: new AbortController().signal,
+    clock: () => 0,
+    timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    onEvent: () => {},
+    ...overrides,
+  }
+}
+
+const ofType = <T extends TraceEvent['type']>(events: TraceEvent[], type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type)
+
+describe('runAgent with the scripted model', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('activates the calculator skill, narrows the tools and answers 1048576', async () => {
+    const events = await runAgent(options({}))
+    const [activation] = ofType(events, 'activation')
+    expect(activation).toMatchObject({ skill: 'calculator', config: { maxRounds: 3, tools: [{ name: 'calculator' }] } })
+    expect(ofType(events, 'tool')[0]).toMatchObject({ tool: 'calculator', valid: true, result: { expression: '2^20', result: 1048576 }, error: null })
+    expect(ofType(events, 'final')[0]!.text).toContain('2^20 = 1048576')
+  })
+
+  it('uses the default prompt and every tool when no skill wins', async () => {
+    const events = await runAgent(options({ utterance: 'what day is it today?' }))
+    expect(ofType(events, 'activation')[0]!.skill).toBeNull()
+    expect(ofType(events, 'tool')[0]).toMatchObject({ tool: 'current_datetime', result: { weekday: 'Sunday' } })
+  })
+
+  it('loads a skill with load_skill in progressive disclosure, and refuses an unknown one', async () => {
+    const events = await runAgent(options({ mode: 'progressive', utterance: '2^10 + 1' }))
+    const tools = ofType(events, 'tool')
+    expect(tools[0]).toMatchObject({ tool: 'load_skill', result: expect.stringContaining('<skill name="calculator">') })
+    expect(tools[1]).toMatchObject({ tool: 'calculator', result: { result: 1025 } })
+
+    const script: ScriptedReply[] = [{ tool_calls: [{ name: 'load_skill', arguments: { name: 'nope' } }] }, { text: 'ok' }]
+    const bad = await runAgent(options({ mode: 'progressive', model: createScriptedModel(script) }))
+    expect(ofType(bad, 'tool')[0]!.error).toMatchObject({ type: 'invalid_arguments' })
+  })
+
+  it('sends invalid arguments back to the model as a structured error', async () => {
+    const script: ScriptedReply[] = [{ tool_calls: [{ name: 'calculator', arguments: { expr: '1+1' } }] }, { tool_calls: [{ name: 'calculator', arguments: '{"expression": ' }] }, { text: 'done' }]
+    const model = createScriptedModel(script)
+    const seen: unknown[] = []
+    const spy: ModelClient = { label: 'spy', complete: async (request) => { seen.push(request.messages.at(-1)); return model.complete(request) } }
+    const events = await runAgent(options({ model: spy }))
+    const tools = ofType(events, 'tool')
+    expect(tools[0]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining("must have required property 'expression'") })
+    expect(tools[1]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining('not valid JSON') })
+    expect(JSON.parse((seen[1] as { content: string }).content)).toMatchObject({ error: { type: 'invalid_arguments' } })
+    expect(ofType(events, 'final')[0]!.text).toBe('done')
+  })
+
+  it('stops at the round limit', async () => {
+    const loop: ScriptedReply[] = Array.from({ length: 10 }, (_, i) => ({ tool_calls: [{ name: 'calculator', arguments: { expression: `${i}+1` } }] }))
+    const events = await runAgent(options({ model: createScriptedModel(loop) }))
+    expect(ofType(events, 'round')).toHaveLength(3)
+    expect(events.at(-1)).toMatchObject({ type: 'stopped', reason: 'round-limit' })
+  })
+
+  it('stops when the same call fails twice in a row', async () => {
+    const again: ScriptedReply[] = Array.from({ length: 3 }, () => ({ tool_calls: [{ name: 'calculator', arguments: { expression: '1/' } }] }))
+    const events = await runAgent(options({ model: createScriptedModel(again) }))
+    expect(ofType(events, 'tool')).toHaveLength(2)
+    expect(events.at(-1)).toMatchObject({ type: 'stopped', reason: 'repeated-failure' })
+  })
+
+  it('times out a slow tool with the external limit', async () => {
+    vi.useFakeTimers()
+    const { BUILTIN_TOOL_DEFINITIONS } = await import('../tools/registry')
+    const webSearch = BUILTIN_TOOL_DEFINITIONS.find((t) => t.name === 'web_search')!
+    const original = webSearch.run
+    webSearch.run = () => new Promise(() => {})
+    try {
+      const pending = runAgent(options({ utterance: 'x', mode: 'none', model: createScriptedModel([{ tool_calls: [{ name: 'web_search', arguments: { query: 'q' } }] }, { text: 'fine' }]) }))
+      await vi.advanceTimersByTimeAsync(9_999)
+      await vi.advanceTimersByTimeAsync(1)
+      const timed = await pending
+      expect(ofType(timed, 'tool')[0]!.error).toMatchObject({ type: 'timeout', message: 'web_search took longer than 10 s.' })
+    } finally {
+      webSearch.run = original
+    }
+  })
+
+  it('keeps what arrived when aborted mid-run', async () => {
+    const controller = new AbortController()
+    const model: ModelClient = {
+      label: 'abortable',
+      complete: (request) =>
+        new Promise((_, reject) => {
+          request.onText('partial ')
+          request.signal.addEventListener('abort', () => reject(new Error('aborted')))
+        }),
+    }
+    const pending = runAgent(options({ model, signal: controller.signal }))
+    controller.abort()
+    const events = await pending
+    expect(ofType(events, 'model')[0]).toMatchObject({ text: 'partial ' })
+    expect(events.at(-1)).toMatchObject({ type: 'stopped', reason: 'aborted' })
+  })
+
+  it('reports a required tool that is not in the catalog as missing', async () => {
+    const odd = parseSkill('odd.md', '---\nname: odd\ntrigger_keywords: [odd]\nrequired_tools: [teleport, calculator]\n---\n')
+    const events = await runAgent(options({ utterance: 'odd', skills: [odd] }))
+    expect(ofType(events, 'activation')[0]!.missingTools).toEqual(['teleport'])
+  })
+})

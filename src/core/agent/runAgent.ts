@@ -1,0 +1,226 @@
+import { DEFAULT_SYSTEM_PROMPT, describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
+import type { Skill } from '../skill'
+import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
+import { ToolRefusal, type ToolContext, type ToolDefinition } from '../tools/types'
+import type { RoutingMode, TraceEvent } from './trace'
+import type { ChatMessage, ModelClient, ToolCall, ToolError, ToolSpec } from './types'
+import { validateArgs } from './validateArgs'
+
+export interface Timers {
+  set: (callback: () => void, ms: number) => unknown
+  clear: (handle: unknown) => void
+}
+
+export interface RunOptions {
+  utterance: string
+  skills: readonly Skill[]
+  mode: RoutingMode
+  threshold: number
+  model: ModelClient
+  tools: Omit<ToolContext, 'signal'>
+  signal: AbortSignal
+  /** Milliseconds on a monotonic clock. */
+  clock: () => number
+  timers: Timers
+  timeouts?: { local: number; external: number }
+  onEvent: (event: TraceEvent) => void
+  onText?: (round: number, delta: string) => void
+}
+
+export const DEFAULT_TIMEOUTS = { local: 30_000, external: 10_000 }
+
+/** A model-facing tool plus how to run it. */
+interface RunnableTool extends ToolSpec {
+  kind: ToolDefinition['kind']
+  run: (args: Record<string, unknown>, context: ToolContext) => unknown
+}
+
+const LOAD_SKILL = 'load_skill'
+
+/**
+ * The agent loop of SPEC §4: activate a skill (or not), then rounds of one model call plus the
+ * tool calls it asks for, each validated, guarded and traced, until a final answer or a limit.
+ */
+export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
+  const { model, signal, clock, onEvent } = options
+  const started = clock()
+  const events: TraceEvent[] = []
+  const emit = (event: DistributiveOmit<TraceEvent, 'at'>) => {
+    const stamped = { ...event, at: Math.round(clock() - started) } as TraceEvent
+    events.push(stamped)
+    onEvent(stamped)
+  }
+
+  const activation = activate(options)
+  const unavailable: string[] = []
+  const tools = toolsFor(activation.config, activation.skill, options, unavailable)
+  const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
+  emit({ type: 'activation', mode: options.mode, skill: activation.skill?.name ?? null, reason: activation.reason, config: activation.config, missingTools })
+
+  const messages: ChatMessage[] = [
+    { role: 'system', content: activation.systemPrompt },
+    { role: 'user', content: options.utterance },
+  ]
+  const maxRounds = activation.config.maxRounds
+  let lastFailure = null as string | null
+
+  for (let round = 1; round <= maxRounds; round++) {
+    if (signal.aborted) return stop('aborted', 'Aborted before round ' + round + '.')
+    emit({ type: 'round', round, maxRounds })
+    const callStarted = clock()
+    let text = ''
+    let toolCalls: ToolCall[]
+    try {
+      const reply = await model.complete({
+        messages,
+        tools: [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters })),
+        signal,
+        onText: (delta) => {
+          text += delta
+          options.onText?.(round, delta)
+        },
+      })
+      text = reply.text
+      toolCalls = reply.toolCalls
+    } catch (error) {
+      if (signal.aborted) {
+        if (text) emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: 0 })
+        return stop('aborted', 'Aborted while the model was answering; what arrived is kept above.')
+      }
+      return stop('model-error', `The model call failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: toolCalls.length })
+    if (signal.aborted) return stop('aborted', 'Aborted; what arrived is kept above.')
+    if (toolCalls.length === 0) {
+      emit({ type: 'final', text })
+      return events
+    }
+    messages.push({ role: 'assistant', content: text, toolCalls })
+
+    for (const call of toolCalls) {
+      const outcome = await callTool(call, tools, options)
+      const userMessage = outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result ? String((outcome.result as { user_message: unknown }).user_message) : null
+      emit({ type: 'tool', round, skill: activation.skill?.name ?? null, tool: call.name, arguments: call.arguments, valid: outcome.valid, result: outcome.result, error: outcome.error, latencyMs: outcome.latencyMs, precedingText: text, userMessage })
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result) })
+      if (signal.aborted) return stop('aborted', 'Aborted during a tool call.')
+
+      const key = `${call.name}\u0000${normalizeArguments(call.arguments)}`
+      if (!outcome.error) lastFailure = null
+      else if (lastFailure === key) {
+        return stop('repeated-failure', `${call.name} failed twice in a row with the same arguments; the run stops rather than loop.`)
+      } else lastFailure = key
+    }
+  }
+  return stop('round-limit', `Reached the round limit (${maxRounds}) without a final answer.`)
+
+  function stop(reason: Extract<TraceEvent, { type: 'stopped' }>['reason'], message: string): TraceEvent[] {
+    emit({ type: 'stopped', reason, message })
+    return events
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+interface Activation {
+  skill: Skill | null
+  config: EffectiveConfig
+  systemPrompt: string
+  reason: string
+}
+
+function activate({ mode, utterance, skills, threshold }: RunOptions): Activation {
+  if (mode === 'keyword') {
+    const routing = scoreRouting(utterance, skills, threshold)
+    const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
+    const config = effectiveConfig(skill)
+    const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
+    const reason = skill && routing.winner ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}` : best ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}` : 'No keyword of any skill matched.'
+    return { skill, config, systemPrompt: config.systemPrompt, reason }
+  }
+  const config = effectiveConfig(null)
+  if (mode === 'progressive') {
+    const listing = skills
+      .map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.tags.length ? ` [${skill.tags.join(', ')}]` : ''}`)
+      .join('\n')
+    return {
+      skill: null,
+      config: { ...config, tools: [...config.tools, { name: LOAD_SKILL, source: 'builtin', missing: false }] },
+      systemPrompt: `${DEFAULT_SYSTEM_PROMPT}\n\nSkills you can load with ${LOAD_SKILL}(name) when one fits the request:\n${listing}`,
+      reason: `Progressive disclosure: the model sees ${skills.length} skill descriptions and may load one.`,
+    }
+  }
+  return { skill: null, config, systemPrompt: config.systemPrompt, reason: 'Routing off: one default prompt with every tool.' }
+}
+
+function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOptions, unavailable: string[]): Map<string, RunnableTool> {
+  const tools = new Map<string, RunnableTool>()
+  for (const visible of config.tools) {
+    if (visible.missing) continue
+    const own = skill?.tools[visible.name]
+    if (own) {
+      tools.set(visible.name, { name: visible.name, description: own.description, parameters: own.parameters, kind: 'local', run: () => own.mock })
+      continue
+    }
+    if (visible.name === LOAD_SKILL) {
+      tools.set(LOAD_SKILL, loadSkillTool(options.skills))
+      continue
+    }
+    const builtin = BUILTIN_TOOL_DEFINITIONS.find((definition) => definition.name === visible.name)
+    if (builtin) tools.set(builtin.name, builtin)
+    else unavailable.push(visible.name)
+  }
+  return tools
+}
+
+function loadSkillTool(skills: readonly Skill[]): RunnableTool {
+  return {
+    name: LOAD_SKILL,
+    kind: 'local',
+    description: 'Load the full instructions of a skill by name.',
+    parameters: { type: 'object', properties: { name: { type: 'string', enum: skills.map((s) => s.name) } }, required: ['name'] },
+    run: (args) => {
+      const skill = skills.find((candidate) => candidate.name === args.name)
+      if (!skill) throw new Error(`Unknown skill "${String(args.name)}". Available: ${skills.map((s) => s.name).join(', ')}.`)
+      return `<skill name="${skill.name}">${skill.body}</skill>`
+    },
+  }
+}
+
+async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, options: RunOptions) {
+  const started = options.clock()
+  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean) => ({ result, error, valid, latencyMs: Math.round(options.clock() - started) })
+  const tool = tools.get(call.name)
+  if (!tool) return finish(null, { type: 'unknown_tool', message: `No tool "${call.name}" is visible. Visible tools: ${[...tools.keys()].join(', ') || 'none'}.` }, false)
+  const validation = validateArgs(tool.parameters, call.arguments)
+  if (!validation.ok) return finish(null, { type: 'invalid_arguments', message: validation.message, details: validation.details }, false)
+
+  const limits = options.timeouts ?? DEFAULT_TIMEOUTS
+  const limit = tool.kind === 'external' ? limits.external : limits.local
+  let handle: unknown
+  try {
+    const result = await Promise.race([
+      Promise.resolve().then(() => tool.run(validation.value, { ...options.tools, signal: options.signal })),
+      new Promise<never>((_, reject) => {
+        handle = options.timers.set(() => reject(new TimeoutError(`${call.name} took longer than ${limit / 1000} s.`)), limit)
+      }),
+    ])
+    return finish(result, null, true)
+  } catch (error) {
+    const type = error instanceof ToolRefusal ? 'refused' : error instanceof TimeoutError ? 'timeout' : 'failed'
+    return finish(null, { type, message: error instanceof Error ? error.message : String(error) }, true)
+  } finally {
+    options.timers.clear(handle)
+  }
+}
+
+class TimeoutError extends Error {
+  override name = 'TimeoutError'
+}
+
+function normalizeArguments(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text))
+  } catch {
+    return text.trim()
+  }
+}

@@ -1,0 +1,166 @@
+import type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall, ToolSpec } from './types'
+
+/** One reply of a user-written script: text, tool calls, or both. */
+export interface ScriptedReply {
+  text?: string
+  tool_calls?: { name: string; arguments: Record<string, unknown> | string }[]
+}
+
+/**
+ * The built-in offline model: deterministic, no key. With a script it replays the replies in
+ * order; otherwise it behaves like a sensible model within the tools it is shown — it calls the
+ * one that fits the user's message, reads the result and answers with it.
+ */
+export function createScriptedModel(script?: readonly ScriptedReply[]): ModelClient {
+  let calls = 0
+  return {
+    label: script ? 'Scripted (replaying your script)' : 'Scripted (offline)',
+    complete: async (request) => {
+      if (request.signal.aborted) throw new Error('Aborted')
+      const reply = script ? replay(script, calls++) : decide(request)
+      stream(reply.text, request)
+      return reply
+    },
+  }
+}
+
+function replay(script: readonly ScriptedReply[], index: number): ModelReply {
+  const step = script[index]
+  if (!step) return { text: '(The script has no more replies.)', toolCalls: [] }
+  return {
+    text: step.text ?? '',
+    toolCalls: (step.tool_calls ?? []).map((call, i) => ({
+      id: `call_${index + 1}_${i + 1}`,
+      name: call.name,
+      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+    })),
+  }
+}
+
+/** Sends the text in small pieces, as a streaming API would. */
+function stream(text: string, request: ModelRequest) {
+  for (let i = 0; i < text.length; i += 12) request.onText(text.slice(i, i + 12))
+}
+
+function decide({ messages, tools }: ModelRequest): ModelReply {
+  const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+  const toolResults = trailingToolResults(messages)
+  const visible = new Set(tools.map((tool) => tool.name))
+  const round = messages.filter((m) => m.role === 'assistant').length
+
+  if (toolResults.length > 0) {
+    const loaded = toolResults.find((m) => m.name === 'load_skill' && m.content.includes('<skill'))
+    if (loaded) {
+      const next = chooseTool(user, visible, tools)
+      if (next) return call(`Loaded the skill's instructions. ${next.why}`, next.name, next.args, round)
+    }
+    return { text: summarize(user, toolResults), toolCalls: [] }
+  }
+  if (visible.has('load_skill')) {
+    const skill = pickSkillToLoad(user, tools.find((t) => t.name === 'load_skill'))
+    if (skill) return call(`The skill "${skill}" fits this request; loading it.`, 'load_skill', { name: skill }, round)
+  }
+  const next = chooseTool(user, visible, tools)
+  if (next) return call(next.why, next.name, next.args, round)
+  return { text: `(scripted model) No visible tool fits "${user}", so I answer directly: I would reply to this from the system prompt alone.`, toolCalls: [] }
+}
+
+function call(text: string, name: string, args: Record<string, unknown>, round: number): ModelReply {
+  const toolCall: ToolCall = { id: `call_${round + 1}_1`, name, arguments: JSON.stringify(args) }
+  return { text, toolCalls: [toolCall] }
+}
+
+function trailingToolResults(messages: readonly ChatMessage[]) {
+  const results: Extract<ChatMessage, { role: 'tool' }>[] = []
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]
+    if (message?.role !== 'tool') break
+    results.unshift(message)
+  }
+  return results
+}
+
+interface Choice {
+  name: string
+  args: Record<string, unknown>
+  why: string
+}
+
+/** The first visible tool whose trigger fits the message, with arguments taken from it. */
+function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[]): Choice | null {
+  const lower = user.toLowerCase()
+  const expression = findExpression(user)
+  if (visible.has('calculator') && expression) return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
+  const path = user.match(/[\w./-]+\.(?:md|txt|csv|json|yaml|yml|log)\b/)?.[0]
+  if (visible.has('file_read') && path) return { name: 'file_read', args: { file_path: path }, why: `Reading ${path}.` }
+  if (visible.has('get_weather') && /天气|气温|下雨|带伞|weather|forecast|temperature/i.test(user)) {
+    const city = findCity(user)
+    if (city) return { name: 'get_weather', args: { city }, why: `Checking the weather in ${city}.` }
+  }
+  if (visible.has('current_datetime') && /几号|星期|日期|几点|今天是|what day|what time|date|today/i.test(user)) {
+    return { name: 'current_datetime', args: {}, why: 'Checking the current date and time.' }
+  }
+  if (visible.has('file_list') && /文件|files?\b/i.test(user)) return { name: 'file_list', args: {}, why: 'Listing the workspace files.' }
+  if (visible.has('search_knowledge') && /[?？]|什么|了解|怎么|为什么|如何|介绍|知识|what|how|why|explain|docs/i.test(lower)) {
+    return { name: 'search_knowledge', args: { query: keyTerms(user) }, why: 'Searching the knowledge base.' }
+  }
+  if (visible.has('web_search') && /搜索|查一下|最新|search|latest|news/i.test(lower)) return { name: 'web_search', args: { query: keyTerms(user) }, why: 'Searching the web.' }
+  const own = tools.find((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && lower.includes(tool.name.toLowerCase()))
+  if (own) return { name: own.name, args: {}, why: `Calling ${own.name}.` }
+  return null
+}
+
+const BUILTIN = new Set(['calculator', 'current_datetime', 'file_read', 'file_write', 'file_list', 'search_knowledge', 'execute_sql', 'web_search', 'web_fetch', 'get_weather', 'extract_structured'])
+
+/** The longest stretch that reads as arithmetic: digits with at least one operator or function. */
+export function findExpression(text: string): string | null {
+  const candidates = text.match(/(?:sqrt|log|sin|cos|tan|abs|exp|\d|\.|\(|\))[\d\s.+\-*/^%()a-z]*/gi) ?? []
+  const best = candidates
+    .map((candidate) => candidate.trim().replace(/[\s+\-*/^]+$/, ''))
+    .filter((candidate) => /\d/.test(candidate) && /[+\-*/^%]|sqrt|log|sin|cos|tan|abs|exp/i.test(candidate) && !/[a-z]{2,}/i.test(candidate.replace(/sqrt|log|sin|cos|tan|abs|exp/gi, '')))
+    .sort((a, b) => b.length - a.length)[0]
+  return best ?? null
+}
+
+function findCity(text: string): string | null {
+  const english = text.match(/(?:weather|forecast|temperature)\s+(?:in|for|at)\s+([A-Z][\w\s-]*?)(?:[?.,!]|\s+(?:today|tomorrow|now)|$)/i)?.[1]
+  if (english) return english.trim()
+  const chinese = text.match(/^(?:请问|帮我查一下|帮我看看|查一下)?([\p{Script=Han}]{2,4}?)(?:今天|明天|现在|的)?(?:天气|气温|会下雨|下雨)/u)?.[1]
+  return chinese ?? null
+}
+
+function keyTerms(text: string): string {
+  return text.replace(/[?？!！。，,.]/g, ' ').replace(/(我想了解一下|我想了解|请问|帮我|一下|是什么|what is|tell me about)/gi, ' ').replace(/\s+/g, ' ').trim() || text
+}
+
+function pickSkillToLoad(user: string, loadSkill: ToolSpec | undefined): string | null {
+  const names = ((loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? []) as string[]
+  const lower = user.toLowerCase()
+  if (findExpression(user)) return names.find((name) => /calc/i.test(name)) ?? null
+  return names.find((name) => lower.includes(name.toLowerCase().replace(/[_-]/g, ' '))) ?? null
+}
+
+/** A final answer built from the tool results, so the numbers in it are the tools' own. */
+function summarize(user: string, results: readonly Extract<ChatMessage, { role: 'tool' }>[]): string {
+  const parts = results.map((message) => {
+    let value: unknown
+    try {
+      value = JSON.parse(message.content)
+    } catch {
+      value = message.content
+    }
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
+    if (record.error) return `${message.name} failed: ${(record.error as { message?: string }).message ?? 'unknown error'}. I can't answer that part reliably.`
+    if (message.name === 'calculator') return `${String(record.expression)} = ${String(record.result)}`
+    if (typeof record.user_message === 'string') return record.user_message
+    if (message.name === 'current_datetime') return `It is ${String(record.weekday)}, ${String(record.local)} (${String(record.timezone)}).`
+    if (message.name === 'get_weather') return `Weather: ${JSON.stringify(value)}`
+    if (message.name === 'file_read') return `${String(record.file_name)} says:\n> ${String(record.content).slice(0, 300)}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
+    if (message.name === 'search_knowledge') {
+      const hits = (record.results as { title: string; snippet: string }[] | undefined) ?? []
+      return hits.map((hit) => `${hit.snippet.slice(0, 160)}（来源：《${hit.title}》）`).join('\n')
+    }
+    return `${message.name} returned ${JSON.stringify(value).slice(0, 400)}`
+  })
+  return parts.join('\n') || `I looked into "${user}" but the tools returned nothing useful.`
+}

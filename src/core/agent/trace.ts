@@ -1,0 +1,37 @@
+import type { EffectiveConfig } from '../routing'
+import type { ToolError } from './types'
+
+interface Stamped {
+  /** Milliseconds since the run started. */
+  at: number
+}
+
+/** Every step of a run, in order; the run view and the JSON download are both made from it. */
+export type TraceEvent =
+  | (Stamped & { type: 'activation'; mode: RoutingMode; skill: string | null; reason: string; config: EffectiveConfig; missingTools: string[] })
+  | (Stamped & { type: 'round'; round: number; maxRounds: number })
+  | (Stamped & { type: 'model'; round: number; text: string; latencyMs: number; toolCalls: number })
+  | (Stamped & {
+      type: 'tool'
+      round: number
+      skill: string | null
+      tool: string
+      arguments: string
+      valid: boolean
+      result: unknown
+      error: ToolError['error'] | null
+      latencyMs: number
+      /** What the model said just before asking for this call. */
+      precedingText: string
+      userMessage: string | null
+    })
+  | (Stamped & { type: 'final'; text: string })
+  | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string })
+
+export type RoutingMode = 'keyword' | 'progressive' | 'llm' | 'none'
+
+export const ROUTING_MODES: { value: RoutingMode; label: string }[] = [
+  { value: 'keyword', label: 'Keyword routing' },
+  { value: 'progressive', label: 'Progressive disclosure (load_skill)' },
+  { value: 'none', label: 'None (one prompt, all tools)' },
+]

@@ -1,0 +1,21 @@
+import type { ToolDefinition } from './types'
+
+export const currentDatetime: ToolDefinition = {
+  name: 'current_datetime',
+  kind: 'local',
+  description: 'The current date, time and weekday (ISO 8601), optionally in an IANA time zone such as "Asia/Shanghai".',
+  parameters: { type: 'object', properties: { timezone: { type: 'string' } }, additionalProperties: false },
+  run: (args, { now }) => {
+    const date = now()
+    const timeZone = typeof args.timezone === 'string' ? args.timezone : 'UTC'
+    let local: string
+    let weekday: string
+    try {
+      local = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(date)
+      weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(date)
+    } catch {
+      throw new Error(`Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris".`)
+    }
+    return { iso: date.toISOString(), timezone: timeZone, local, weekday }
+  },
+}

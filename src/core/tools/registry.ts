@@ -1,0 +1,20 @@
+import { calculator } from './calculator'
+import { currentDatetime } from './currentDatetime'
+import { fileList, fileRead, fileWrite } from './fileTools'
+import { extractStructured, getWeather, webFetch, webSearch } from './mockTools'
+import { searchKnowledge } from './searchKnowledge'
+import type { ToolDefinition } from './types'
+
+/** The built-in tools that run in the page, by name. */
+export const BUILTIN_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
+  calculator,
+  currentDatetime,
+  fileRead,
+  fileWrite,
+  fileList,
+  searchKnowledge,
+  webSearch,
+  webFetch,
+  getWeather,
+  extractStructured,
+]
