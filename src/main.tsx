@@ -23,7 +23,7 @@ const save = () => {
   else if (storageProblem) setStorageProblem(null)
 }
 store.subscribe((state, previous) => {
-  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath) return
+  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs) return
   clearTimeout(timer)
   timer = setTimeout(save, 300)
 })

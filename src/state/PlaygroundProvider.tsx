@@ -27,6 +27,10 @@ export function usePlaygroundStore(): PlaygroundStore {
   return usePlaygroundContext().store
 }
 
+export function useDerivations(): Derivations {
+  return usePlaygroundContext().derive
+}
+
 export function useWorkspace(): Workspace {
   const { derive } = usePlaygroundContext()
   return derive.workspace(usePlayground((state) => state.files))

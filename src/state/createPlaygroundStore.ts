@@ -1,10 +1,11 @@
 import { createStore, type StoreApi } from 'zustand'
 import type { SkillFile } from '../core/skill'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
+import { createRunSlice, type AgentRun, type RunSlice } from './runSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
-export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice
+export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice
 
 /** What a store starts from: saved work, or the example skills on a first visit. */
 export interface PlaygroundSnapshot {
@@ -12,6 +13,7 @@ export interface PlaygroundSnapshot {
   selectedPath?: string | null
   utterance?: string
   threshold?: number
+  runs?: AgentRun[]
 }
 
 export type PlaygroundStore = StoreApi<PlaygroundState>
@@ -21,6 +23,7 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...createWorkspaceSlice(...args),
     ...createRoutingSlice(...args),
     ...createStatusSlice(...args),
+    ...createRunSlice(...args),
   }))
   const initial = store.getState()
   store.setState({
@@ -28,11 +31,13 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     selectedPath: snapshot.selectedPath ?? snapshot.files[0]?.path ?? null,
     utterance: snapshot.utterance ?? initial.utterance,
     threshold: snapshot.threshold ?? initial.threshold,
+    // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
+    runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
 }
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs }
 }

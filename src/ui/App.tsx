@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { RoutingSummary } from './routing/RoutingSummary'
 import { ScoreTable } from './routing/ScoreTable'
 import { ThresholdControl } from './routing/ThresholdControl'
 import { UtteranceBox } from './routing/UtteranceBox'
+import { RunControls } from './run/RunControls'
+import { RunTrace } from './run/RunTrace'
 import { SkillList } from './skills/SkillList'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
@@ -14,6 +16,7 @@ export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const storageProblem = usePlayground((state) => state.storageProblem)
   const store = usePlaygroundStore()
+  const [tab, setTab] = useState<'routing' | 'run'>('routing')
   return (
     <div className="app">
       <header className="app-header">
@@ -42,13 +45,28 @@ export function App() {
         </section>
         <section className="pane routing-pane" aria-label="Routing">
           <UtteranceBox />
-          <div className="routing-toolbar">
-            <h2>Routing scores</h2>
-            <ThresholdControl />
+          <RunControls onRun={() => setTab('run')} />
+          <div className="tabs" role="tablist" aria-label="Views">
+            <button type="button" role="tab" aria-selected={tab === 'routing'} onClick={() => setTab('routing')}>
+              Routing
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'run'} onClick={() => setTab('run')}>
+              Run
+            </button>
           </div>
-          <RoutingSummary />
-          <ScoreTable />
-          <EffectiveConfigPanel />
+          {tab === 'routing' ? (
+            <>
+              <div className="routing-toolbar">
+                <h2>Routing scores</h2>
+                <ThresholdControl />
+              </div>
+              <RoutingSummary />
+              <ScoreTable />
+              <EffectiveConfigPanel />
+            </>
+          ) : (
+            <RunTrace />
+          )}
         </section>
       </main>
     </div>

@@ -1,0 +1,38 @@
+import { expect, test } from './fixtures'
+
+test('a scripted run of the calculator skill shows 1048576, and is kept across a reload', async ({ page, routing }) => {
+  await routing.utterance.fill('计算一下 2^20 是多少')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await test.step('activation comes first, with the narrowed configuration', async () => {
+    await expect(trace.locator('.trace-event.activation')).toContainText('calculator wins keyword routing')
+    await expect(trace.locator('.trace-event.activation')).toContainText('1 tools: calculator · round limit 3')
+  })
+  await test.step('then the validated tool call and the final answer', async () => {
+    await expect(trace.locator('.trace-event.tool')).toContainText('arguments valid')
+    await expect(trace.locator('.trace-event.tool')).toContainText('"expression":"2^20"')
+    await expect(trace.locator('.trace-event.final')).toContainText('2^20 = 1048576')
+    await expect(trace).toContainText('Round 1 / 3')
+    await expect(trace.getByLabel('Timeline')).toContainText('calculator')
+  })
+
+  const download = page.waitForEvent('download')
+  await trace.getByRole('button', { name: 'Download trace' }).click()
+  const file = await download
+  const json = JSON.parse(await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
+  expect(json.events.map((event: { type: string }) => event.type)).toEqual(['activation', 'round', 'model', 'tool', 'round', 'model', 'final'])
+
+  await page.reload()
+  await page.getByRole('tab', { name: 'Run' }).click()
+  await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText('1048576')
+})
+
+test('progressive disclosure loads the skill with load_skill before using its tool', async ({ page, routing }) => {
+  await routing.utterance.fill('2^10 + 1')
+  await page.getByRole('combobox', { name: 'Routing mode' }).selectOption('progressive')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.tool').first()).toContainText('load_skill')
+  await expect(trace.locator('.trace-event.final')).toContainText('2^10 + 1 = 1025')
+})

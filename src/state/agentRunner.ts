@@ -1,0 +1,42 @@
+import { createScriptedModel, runAgent, type ModelClient } from '../core/agent'
+import { DEFAULT_MOCKS } from '../core/tools/mockTools'
+import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
+import { createVirtualFiles } from '../core/tools/virtualFiles'
+import type { PlaygroundStore } from './createPlaygroundStore'
+import type { Derivations } from './derive'
+
+/** The page's clock and timers, handed to the pure agent loop. */
+const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
+
+function modelFor(choice: string): ModelClient {
+  switch (choice) {
+    default:
+      return createScriptedModel()
+  }
+}
+
+/**
+ * Runs the agent on the current utterance and workspace, recording the trace in the store as it
+ * happens. Returns a function that aborts the run, keeping what already arrived.
+ */
+export function startAgentRun(store: PlaygroundStore, derive: Derivations, files = createVirtualFiles(EXAMPLE_FILES)): () => void {
+  const state = store.getState()
+  const controller = new AbortController()
+  const id = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
+  const model = modelFor(state.model)
+  state.startRun({ id, utterance: state.utterance, startedAt: new Date().toISOString(), mode: state.routingMode, model: model.label, events: [], streaming: null, status: 'running' })
+  void runAgent({
+    utterance: state.utterance,
+    skills: derive.workspace(state.files).skills,
+    mode: state.routingMode,
+    threshold: state.threshold,
+    model,
+    tools: { files, knowledge: EXAMPLE_KNOWLEDGE, mocks: DEFAULT_MOCKS, now: () => new Date() },
+    signal: controller.signal,
+    clock: () => performance.now(),
+    timers: browserTimers,
+    onEvent: (event) => store.getState().appendEvent(id, event),
+    onText: (round, delta) => store.getState().appendText(id, round, delta),
+  }).finally(() => store.getState().finishRun(id))
+  return () => controller.abort()
+}
