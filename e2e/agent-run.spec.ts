@@ -7,7 +7,7 @@ test('a scripted run of the calculator skill shows 1048576, and is kept across a
   const trace = page.getByRole('region', { name: 'Run trace' })
   await test.step('activation comes first, with the narrowed configuration', async () => {
     await expect(trace.locator('.trace-event.activation')).toContainText('calculator wins keyword routing')
-    await expect(trace.locator('.trace-event.activation')).toContainText('1 tools: calculator · round limit 3')
+    await expect(trace.locator('.trace-event.activation')).toContainText('1 tool: calculator · round limit 3')
   })
   await test.step('then the validated tool call and the final answer', async () => {
     await expect(trace.locator('.trace-event.tool')).toContainText('arguments valid')
@@ -26,6 +26,13 @@ test('a scripted run of the calculator skill shows 1048576, and is kept across a
   await page.reload()
   await page.getByRole('tab', { name: 'Run' }).click()
   await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText('1048576')
+})
+
+test('a weather run answers from the mocked tool', async ({ page, routing }) => {
+  await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.final')).toContainText('北京: 小雨, 12–18 °C, 80% chance of rain. Take an umbrella.')
 })
 
 test('progressive disclosure loads the skill with load_skill before using its tool', async ({ page, routing }) => {

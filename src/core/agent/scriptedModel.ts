@@ -154,7 +154,12 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
     if (message.name === 'calculator') return `${String(record.expression)} = ${String(record.result)}`
     if (typeof record.user_message === 'string') return record.user_message
     if (message.name === 'current_datetime') return `It is ${String(record.weekday)}, ${String(record.local)} (${String(record.timezone)}).`
-    if (message.name === 'get_weather') return `Weather: ${JSON.stringify(value)}`
+    if (message.name === 'get_weather') {
+      const range = record.temperature_c as { min?: number; max?: number } | undefined
+      const rain = typeof record.rain_probability === 'number' ? record.rain_probability : null
+      const advice = rain === null ? '' : rain >= 0.5 ? ' Take an umbrella.' : ' No umbrella needed.'
+      return `${String(record.city ?? 'The city')}: ${String(record.condition)}, ${range?.min ?? '?'}–${range?.max ?? '?'} °C${rain === null ? '' : `, ${Math.round(rain * 100)}% chance of rain`}.${advice}`
+    }
     if (message.name === 'file_read') return `${String(record.file_name)} says:\n> ${String(record.content).slice(0, 300)}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
     if (message.name === 'search_knowledge') {
       const hits = (record.results as { title: string; snippet: string }[] | undefined) ?? []

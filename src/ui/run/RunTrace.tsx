@@ -64,7 +64,7 @@ function EventView({ event }: { event: TraceEvent }) {
           <div className="event-title">Activation · {event.skill ?? 'no skill'}</div>
           <p>{event.reason}</p>
           <p className="muted small">
-            {event.config.tools.length} tools: {event.config.tools.map((tool) => tool.name).join(', ')} · round limit {event.config.maxRounds}
+            {event.config.tools.length} tool{event.config.tools.length === 1 ? '' : 's'}: {event.config.tools.map((tool) => tool.name).join(', ')} · round limit {event.config.maxRounds}
           </p>
           {event.missingTools.length > 0 && <p className="error-text">Not available in this run: {event.missingTools.join(', ')}</p>}
         </>
