@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { ROUTING_MODES, type RoutingMode } from '../../core/agent'
-import { startAgentRun } from '../../state/agentRunner'
+// The trace module only: the agent loop and its tools (mathjs, minisearch) load on the first Run.
+import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
 import { useDerivations, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 
 /** Run / Abort, with the model and the routing mode the run uses. */
@@ -12,8 +12,10 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const abort = useRef<(() => void) | null>(null)
 
   const run = () => {
-    abort.current = startAgentRun(store, derive)
     onRun()
+    void import('../../state/agentRunner').then(({ startAgentRun }) => {
+      abort.current = startAgentRun(store, derive)
+    })
   }
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
