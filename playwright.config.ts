@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT) || 4317
+/** The local OpenAI-compatible test server (e2e/fakeOpenAI.ts) the proxy forwards to. */
+export const FAKE_OPENAI_PORT = port + 1
+export const TEST_API_KEY = 'sk-test-server-side-key-7f3a9c'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,8 +26,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    // The production build, so what is tested is what ships (e.g. the browser Buffer shim).
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    // The production build and server, so what is tested is what ships.
+    command: 'npm run build && npm run serve',
+    env: { PORT: String(port), HOST: '127.0.0.1', OPENAI_API_KEY: TEST_API_KEY, OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`, OPENAI_MODEL: 'test-model' },
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

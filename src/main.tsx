@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { bundledSkillFiles } from './adapters/bundledSkills'
+import { fetchProxyStatus } from './adapters/proxyStatus'
 import { loadSavedWorkspace, saveWorkspace } from './adapters/workspaceStorage'
 import { createPlaygroundStore, toSnapshot } from './state/createPlaygroundStore'
 import { PlaygroundProvider } from './state/PlaygroundProvider'
@@ -23,13 +24,15 @@ const save = () => {
   else if (storageProblem) setStorageProblem(null)
 }
 store.subscribe((state, previous) => {
-  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs) return
+  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs && state.model === previous.model && state.modelName === previous.modelName && state.browserBaseUrl === previous.browserBaseUrl && state.routingMode === previous.routingMode) return
   clearTimeout(timer)
   timer = setTimeout(save, 300)
 })
 window.addEventListener('pagehide', () => {
   if (timer !== undefined) save()
 })
+
+void fetchProxyStatus().then((status) => store.getState().setProxy(status))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -2,15 +2,25 @@ import { createScriptedModel, runAgent, type ModelClient } from '../core/agent'
 import { DEFAULT_MOCKS } from '../core/tools/mockTools'
 import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
-import type { PlaygroundStore } from './createPlaygroundStore'
+import { readApiKey } from '../adapters/apiKeyStorage'
+import { createOpenAIModel } from '../adapters/openaiClient'
+import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
 
 /** The page's clock and timers, handed to the pure agent loop. */
 const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
 
-function modelFor(choice: string): ModelClient {
-  switch (choice) {
-    default:
+function modelFor(state: PlaygroundState): ModelClient {
+  switch (state.model) {
+    case 'proxy': {
+      const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : 'gpt-4.1-mini')
+      return createOpenAIModel({ baseURL: new URL('/v1', window.location.origin).href, apiKey: 'key-is-added-by-the-server', model: name, label: `OpenAI (server proxy) · ${name}` })
+    }
+    case 'browser': {
+      const name = state.modelName.trim() || 'gpt-4.1-mini'
+      return createOpenAIModel({ baseURL: state.browserBaseUrl.trim(), apiKey: readApiKey().key, model: name, label: `OpenAI-compatible (browser) · ${name}` })
+    }
+    case 'scripted':
       return createScriptedModel()
   }
 }
@@ -23,7 +33,7 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, files
   const state = store.getState()
   const controller = new AbortController()
   const id = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
-  const model = modelFor(state.model)
+  const model = modelFor(state)
   state.startRun({ id, utterance: state.utterance, startedAt: new Date().toISOString(), mode: state.routingMode, model: model.label, events: [], streaming: null, status: 'running' })
   void runAgent({
     utterance: state.utterance,

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand'
 import type { SkillFile } from '../core/skill'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
-import { createRunSlice, type AgentRun, type RunSlice } from './runSlice'
+import type { RoutingMode } from '../core/agent/trace'
+import { createRunSlice, type AgentRun, type ModelChoice, type RunSlice } from './runSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
@@ -14,6 +15,8 @@ export interface PlaygroundSnapshot {
   utterance?: string
   threshold?: number
   runs?: AgentRun[]
+  /** Model settings; never the API key. */
+  model?: { choice: ModelChoice; name: string; browserBaseUrl: string; routingMode: RoutingMode }
 }
 
 export type PlaygroundStore = StoreApi<PlaygroundState>
@@ -32,6 +35,7 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     utterance: snapshot.utterance ?? initial.utterance,
     threshold: snapshot.threshold ?? initial.threshold,
     // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
+    ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode } : {}),
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
@@ -39,5 +43,5 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode } }
 }

@@ -2,7 +2,10 @@ import type { StateCreator } from 'zustand'
 import type { RoutingMode, TraceEvent } from '../core/agent'
 import type { PlaygroundState } from './createPlaygroundStore'
 
-export type ModelChoice = 'scripted'
+export type ModelChoice = 'scripted' | 'proxy' | 'browser'
+
+/** What the server's proxy said about itself; null when there is no proxy (static hosting). */
+export type ProxyInfo = { configured: boolean; model: string; upstream: string } | null
 
 export interface AgentRun {
   id: string
@@ -21,9 +24,17 @@ export const KEPT_RUNS = 10
 export interface RunSlice {
   routingMode: RoutingMode
   model: ModelChoice
+  /** Model name for the API modes; empty means the proxy's default. */
+  modelName: string
+  browserBaseUrl: string
+  proxy: ProxyInfo | 'unknown'
   /** Newest first; the last few are kept across reloads. */
   runs: AgentRun[]
   setRoutingMode: (mode: RoutingMode) => void
+  setModel: (model: ModelChoice) => void
+  setModelName: (name: string) => void
+  setBrowserBaseUrl: (url: string) => void
+  setProxy: (proxy: ProxyInfo) => void
   startRun: (run: AgentRun) => void
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
@@ -35,8 +46,15 @@ const updateRun = (runs: AgentRun[], id: string, change: (run: AgentRun) => Agen
 export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set) => ({
   routingMode: 'keyword',
   model: 'scripted',
+  modelName: '',
+  browserBaseUrl: 'https://api.openai.com/v1',
+  proxy: 'unknown',
   runs: [],
   setRoutingMode: (routingMode) => set({ routingMode }),
+  setModel: (model) => set({ model }),
+  setModelName: (modelName) => set({ modelName }),
+  setBrowserBaseUrl: (browserBaseUrl) => set({ browserBaseUrl }),
+  setProxy: (proxy) => set({ proxy }),
   startRun: (run) => set((state) => ({ runs: [run, ...state.runs].slice(0, KEPT_RUNS) })),
   appendEvent: (id, event) =>
     set((state) => ({ runs: updateRun(state.runs, id, (run) => ({ ...run, events: [...run.events, event], streaming: event.type === 'model' ? null : run.streaming })) })),

@@ -60,7 +60,7 @@ describe('runAgent with the scripted model', () => {
     const spy: ModelClient = { label: 'spy', complete: async (request) => { seen.push(request.messages.at(-1)); return model.complete(request) } }
     const events = await runAgent(options({ model: spy }))
     const tools = ofType(events, 'tool')
-    expect(tools[0]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining("must have required property 'expression'") })
+    expect(tools[0]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining("does not have required property \"expression\"") })
     expect(tools[1]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining('not valid JSON') })
     expect(JSON.parse((seen[1] as { content: string }).content)).toMatchObject({ error: { type: 'invalid_arguments' } })
     expect(ofType(events, 'final')[0]!.text).toBe('done')

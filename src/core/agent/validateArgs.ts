@@ -1,9 +1,13 @@
-/** The only module that imports Ajv: JSON Schema validation of tool arguments (SPEC §4). */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+/**
+ * The only module that imports @cfworker/json-schema: validation of tool arguments against the
+ * tool's JSON Schema (SPEC §4). SPEC names Ajv, but Ajv compiles schemas with `new Function`,
+ * which the app's Content-Security-Policy (`script-src 'self'`, no 'unsafe-eval') forbids — and
+ * skill authors' schemas arrive at run time. This validator interprets schemas without eval.
+ */
+import { Validator, type OutputUnit } from '@cfworker/json-schema'
 import type { JsonSchema } from '../skill'
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false })
-const compiled = new WeakMap<JsonSchema, ValidateFunction>()
+const validators = new WeakMap<JsonSchema, Validator>()
 
 export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string; details: unknown }
 
@@ -18,20 +22,23 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: 'The arguments must be a JSON object.', details: { arguments: argumentText.slice(0, 500) } }
   }
-  let validate = compiled.get(schema)
-  if (!validate) {
+  let validator = validators.get(schema)
+  if (!validator) {
     try {
-      validate = ajv.compile(schema)
+      validator = new Validator(schema as never, '2020-12', false)
     } catch (error) {
       return { ok: false, message: `The tool's own schema is invalid: ${error instanceof Error ? error.message : String(error)}`, details: null }
     }
-    compiled.set(schema, validate)
+    validators.set(schema, validator)
   }
-  if (validate(value)) return { ok: true, value: value as Record<string, unknown> }
-  const errors = (validate.errors ?? []) as ErrorObject[]
+  const result = validator.validate(value)
+  if (result.valid) return { ok: true, value: value as Record<string, unknown> }
+  // The validator reports each failing keyword and the schemas around it; the leaves say the most.
+  const leaves = result.errors.filter((error: OutputUnit) => !['properties', 'allOf', 'anyOf', 'items', '$ref', 'false'].includes(error.keyword))
+  const errors = leaves.length > 0 ? leaves : result.errors
   return {
     ok: false,
-    message: errors.map((error) => `${error.instancePath || 'arguments'} ${error.message ?? 'is invalid'}`).join('; '),
-    details: errors.map(({ instancePath, keyword, params, message }) => ({ path: instancePath, keyword, params, message })),
+    message: errors.map((error) => `${error.instanceLocation.replace(/^#/, '') || 'arguments'}: ${error.error}`).join('; '),
+    details: errors.map(({ instanceLocation, keyword, error }) => ({ path: instanceLocation, keyword, message: error })),
   }
 }

@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 // The trace module only: the agent loop and its tools (mathjs, minisearch) load on the first Run.
 import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
 import { useDerivations, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import type { ModelChoice } from '../../state/runSlice'
+import { ModelSettings, useModelProblem } from './ModelSettings'
 
 /** Run / Abort, with the model and the routing mode the run uses. */
 export function RunControls({ onRun }: { onRun: () => void }) {
@@ -10,8 +12,14 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const mode = usePlayground((state) => state.routingMode)
   const running = usePlayground((state) => state.runs[0]?.status === 'running')
   const abort = useRef<(() => void) | null>(null)
+  const model = usePlayground((state) => state.model)
+  const proxy = usePlayground((state) => state.proxy)
+  const [, keyChanged] = useState(0)
+  const problem = useModelProblem()
+  const proxyNote = proxy === 'unknown' ? '' : proxy === null ? ' — not available here' : proxy.configured ? '' : ' — no key on the server'
 
   const run = () => {
+    if (problem) return
     onRun()
     void import('../../state/agentRunner').then(({ startAgentRun }) => {
       abort.current = startAgentRun(store, derive)
@@ -19,7 +27,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   }
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter' && !running) {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter' && !running && !problem) {
         event.preventDefault()
         run()
       }
@@ -29,11 +37,14 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   })
 
   return (
+    <>
     <div className="run-controls">
       <label className="select">
         <span>Model</span>
-        <select aria-label="Model" value="scripted" onChange={() => {}}>
+        <select aria-label="Model" value={model} onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}>
           <option value="scripted">Scripted (offline, deterministic)</option>
+          <option value="proxy">OpenAI (server proxy){proxyNote}</option>
+          <option value="browser">OpenAI-compatible (browser, your key)</option>
         </select>
       </label>
       <label className="select">
@@ -51,10 +62,13 @@ export function RunControls({ onRun }: { onRun: () => void }) {
           Abort
         </button>
       ) : (
-        <button type="button" className="button primary" onClick={run} title="Run the agent on this utterance (Ctrl+Enter)">
+        <button type="button" className="button primary" onClick={run} disabled={problem !== null} title={problem ?? 'Run the agent on this utterance (Ctrl+Enter)'}>
           Run
         </button>
       )}
     </div>
+    <ModelSettings onKeyChange={() => keyChanged((n) => n + 1)} />
+    {problem && <p className="model-problem" role="note">{problem}</p>}
+    </>
   )
 }

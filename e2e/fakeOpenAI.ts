@@ -1,0 +1,66 @@
+/**
+ * A local OpenAI-compatible server for the tests, on loopback: it records every request and
+ * answers Chat Completions with a script of streamed replies or failures.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+
+export type FakeReply =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; name: string; arguments: string; split?: number }
+  | { kind: 'status'; status: number; message: string }
+  | { kind: 'drop'; text: string }
+
+export interface RecordedRequest {
+  headers: IncomingMessage['headers']
+  body: { model: string; messages: { role: string; content: string | null }[]; tools?: { function: { name: string } }[]; stream?: boolean }
+}
+
+export class FakeOpenAI {
+  readonly requests: RecordedRequest[] = []
+  private replies: FakeReply[] = []
+  private server: Server | null = null
+
+  script(...replies: FakeReply[]) {
+    this.replies = replies
+    this.requests.length = 0
+  }
+
+  async start(port: number): Promise<void> {
+    this.server = createServer(async (request, response) => {
+      let raw = ''
+      for await (const chunk of request) raw += String(chunk)
+      this.requests.push({ headers: request.headers, body: JSON.parse(raw || '{}') })
+      const reply = this.replies.shift() ?? { kind: 'text', text: '(no more scripted replies)' }
+      if (reply.kind === 'status') {
+        response.writeHead(reply.status, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ error: { message: reply.message, type: 'test_error' } }))
+        return
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      const send = (delta: object, finish: string | null = null) =>
+        response.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+      if (reply.kind === 'text' || reply.kind === 'drop') {
+        send({ role: 'assistant', content: '' })
+        for (const piece of reply.text.match(/.{1,8}/gsu) ?? []) send({ content: piece })
+        if (reply.kind === 'drop') {
+          // Let the partial reply reach the client first, then cut the connection mid-stream.
+          setTimeout(() => response.destroy(), 150)
+          return
+        }
+        send({}, 'stop')
+      } else {
+        const at = reply.split ?? Math.floor(reply.arguments.length / 2)
+        send({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_test_1', type: 'function', function: { name: reply.name, arguments: '' } }] })
+        send({ tool_calls: [{ index: 0, function: { arguments: reply.arguments.slice(0, at) } }] })
+        send({ tool_calls: [{ index: 0, function: { arguments: reply.arguments.slice(at) } }] })
+        send({}, 'tool_calls')
+      }
+      response.end('data: [DONE]\n\n')
+    })
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve))
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve))
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The same-origin proxy to an OpenAI-compatible API. The browser never sees the key: this adds
+ * `Authorization: Bearer $OPENAI_API_KEY` and forwards to `$OPENAI_BASE_URL` only. It forwards
+ * only the endpoint the app uses, only POSTed JSON from the app's own origin, with a size cap.
+ * Used by the dev server, `vite preview` and the production server alike.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+export interface ProxySettings {
+  apiKey: string | undefined
+  /** Upstream base URL, ending in /v1 (or the compatible server's equivalent). */
+  baseUrl: string
+  model: string
+}
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+export const DEFAULT_MODEL = 'gpt-4.1-mini'
+export const MAX_REQUEST_BYTES = 2 * 1024 * 1024
+const FORWARDED = new Set(['/v1/chat/completions'])
+
+export function proxySettingsFrom(env: Record<string, string | undefined>): ProxySettings {
+  return {
+    apiKey: env.OPENAI_API_KEY?.trim() || undefined,
+    baseUrl: (env.OPENAI_BASE_URL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    model: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
+  }
+}
+
+type Next = (error?: unknown) => void
+
+/** Connect-style middleware: handles `/v1/*` and `/api/llm-config`, passes everything else on. */
+export function createOpenAIProxy(settings: () => ProxySettings) {
+  return (request: IncomingMessage, response: ServerResponse, next: Next) => {
+    const path = (request.url ?? '').split('?')[0] ?? ''
+    if (path === '/api/llm-config') return sendConfig(request, response, settings())
+    if (!path.startsWith('/v1/')) return next()
+    void forward(request, response, path, settings()).catch((error: unknown) => {
+      if (!response.headersSent) fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
+      else response.destroy()
+    })
+  }
+}
+
+/** True when the request comes from a page of this same origin (or from no page at all). */
+function sameOrigin(request: IncomingMessage): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  const origin = request.headers.origin
+  if (origin === undefined) return site === 'same-origin' || site === undefined
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}
+
+function sendConfig(request: IncomingMessage, response: ServerResponse, settings: ProxySettings) {
+  if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
+  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  response.end(JSON.stringify({ proxy: { configured: settings.apiKey !== undefined, model: settings.model, upstream: new URL(settings.baseUrl).host } }))
+}
+
+async function forward(request: IncomingMessage, response: ServerResponse, path: string, settings: ProxySettings) {
+  if (!FORWARDED.has(path)) return fail(response, 404, `The proxy only forwards ${[...FORWARDED].join(', ')}.`)
+  if (request.method !== 'POST') return fail(response, 405, 'Only POST is forwarded.')
+  if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
+  if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return fail(response, 415, 'Send JSON.')
+  if (!settings.apiKey) return fail(response, 503, 'No OPENAI_API_KEY is set on the server: start it with OPENAI_API_KEY=... to use the proxy.')
+
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > MAX_REQUEST_BYTES) return fail(response, 413, 'The request is too large.')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > MAX_REQUEST_BYTES) return fail(response, 413, 'The request is too large.')
+    chunks.push(chunk as Buffer)
+  }
+
+  const abort = new AbortController()
+  response.on('close', () => abort.abort())
+  const upstream = await fetch(settings.baseUrl + path.slice('/v1'.length), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}`, accept: String(request.headers.accept ?? 'application/json') },
+    body: Buffer.concat(chunks),
+    signal: abort.signal,
+  })
+  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  for (const name of ['content-type', 'retry-after', 'x-request-id']) {
+    const value = upstream.headers.get(name)
+    if (value) headers[name] = value
+  }
+  response.writeHead(upstream.status, headers)
+  if (!upstream.body) return response.end()
+  // Stream as it arrives (server-sent events must not be buffered).
+  const reader = upstream.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve))
+  }
+  response.end()
+}
+
+function fail(response: ServerResponse, status: number, message: string) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  response.end(JSON.stringify({ error: { message, type: 'proxy_error' } }))
+}

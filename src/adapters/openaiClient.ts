@@ -1,0 +1,106 @@
+/**
+ * The only module that imports `openai`: a ModelClient over the Chat Completions API (the one
+ * every OpenAI-compatible server implements), streaming text and tool calls.
+ */
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
+import type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall } from '../core/agent'
+
+export interface OpenAIClientOptions {
+  /** Absolute base URL, e.g. `${location.origin}/v1` for the proxy. */
+  baseURL: string
+  /** For the proxy a placeholder: the server replaces it with its own key. */
+  apiKey: string
+  model: string
+  label: string
+  temperature?: number
+}
+
+export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
+  // The SDK refuses to run in a browser unless told; in proxy mode no real key is in the page.
+  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0, timeout: 120_000 })
+  return {
+    label: options.label,
+    complete: async (request) => {
+      try {
+        return await streamReply(client, options, request)
+      } catch (error) {
+        throw new Error(describeError(error, options))
+      }
+    },
+  }
+}
+
+async function streamReply(client: OpenAI, options: OpenAIClientOptions, request: ModelRequest): Promise<ModelReply> {
+  const stream = await client.chat.completions.create(
+    {
+      model: options.model,
+      temperature: options.temperature ?? 0.2,
+      stream: true,
+      messages: request.messages.map(toOpenAI),
+      ...(request.tools.length > 0
+        ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+        : {}),
+    },
+    { signal: request.signal },
+  )
+  let text = ''
+  let finished = false
+  const calls: { id: string; name: string; arguments: string }[] = []
+  for await (const chunk of stream) {
+    const choice = chunk.choices[0]
+    if (!choice) continue
+    const delta = choice.delta
+    if (delta?.content) {
+      text += delta.content
+      request.onText(delta.content)
+    }
+    for (const part of delta?.tool_calls ?? []) {
+      const call = (calls[part.index] ??= { id: '', name: '', arguments: '' })
+      if (part.id) call.id = part.id
+      if (part.function?.name) call.name += part.function.name
+      if (part.function?.arguments) call.arguments += part.function.arguments
+    }
+    if (choice.finish_reason) finished = true
+  }
+  // Aborting mid-stream ends the loop quietly: say so rather than pass off a partial reply.
+  if (request.signal.aborted) throw new APIUserAbortError()
+  if (!finished) throw new Error('The stream ended before the model finished (the connection dropped).')
+  const toolCalls: ToolCall[] = calls.filter(Boolean).map((call, index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
+  return { text, toolCalls }
+}
+
+function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return { role: message.role, content: message.content }
+    case 'assistant':
+      return {
+        role: 'assistant',
+        content: message.content || null,
+        ...(message.toolCalls?.length ? { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) } : {}),
+      }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
+  }
+}
+
+function describeError(error: unknown, options: OpenAIClientOptions): string {
+  if (error instanceof APIUserAbortError) return 'Aborted.'
+  if (error instanceof APIConnectionError) return `Could not reach ${options.baseURL}: ${error.message}`
+  if (error instanceof APIError) {
+    const detail = error.error && typeof error.error === 'object' && 'message' in error.error ? String((error.error as { message: unknown }).message) : error.message
+    switch (error.status) {
+      case 401:
+      case 403:
+        return `The model server refused the credentials (${error.status}): ${detail}`
+      case 404:
+        return `Not found (404): check the model name "${options.model}" and the base URL. ${detail}`
+      case 429:
+        return `Rate limited by the model server (429): ${detail}. Wait a moment and run again.`
+      default:
+        return `The model server answered ${error.status ?? 'an error'}: ${detail}`
+    }
+  }
+  return error instanceof Error ? error.message : String(error)
+}
