@@ -43,3 +43,12 @@ test('progressive disclosure loads the skill with load_skill before using its to
   await expect(trace.locator('.trace-event.tool').first()).toContainText('load_skill')
   await expect(trace.locator('.trace-event.final')).toContainText('2^10 + 1 = 1025')
 })
+
+test('a data question runs a read-only query on the in-page SQLite database', async ({ page, routing }) => {
+  await routing.utterance.fill('查询订单：本周销售额是多少')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.activation')).toContainText('sql_report wins')
+  await expect(trace.locator('.trace-event.tool')).toContainText('execute_sql')
+  await expect(trace.locator('.trace-event.final')).toContainText('| 2026-11-23 | 217.5 |')
+})

@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 // The app loads nothing from elsewhere; Monaco needs inline styles.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 if (!existsSync(join(root, 'index.html'))) {
   console.error('No build found in dist/: run `npm run build` first.')

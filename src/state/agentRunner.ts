@@ -4,6 +4,7 @@ import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { readApiKey } from '../adapters/apiKeyStorage'
 import { createOpenAIModel } from '../adapters/openaiClient'
+import { loadDemoDatabase } from '../adapters/sqlEngine'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
 
@@ -41,7 +42,7 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, files
     mode: state.routingMode,
     threshold: state.threshold,
     model,
-    tools: { files, knowledge: EXAMPLE_KNOWLEDGE, mocks: DEFAULT_MOCKS, now: () => new Date() },
+    tools: { files, knowledge: EXAMPLE_KNOWLEDGE, mocks: DEFAULT_MOCKS, now: () => new Date(), database: loadDemoDatabase },
     signal: controller.signal,
     clock: () => performance.now(),
     timers: browserTimers,

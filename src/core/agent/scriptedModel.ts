@@ -97,6 +97,10 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
     const city = findCity(user)
     if (city) return { name: 'get_weather', args: { city }, why: `Checking the weather in ${city}.` }
   }
+  if (visible.has('execute_sql')) {
+    const sql = sqlFor(user)
+    if (sql) return { name: 'execute_sql', args: { sql }, why: 'Querying the database (read-only).' }
+  }
   if (visible.has('current_datetime') && /几号|星期|日期|几点|今天是|what day|what time|date|today/i.test(user)) {
     return { name: 'current_datetime', args: {}, why: 'Checking the current date and time.' }
   }
@@ -107,6 +111,15 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
   if (visible.has('web_search') && /搜索|查一下|最新|search|latest|news/i.test(lower)) return { name: 'web_search', args: { query: keyTerms(user) }, why: 'Searching the web.' }
   const own = tools.find((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && lower.includes(tool.name.toLowerCase()))
   if (own) return { name: own.name, args: {}, why: `Calling ${own.name}.` }
+  return null
+}
+
+/** A query that answers common data questions about the demo tables. */
+function sqlFor(user: string): string | null {
+  if (/销售额|营收|revenue|sales/i.test(user)) return "SELECT date, ROUND(SUM(amount), 2) AS revenue FROM orders WHERE status = 'paid' GROUP BY date ORDER BY date"
+  if (/库存|inventory|stock/i.test(user)) return 'SELECT sku, name, stock, warehouse FROM inventory ORDER BY stock'
+  if (/订单|orders?\b/i.test(user)) return 'SELECT status, COUNT(*) AS orders, ROUND(SUM(amount), 2) AS total FROM orders GROUP BY status'
+  if (/用户数|用户|users?\b/i.test(user)) return 'SELECT COUNT(*) AS users FROM users'
   return null
 }
 
@@ -153,6 +166,12 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
     if (record.error) return `${message.name} failed: ${(record.error as { message?: string }).message ?? 'unknown error'}. I can't answer that part reliably.`
     if (message.name === 'calculator') return `${String(record.expression)} = ${String(record.result)}`
     if (typeof record.user_message === 'string') return record.user_message
+    if (message.name === 'execute_sql') {
+      const columns = (record.columns as string[] | undefined) ?? []
+      const rows = (record.rows as unknown[][] | undefined) ?? []
+      const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(String).join(' | ')} |`)]
+      return `${rows.length} row${rows.length === 1 ? '' : 's'}${record.truncated ? ' (truncated)' : ''}:\n${table.join('\n')}`
+    }
     if (message.name === 'current_datetime') return `It is ${String(record.weekday)}, ${String(record.local)} (${String(record.timezone)}).`
     if (message.name === 'get_weather') {
       const range = record.temperature_c as { min?: number; max?: number } | undefined

@@ -1,5 +1,6 @@
 import { calculator } from './calculator'
 import { currentDatetime } from './currentDatetime'
+import { executeSql } from './executeSql'
 import { fileList, fileRead, fileWrite } from './fileTools'
 import { extractStructured, getWeather, webFetch, webSearch } from './mockTools'
 import { searchKnowledge } from './searchKnowledge'
@@ -13,6 +14,7 @@ export const BUILTIN_TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   fileWrite,
   fileList,
   searchKnowledge,
+  executeSql,
   webSearch,
   webFetch,
   getWeather,

@@ -47,3 +47,42 @@ describe('search_knowledge', () => {
     expect(searchKnowledge.run({ query: 'zebra' }, context())).toMatchObject({ results: [], user_message: expect.stringContaining('nothing') })
   })
 })
+
+describe('execute_sql on the demo SQLite database', async () => {
+  const { default: initSqlJs } = await import('sql.js')
+  const { createDemoDatabase, executeSql } = await import('./executeSql')
+  const database = createDemoDatabase(await initSqlJs())
+  const run = (sql: string, limit?: number) => executeSql.run({ sql, ...(limit ? { limit } : {}) }, { ...context(), database: async () => database })
+
+  it('answers queries, with a row limit', async () => {
+    await expect(run('SELECT count(*) AS n FROM orders')).resolves.toMatchObject({ columns: ['n'], rows: [[8]] })
+    await expect(run('WITH t AS (SELECT amount FROM orders) SELECT sum(amount) FROM t')).resolves.toMatchObject({ row_count: 1 })
+    await expect(run('SELECT * FROM orders', 3)).resolves.toMatchObject({ row_count: 3, truncated: true })
+  })
+
+  it.each([
+    ['a DELETE', 'DELETE FROM orders'],
+    ['a DELETE hidden in a SELECT', 'SELECT * FROM orders; DELETE FROM orders'],
+    ['a write through a CTE', 'WITH d AS (SELECT 1) INSERT INTO orders(id) SELECT 99 FROM d'],
+    ['ATTACH', "ATTACH ':memory:' AS other"],
+    ['a PRAGMA write', 'PRAGMA user_version = 3'],
+    ['turning query_only off', 'PRAGMA query_only = 0'],
+    ['a schema change', 'CREATE TABLE x(y)'],
+    ['VACUUM', 'VACUUM'],
+  ])('refuses %s', async (_, sql) => {
+    await expect(run(sql)).rejects.toBeInstanceOf(ToolRefusal)
+    await expect(run('SELECT count(*) FROM orders')).resolves.toMatchObject({ rows: [[8]] })
+  })
+
+  it('reports a syntax error', async () => {
+    await expect(run('SELEC nothing')).rejects.toThrow(/syntax error/)
+  })
+})
+
+describe('the tool catalog', () => {
+  it('lists exactly the tools the registry can run', async () => {
+    const { BUILTIN_TOOL_NAMES } = await import('./catalog')
+    const { BUILTIN_TOOL_DEFINITIONS } = await import('./registry')
+    expect([...BUILTIN_TOOL_NAMES].sort()).toEqual(BUILTIN_TOOL_DEFINITIONS.map((tool) => tool.name).sort())
+  })
+})

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../skill'
+import type { DemoDatabase } from './executeSql'
 
 export type ToolKind = 'local' | 'external'
 
@@ -8,6 +9,8 @@ export interface ToolContext {
   knowledge: readonly KnowledgeDocument[]
   mocks: Readonly<Record<string, readonly MockRule[]>>
   now: () => Date
+  /** The SQLite demo database, loaded on first use by the host (browser or Node). */
+  database?: () => Promise<DemoDatabase>
   signal: AbortSignal
 }
 
