@@ -52,3 +52,14 @@ test('a data question runs a read-only query on the in-page SQLite database', as
   await expect(trace.locator('.trace-event.tool')).toContainText('execute_sql')
   await expect(trace.locator('.trace-event.final')).toContainText('| 2026-11-23 | 217.5 |')
 })
+
+test('LLM routing picks add-calc with validated arguments; the text protocol carries the calls', async ({ page, routing }) => {
+  await routing.utterance.fill('3、5、8 求和')
+  await page.getByRole('combobox', { name: 'Routing mode' }).selectOption('llm')
+  await page.getByRole('combobox', { name: 'Tool calls' }).selectOption('text')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.activation')).toContainText('LLM routing chose add-calc with valid arguments {"numbers":[3,5,8]}')
+  await expect(trace.locator('.trace-event.model').nth(1)).toContainText('SKILL_CALL: {"skill":"calculator"')
+  await expect(trace.locator('.trace-event.final')).toContainText('= 16')
+})

@@ -24,7 +24,7 @@ const save = () => {
   else if (storageProblem) setStorageProblem(null)
 }
 store.subscribe((state, previous) => {
-  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs && state.model === previous.model && state.modelName === previous.modelName && state.browserBaseUrl === previous.browserBaseUrl && state.routingMode === previous.routingMode) return
+  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs && state.model === previous.model && state.modelName === previous.modelName && state.browserBaseUrl === previous.browserBaseUrl && state.routingMode === previous.routingMode && state.toolProtocol === previous.toolProtocol) return
   clearTimeout(timer)
   timer = setTimeout(save, 300)
 })

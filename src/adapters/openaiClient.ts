@@ -37,7 +37,8 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
       temperature: options.temperature ?? 0.2,
       stream: true,
       messages: request.messages.map(toOpenAI),
-      ...(request.tools.length > 0
+      // With the SKILL_CALL text protocol the tools are described in the system prompt instead.
+      ...(request.tools.length > 0 && request.protocol === 'native'
         ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
         : {}),
     },

@@ -40,6 +40,7 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, files
     utterance: state.utterance,
     skills: derive.workspace(state.files).skills,
     mode: state.routingMode,
+    toolProtocol: state.toolProtocol,
     threshold: state.threshold,
     model,
     tools: { files, knowledge: EXAMPLE_KNOWLEDGE, mocks: DEFAULT_MOCKS, now: () => new Date(), database: loadDemoDatabase },

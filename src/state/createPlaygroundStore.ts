@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand'
 import type { SkillFile } from '../core/skill'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
 import type { RoutingMode } from '../core/agent/trace'
+import type { ToolProtocol } from '../core/agent/types'
 import { createRunSlice, type AgentRun, type ModelChoice, type RunSlice } from './runSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
@@ -16,7 +17,7 @@ export interface PlaygroundSnapshot {
   threshold?: number
   runs?: AgentRun[]
   /** Model settings; never the API key. */
-  model?: { choice: ModelChoice; name: string; browserBaseUrl: string; routingMode: RoutingMode }
+  model?: { choice: ModelChoice; name: string; browserBaseUrl: string; routingMode: RoutingMode; toolProtocol?: ToolProtocol }
 }
 
 export type PlaygroundStore = StoreApi<PlaygroundState>
@@ -35,7 +36,7 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     utterance: snapshot.utterance ?? initial.utterance,
     threshold: snapshot.threshold ?? initial.threshold,
     // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
-    ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode } : {}),
+    ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode, toolProtocol: snapshot.model.toolProtocol ?? 'native' } : {}),
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
@@ -43,5 +44,5 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode } }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
 }

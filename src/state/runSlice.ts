@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { RoutingMode, TraceEvent } from '../core/agent'
+import type { ToolProtocol } from '../core/agent/types'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export type ModelChoice = 'scripted' | 'proxy' | 'browser'
@@ -23,6 +24,7 @@ export const KEPT_RUNS = 10
 
 export interface RunSlice {
   routingMode: RoutingMode
+  toolProtocol: ToolProtocol
   model: ModelChoice
   /** Model name for the API modes; empty means the proxy's default. */
   modelName: string
@@ -31,6 +33,7 @@ export interface RunSlice {
   /** Newest first; the last few are kept across reloads. */
   runs: AgentRun[]
   setRoutingMode: (mode: RoutingMode) => void
+  setToolProtocol: (protocol: ToolProtocol) => void
   setModel: (model: ModelChoice) => void
   setModelName: (name: string) => void
   setBrowserBaseUrl: (url: string) => void
@@ -45,12 +48,14 @@ const updateRun = (runs: AgentRun[], id: string, change: (run: AgentRun) => Agen
 
 export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set) => ({
   routingMode: 'keyword',
+  toolProtocol: 'native',
   model: 'scripted',
   modelName: '',
   browserBaseUrl: 'https://api.openai.com/v1',
   proxy: 'unknown',
   runs: [],
   setRoutingMode: (routingMode) => set({ routingMode }),
+  setToolProtocol: (toolProtocol) => set({ toolProtocol }),
   setModel: (model) => set({ model }),
   setModelName: (modelName) => set({ modelName }),
   setBrowserBaseUrl: (browserBaseUrl) => set({ browserBaseUrl }),

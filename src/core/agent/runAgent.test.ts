@@ -99,15 +99,19 @@ describe('runAgent with the scripted model', () => {
 
   it('keeps what arrived when aborted mid-run', async () => {
     const controller = new AbortController()
+    let started: () => void = () => {}
+    const streaming = new Promise<void>((resolve) => (started = resolve))
     const model: ModelClient = {
       label: 'abortable',
       complete: (request) =>
         new Promise((_, reject) => {
           request.onText('partial ')
           request.signal.addEventListener('abort', () => reject(new Error('aborted')))
+          started()
         }),
     }
     const pending = runAgent(options({ model, signal: controller.signal }))
+    await streaming
     controller.abort()
     const events = await pending
     expect(ofType(events, 'model')[0]).toMatchObject({ text: 'partial ' })
@@ -118,5 +122,41 @@ describe('runAgent with the scripted model', () => {
     const odd = parseSkill('odd.md', '---\nname: odd\ntrigger_keywords: [odd]\nrequired_tools: [teleport, calculator]\n---\n')
     const events = await runAgent(options({ utterance: 'odd', skills: [odd] }))
     expect(ofType(events, 'activation')[0]!.missingTools).toEqual(['teleport'])
+  })
+})
+
+describe('the SKILL_CALL text protocol', () => {
+  it('parses several calls per reply, nested objects included, and keeps malformed ones for validation', async () => {
+    const { parseSkillCalls } = await import('./textProtocol')
+    const calls = parseSkillCalls('Let me check.\nSKILL_CALL: {"skill": "a", "params": {"q": {"deep": "}"}}}\nSKILL_CALL: {"skill": "b", "params": {}}\nSKILL_CALL: {"skill": "c", "params": {oops}}', 1)
+    expect(calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['a', '{"q":{"deep":"}"}}'],
+      ['b', '{}'],
+      ['c', '{"skill": "c", "params": {oops}}'],
+    ])
+  })
+
+  it('runs the same loop with calls written in the text', async () => {
+    const events = await runAgent(options({ toolProtocol: 'text' }))
+    expect(ofType(events, 'model')[0]!.text).toContain('SKILL_CALL: {"skill":"calculator","params":{"expression":"2^20"}}')
+    expect(ofType(events, 'tool')[0]).toMatchObject({ tool: 'calculator', result: { result: 1048576 } })
+    expect(ofType(events, 'final')[0]!.text).toContain('2^20 = 1048576')
+  })
+})
+
+describe('LLM routing', () => {
+  const addCalc = parseSkill('add-calc/SKILL.md', '---\nname: add-calc\ndescription: Adds numbers.\ntrigger_keywords: [相加, 求和]\nrequired_tools: [calculator]\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number }, minItems: 2 }\n  required: [numbers]\n---\nAdd them.\n')
+
+  it('lets the model pick a skill and validates its arguments against parameters', async () => {
+    const events = await runAgent(options({ mode: 'llm', skills: [calc, addCalc], utterance: '3、5、8 求和' }))
+    expect(ofType(events, 'activation')[0]).toMatchObject({ skill: 'add-calc', reason: expect.stringContaining('valid arguments {"numbers":[3,5,8]}') })
+  })
+
+  it('uses no skill when the arguments fail validation or the skill does not exist', async () => {
+    const bad = await runAgent(options({ mode: 'llm', skills: [addCalc], utterance: '7 求和' }))
+    expect(ofType(bad, 'activation')[0]).toMatchObject({ skill: null, reason: expect.stringContaining('arguments are invalid') })
+    const script: ScriptedReply[] = [{ text: '{"skill": "teleport", "args": {}}' }, { text: 'fine' }]
+    const unknown = await runAgent(options({ mode: 'llm', model: createScriptedModel(script) }))
+    expect(ofType(unknown, 'activation')[0]!.reason).toContain('not a skill here')
   })
 })

@@ -3,7 +3,8 @@ import type { Skill } from '../skill'
 import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
 import { ToolRefusal, type ToolContext, type ToolDefinition } from '../tools/types'
 import type { RoutingMode, TraceEvent } from './trace'
-import type { ChatMessage, ModelClient, ToolCall, ToolError, ToolSpec } from './types'
+import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
+import type { ChatMessage, ModelClient, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
 
 export interface Timers {
@@ -23,6 +24,8 @@ export interface RunOptions {
   clock: () => number
   timers: Timers
   timeouts?: { local: number; external: number }
+  /** Native function calling (default), or SKILL_CALL blocks in the model's text. */
+  toolProtocol?: ToolProtocol
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
 }
@@ -45,21 +48,24 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   const { model, signal, clock, onEvent } = options
   const started = clock()
   const events: TraceEvent[] = []
-  const emit = (event: DistributiveOmit<TraceEvent, 'at'>) => {
+  const emit: Emit = (event) => {
     const stamped = { ...event, at: Math.round(clock() - started) } as TraceEvent
     events.push(stamped)
     onEvent(stamped)
   }
 
-  const activation = activate(options)
+  const protocol = options.toolProtocol ?? 'native'
+  const activation = await activate(options, emit)
+  if (!activation) return events
   const unavailable: string[] = []
   const tools = toolsFor(activation.config, activation.skill, options, unavailable)
   const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
   emit({ type: 'activation', mode: options.mode, skill: activation.skill?.name ?? null, reason: activation.reason, config: activation.config, missingTools })
 
+  const toolSpecs: ToolSpec[] = [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
   const messages: ChatMessage[] = [
-    { role: 'system', content: activation.systemPrompt },
-    { role: 'user', content: options.utterance },
+    { role: 'system', content: activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '') },
+    { role: 'user', content: activation.userMessage ?? options.utterance },
   ]
   const maxRounds = activation.config.maxRounds
   let lastFailure = null as string | null
@@ -73,7 +79,8 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     try {
       const reply = await model.complete({
         messages,
-        tools: [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters })),
+        tools: toolSpecs,
+        protocol,
         signal,
         onText: (delta) => {
           text += delta
@@ -81,7 +88,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         },
       })
       text = reply.text
-      toolCalls = reply.toolCalls
+      toolCalls = protocol === 'text' ? parseSkillCalls(reply.text, round) : reply.toolCalls
     } catch (error) {
       if (signal.aborted) {
         if (text) emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: 0 })
@@ -95,13 +102,16 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       emit({ type: 'final', text })
       return events
     }
-    messages.push({ role: 'assistant', content: text, toolCalls })
+    messages.push(protocol === 'text' ? { role: 'assistant', content: text } : { role: 'assistant', content: text, toolCalls })
 
+    const textResults: { name: string; content: string }[] = []
     for (const call of toolCalls) {
       const outcome = await callTool(call, tools, options)
       const userMessage = outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result ? String((outcome.result as { user_message: unknown }).user_message) : null
       emit({ type: 'tool', round, skill: activation.skill?.name ?? null, tool: call.name, arguments: call.arguments, valid: outcome.valid, result: outcome.result, error: outcome.error, latencyMs: outcome.latencyMs, precedingText: text, userMessage })
-      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result) })
+      const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
+      if (protocol === 'text') textResults.push({ name: call.name, content })
+      else messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content })
       if (signal.aborted) return stop('aborted', 'Aborted during a tool call.')
 
       const key = `${call.name}\u0000${normalizeArguments(call.arguments)}`
@@ -110,6 +120,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         return stop('repeated-failure', `${call.name} failed twice in a row with the same arguments; the run stops rather than loop.`)
       } else lastFailure = key
     }
+    if (protocol === 'text') messages.push({ role: 'user', content: formatSkillResults(textResults) })
   }
   return stop('round-limit', `Reached the round limit (${maxRounds}) without a final answer.`)
 
@@ -126,9 +137,14 @@ interface Activation {
   config: EffectiveConfig
   systemPrompt: string
   reason: string
+  /** Replaces the utterance as the user message (LLM routing appends the validated arguments). */
+  userMessage?: string
 }
 
-function activate({ mode, utterance, skills, threshold }: RunOptions): Activation {
+type Emit = (event: DistributiveOmit<TraceEvent, 'at'>) => void
+
+async function activate(options: RunOptions, emit: Emit): Promise<Activation | null> {
+  const { mode, utterance, skills, threshold } = options
   if (mode === 'keyword') {
     const routing = scoreRouting(utterance, skills, threshold)
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
@@ -137,6 +153,7 @@ function activate({ mode, utterance, skills, threshold }: RunOptions): Activatio
     const reason = skill && routing.winner ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}` : best ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}` : 'No keyword of any skill matched.'
     return { skill, config, systemPrompt: config.systemPrompt, reason }
   }
+  if (mode === 'llm') return routeWithModel(options, emit)
   const config = effectiveConfig(null)
   if (mode === 'progressive') {
     const listing = skills
@@ -150,6 +167,63 @@ function activate({ mode, utterance, skills, threshold }: RunOptions): Activatio
     }
   }
   return { skill: null, config, systemPrompt: config.systemPrompt, reason: 'Routing off: one default prompt with every tool.' }
+}
+
+/**
+ * LLM routing (seed 004): the model sees each skill's name, description and parameters and
+ * answers {"skill": ..., "args": {...}}; the arguments are validated against `parameters`.
+ */
+async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activation | null> {
+  const { skills, model, signal, clock } = options
+  const candidates = skills.filter((skill) => skill.entryMode === 'auto')
+  const listing = candidates.map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.parameters ? `\n  parameters: ${JSON.stringify(skill.parameters)}` : ''}`).join('\n')
+  const prompt = `Choose the one skill that fits the user's request, or none.\nSkills:\n${listing}\n\nAnswer with JSON only: {"skill": "<name>", "args": {<arguments matching its parameters>}} or {"skill": null}.`
+  const started = clock()
+  let text = ''
+  try {
+    const reply = await model.complete({
+      messages: [{ role: 'system', content: prompt }, { role: 'user', content: options.utterance }],
+      tools: [],
+      protocol: 'text',
+      route: candidates.map((skill) => ({ name: skill.name, description: skill.description, parameters: skill.parameters, triggerKeywords: skill.triggerKeywords })),
+      signal,
+      onText: (delta) => {
+        text += delta
+        options.onText?.(0, delta)
+      },
+    })
+    text = reply.text
+  } catch (error) {
+    emit({ type: 'stopped', reason: signal.aborted ? 'aborted' : 'model-error', message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}` })
+    return null
+  }
+  emit({ type: 'model', round: 0, text, latencyMs: Math.round(clock() - started), toolCalls: 0 })
+
+  const fallback = (reason: string): Activation => {
+    const config = effectiveConfig(null)
+    return { skill: null, config, systemPrompt: config.systemPrompt, reason }
+  }
+  const json = /\{[\s\S]*\}/.exec(text)?.[0]
+  let choice: { skill?: unknown; args?: unknown }
+  try {
+    choice = JSON.parse(json ?? 'null') ?? {}
+  } catch {
+    return fallback(`LLM routing: the model's answer is not JSON, so no skill is used. It said: ${text.slice(0, 200)}`)
+  }
+  if (choice.skill === null || choice.skill === undefined) return fallback('LLM routing: the model chose no skill.')
+  const skill = candidates.find((candidate) => candidate.name === choice.skill)
+  if (!skill) return fallback(`LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.`)
+  const config = effectiveConfig(skill)
+  if (!skill.parameters) return { skill, config, systemPrompt: config.systemPrompt, reason: `LLM routing chose ${skill.name}.` }
+  const validation = validateArgs(skill.parameters, JSON.stringify(choice.args ?? {}))
+  if (!validation.ok) return fallback(`LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.`)
+  return {
+    skill,
+    config,
+    systemPrompt: config.systemPrompt,
+    reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.`,
+    userMessage: `${options.utterance}\n\nArguments: ${JSON.stringify(validation.value)}`,
+  }
 }
 
 function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOptions, unavailable: string[]): Map<string, RunnableTool> {

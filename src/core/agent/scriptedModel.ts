@@ -1,4 +1,6 @@
-import type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall, ToolSpec } from './types'
+import { scoreRouting } from '../routing'
+import { parseSkillResults, RESULT_PREFIX } from './textProtocol'
+import type { ChatMessage, ModelClient, ModelReply, ModelRequest, RouteCandidate, ToolCall, ToolSpec } from './types'
 
 /** One reply of a user-written script: text, tool calls, or both. */
 export interface ScriptedReply {
@@ -17,9 +19,11 @@ export function createScriptedModel(script?: readonly ScriptedReply[]): ModelCli
     label: script ? 'Scripted (replaying your script)' : 'Scripted (offline)',
     complete: async (request) => {
       if (request.signal.aborted) throw new Error('Aborted')
-      const reply = script ? replay(script, calls++) : decide(request)
-      stream(reply.text, request)
-      return reply
+      const reply = script ? replay(script, calls++) : request.route ? route(request, request.route) : decide(request)
+      const textual = request.protocol === 'text' && !request.route && reply.toolCalls.length > 0 && !script
+      const final = textual ? asSkillCallText(reply) : reply
+      stream(final.text, request)
+      return final
     },
   }
 }
@@ -42,9 +46,34 @@ function stream(text: string, request: ModelRequest) {
   for (let i = 0; i < text.length; i += 12) request.onText(text.slice(i, i + 12))
 }
 
-function decide({ messages, tools }: ModelRequest): ModelReply {
+/** With the text protocol the calls go into the text as SKILL_CALL lines (seed 001). */
+function asSkillCallText(reply: ModelReply): ModelReply {
+  const lines = reply.toolCalls.map((call) => `SKILL_CALL: ${JSON.stringify({ skill: call.name, params: JSON.parse(call.arguments) as unknown })}`)
+  return { text: [reply.text, ...lines].filter(Boolean).join('\n'), toolCalls: [] }
+}
+
+/** LLM routing: pick the skill whose keywords cover the most of the message; add any numbers as arguments. */
+function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]): ModelReply {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-  const toolResults = trailingToolResults(messages)
+  const routing = scoreRouting(user, candidates.map((c) => ({ name: c.name, path: c.name, triggerKeywords: c.triggerKeywords, entryMode: 'auto' as const })), 0)
+  const best = routing.winner ? candidates.find((c) => c.name === routing.winner?.skill) : undefined
+  if (!best) return { text: JSON.stringify({ skill: null }), toolCalls: [] }
+  const properties = (best.parameters?.properties ?? {}) as Record<string, { type?: string }>
+  const args: Record<string, unknown> = {}
+  const numbers = (user.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number)
+  for (const [key, schema] of Object.entries(properties)) {
+    if (schema.type === 'array') args[key] = numbers
+    else if (schema.type === 'number' || schema.type === 'integer') args[key] = numbers[0]
+  }
+  return { text: JSON.stringify({ skill: best.name, args }), toolCalls: [] }
+}
+
+function decide({ messages, tools }: ModelRequest): ModelReply {
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
+  // With the text protocol, results come back as a user message of SKILL_RESULT lines.
+  const textResults = lastUser.startsWith(RESULT_PREFIX) ? parseSkillResults(lastUser).map((r) => ({ role: 'tool' as const, toolCallId: '', name: r.name, content: r.content })) : []
+  const user = messages.find((m) => m.role === 'user')?.content ?? ''
+  const toolResults = textResults.length > 0 ? textResults : trailingToolResults(messages)
   const visible = new Set(tools.map((tool) => tool.name))
   const round = messages.filter((m) => m.role === 'assistant').length
 
@@ -89,7 +118,7 @@ interface Choice {
 /** The first visible tool whose trigger fits the message, with arguments taken from it. */
 function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[]): Choice | null {
   const lower = user.toLowerCase()
-  const expression = findExpression(user)
+  const expression = findExpression(user) ?? sumExpression(user)
   if (visible.has('calculator') && expression) return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
   const path = user.match(/[\w./-]+\.(?:md|txt|csv|json|yaml|yml|log)\b/)?.[0]
   if (visible.has('file_read') && path) return { name: 'file_read', args: { file_path: path }, why: `Reading ${path}.` }
@@ -124,6 +153,13 @@ function sqlFor(user: string): string | null {
 }
 
 const BUILTIN = new Set(['calculator', 'current_datetime', 'file_read', 'file_write', 'file_list', 'search_knowledge', 'execute_sql', 'web_search', 'web_fetch', 'get_weather', 'extract_structured'])
+
+/** "3、5、8 求和" or validated {"numbers": [...]} arguments: add them up. */
+function sumExpression(text: string): string | null {
+  const fromArgs = /"numbers":\s*\[([^\]]*)\]/.exec(text)?.[1]
+  const numbers = (fromArgs ?? (/求和|相加|加起来|\bsum\b|add up/i.test(text) ? text : '')).match(/-?\d+(?:\.\d+)?/g) ?? []
+  return numbers.length >= 2 ? numbers.join(' + ') : null
+}
 
 /** The longest stretch that reads as arithmetic: digits with at least one operator or function. */
 export function findExpression(text: string): string | null {

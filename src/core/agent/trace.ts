@@ -33,5 +33,6 @@ export type RoutingMode = 'keyword' | 'progressive' | 'llm' | 'none'
 export const ROUTING_MODES: { value: RoutingMode; label: string }[] = [
   { value: 'keyword', label: 'Keyword routing' },
   { value: 'progressive', label: 'Progressive disclosure (load_skill)' },
+  { value: 'llm', label: 'LLM routing (model picks a skill)' },
   { value: 'none', label: 'None (one prompt, all tools)' },
 ]

@@ -20,9 +20,23 @@ export interface ToolSpec {
   parameters: JsonSchema
 }
 
+export type ToolProtocol = 'native' | 'text'
+
+/** The skills offered to the model when it is asked to route (SPEC §3, LLM routing). */
+export interface RouteCandidate {
+  name: string
+  description: string
+  parameters: Record<string, unknown> | undefined
+  triggerKeywords: readonly string[]
+}
+
 export interface ModelRequest {
   messages: ChatMessage[]
+  /** The tools the model may call. With the text protocol they are described in the prompt instead of sent. */
   tools: ToolSpec[]
+  protocol: ToolProtocol
+  /** Set when the model is asked to pick a skill rather than to answer. */
+  route?: RouteCandidate[]
   signal: AbortSignal
   /** Called with each piece of streamed text as it arrives. */
   onText: (delta: string) => void

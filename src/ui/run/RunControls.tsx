@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 // The trace module only: the agent loop and its tools (mathjs, minisearch) load on the first Run.
 import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
 import { useDerivations, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import type { ToolProtocol } from '../../core/agent/types'
 import type { ModelChoice } from '../../state/runSlice'
 import { ModelSettings, useModelProblem } from './ModelSettings'
 
@@ -10,6 +11,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const store = usePlaygroundStore()
   const derive = useDerivations()
   const mode = usePlayground((state) => state.routingMode)
+  const protocol = usePlayground((state) => state.toolProtocol)
   const running = usePlayground((state) => state.runs[0]?.status === 'running')
   const abort = useRef<(() => void) | null>(null)
   const model = usePlayground((state) => state.model)
@@ -55,6 +57,13 @@ export function RunControls({ onRun }: { onRun: () => void }) {
               {option.label}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="select">
+        <span>Tool calls</span>
+        <select aria-label="Tool calls" value={protocol} onChange={(event) => store.getState().setToolProtocol(event.target.value as ToolProtocol)}>
+          <option value="native">Native function calls</option>
+          <option value="text">SKILL_CALL text protocol</option>
         </select>
       </label>
       {running ? (
