@@ -63,3 +63,21 @@ test('LLM routing picks add-calc with validated arguments; the text protocol car
   await expect(trace.locator('.trace-event.model').nth(1)).toContainText('SKILL_CALL: {"skill":"calculator"')
   await expect(trace.locator('.trace-event.final')).toContainText('= 16')
 })
+
+test('the Tools panel lists schemas and edited mocks answer the next run', async ({ page, routing }) => {
+  await page.getByRole('tab', { name: 'Tools' }).click()
+  const tools = page.getByRole('region', { name: 'Tools' })
+  await expect(tools.locator('summary')).toHaveCount(11)
+  await tools.locator('summary').filter({ hasText: 'get_weather' }).click()
+  await expect(tools.locator('details[open] .schema')).toContainText('"city"')
+
+  const mocks = tools.getByRole('textbox', { name: 'Mock responses for get_weather' })
+  await mocks.fill('[{"when": {"city": "北京"}, "response": {"city": "北京", "condition": "晴"')
+  await expect(tools.getByRole('alert')).toContainText('Not valid JSON yet')
+  await mocks.fill('[{"when": {"city": "北京"}, "response": {"city": "北京", "condition": "晴", "temperature_c": {"min": 20, "max": 26}, "rain_probability": 0}}]')
+  await expect(tools.getByRole('alert')).toHaveCount(0)
+
+  await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText('北京: 晴, 20–26 °C, 0% chance of rain. No umbrella needed.')
+})

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { bundledSkillFiles } from './adapters/bundledSkills'
 import { fetchProxyStatus } from './adapters/proxyStatus'
 import { loadSavedWorkspace, saveWorkspace } from './adapters/workspaceStorage'
-import { createPlaygroundStore, toSnapshot } from './state/createPlaygroundStore'
+import { createPlaygroundStore, SAVED_FIELDS, toSnapshot } from './state/createPlaygroundStore'
 import { PlaygroundProvider } from './state/PlaygroundProvider'
 import { App } from './ui/App'
 import './ui/styles.css'
@@ -24,7 +24,7 @@ const save = () => {
   else if (storageProblem) setStorageProblem(null)
 }
 store.subscribe((state, previous) => {
-  if (state.files === previous.files && state.utterance === previous.utterance && state.threshold === previous.threshold && state.selectedPath === previous.selectedPath && state.runs === previous.runs && state.model === previous.model && state.modelName === previous.modelName && state.browserBaseUrl === previous.browserBaseUrl && state.routingMode === previous.routingMode && state.toolProtocol === previous.toolProtocol) return
+  if (SAVED_FIELDS.every((field) => state[field] === previous[field])) return
   clearTimeout(timer)
   timer = setTimeout(save, 300)
 })

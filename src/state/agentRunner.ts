@@ -1,6 +1,4 @@
 import { createScriptedModel, runAgent, type ModelClient } from '../core/agent'
-import { DEFAULT_MOCKS } from '../core/tools/mockTools'
-import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { readApiKey } from '../adapters/apiKeyStorage'
 import { createOpenAIModel } from '../adapters/openaiClient'
@@ -30,8 +28,10 @@ function modelFor(state: PlaygroundState): ModelClient {
  * Runs the agent on the current utterance and workspace, recording the trace in the store as it
  * happens. Returns a function that aborts the run, keeping what already arrived.
  */
-export function startAgentRun(store: PlaygroundStore, derive: Derivations, files = createVirtualFiles(EXAMPLE_FILES)): () => void {
+export function startAgentRun(store: PlaygroundStore, derive: Derivations): () => void {
   const state = store.getState()
+  // file_write lands in the workspace (and so in autosave and exports).
+  const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
   const controller = new AbortController()
   const id = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
   const model = modelFor(state)
@@ -43,7 +43,7 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, files
     toolProtocol: state.toolProtocol,
     threshold: state.threshold,
     model,
-    tools: { files, knowledge: EXAMPLE_KNOWLEDGE, mocks: DEFAULT_MOCKS, now: () => new Date(), database: loadDemoDatabase },
+    tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now: () => new Date(), database: loadDemoDatabase },
     signal: controller.signal,
     clock: () => performance.now(),
     timers: browserTimers,

@@ -3,11 +3,12 @@ import type { SkillFile } from '../core/skill'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
 import type { RoutingMode } from '../core/agent/trace'
 import type { ToolProtocol } from '../core/agent/types'
+import { createResourcesSlice, type ResourcesSlice } from './resourcesSlice'
 import { createRunSlice, type AgentRun, type ModelChoice, type RunSlice } from './runSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
-export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice
+export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice & ResourcesSlice
 
 /** What a store starts from: saved work, or the example skills on a first visit. */
 export interface PlaygroundSnapshot {
@@ -16,6 +17,9 @@ export interface PlaygroundSnapshot {
   utterance?: string
   threshold?: number
   runs?: AgentRun[]
+  toolMocks?: ResourcesSlice['toolMocks']
+  knowledge?: ResourcesSlice['knowledge']
+  virtualFiles?: ResourcesSlice['virtualFiles']
   /** Model settings; never the API key. */
   model?: { choice: ModelChoice; name: string; browserBaseUrl: string; routingMode: RoutingMode; toolProtocol?: ToolProtocol }
 }
@@ -28,6 +32,7 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...createRoutingSlice(...args),
     ...createStatusSlice(...args),
     ...createRunSlice(...args),
+    ...createResourcesSlice(...args),
   }))
   const initial = store.getState()
   store.setState({
@@ -37,12 +42,18 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     threshold: snapshot.threshold ?? initial.threshold,
     // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
     ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode, toolProtocol: snapshot.model.toolProtocol ?? 'native' } : {}),
+    ...(snapshot.toolMocks ? { toolMocks: snapshot.toolMocks } : {}),
+    ...(snapshot.knowledge ? { knowledge: snapshot.knowledge } : {}),
+    ...(snapshot.virtualFiles ? { virtualFiles: snapshot.virtualFiles } : {}),
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
 }
 
+/** The state fields that autosave watches: a change to any of them is saved. */
+export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol'] as const satisfies readonly (keyof PlaygroundState)[]
+
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
 }

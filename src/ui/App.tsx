@@ -10,13 +10,14 @@ import { RunTrace } from './run/RunTrace'
 import { SkillList } from './skills/SkillList'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
+const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
 
 export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const storageProblem = usePlayground((state) => state.storageProblem)
   const store = usePlaygroundStore()
-  const [tab, setTab] = useState<'routing' | 'run'>('routing')
+  const [tab, setTab] = useState<'routing' | 'run' | 'tools'>('routing')
   return (
     <div className="app">
       <header className="app-header">
@@ -53,6 +54,9 @@ export function App() {
             <button type="button" role="tab" aria-selected={tab === 'run'} onClick={() => setTab('run')}>
               Run
             </button>
+            <button type="button" role="tab" aria-selected={tab === 'tools'} onClick={() => setTab('tools')}>
+              Tools
+            </button>
           </div>
           {tab === 'routing' ? (
             <>
@@ -64,8 +68,12 @@ export function App() {
               <ScoreTable />
               <EffectiveConfigPanel />
             </>
-          ) : (
+          ) : tab === 'run' ? (
             <RunTrace />
+          ) : (
+            <Suspense fallback={<p className="loading">Loading tools…</p>}>
+              <ToolsPanel />
+            </Suspense>
           )}
         </section>
       </main>

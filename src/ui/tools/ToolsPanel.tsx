@@ -1,0 +1,127 @@
+import { useState } from 'react'
+import { BUILTIN_TOOL_DEFINITIONS } from '../../core/tools/registry'
+import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
+import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+
+/** Every tool with its schema; mock responses, knowledge documents and virtual files to edit. */
+export default function ToolsPanel() {
+  const { skills } = useWorkspace()
+  const mocks = usePlayground((state) => state.toolMocks)
+  const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
+  return (
+    <section className="tools-panel" aria-label="Tools">
+      <p className="muted small">Tools run in this page. Tools marked “mock” answer from the responses below: the first rule whose <code>when</code> values match the arguments (text matches if contained).</p>
+      {BUILTIN_TOOL_DEFINITIONS.map((tool) => (
+        <details key={tool.name} className="tool-card">
+          <summary>
+            <code>{tool.name}</code> <span className="badge">{tool.kind === 'external' ? 'mock · 10 s timeout' : 'local · 30 s timeout'}</span>
+            <span className="tool-description">{tool.description}</span>
+          </summary>
+          <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
+          {tool.kind === 'external' && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
+          {tool.name === 'search_knowledge' && <KnowledgeEditor />}
+          {tool.name === 'file_read' && <VirtualFilesEditor />}
+        </details>
+      ))}
+      {declared.length > 0 && <h3>Declared by skills</h3>}
+      {declared.map(({ skill, name, tool }) => (
+        <details key={`${skill}/${name}`} className="tool-card">
+          <summary>
+            <code>{name}</code> <span className="badge">from {skill}</span>
+            <span className="tool-description">{tool.description}</span>
+          </summary>
+          <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
+          <p className="muted small">Mock response (edit it in the skill's SKILL.md under <code>tools</code>):</p>
+          <pre className="schema">{JSON.stringify(tool.mock, null, 2)}</pre>
+        </details>
+      ))}
+    </section>
+  )
+}
+
+function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
+  const store = usePlaygroundStore()
+  const [text, setText] = useState(() => JSON.stringify(rules, null, 2))
+  const [error, setError] = useState<string | null>(null)
+  const apply = (value: string) => {
+    setText(value)
+    try {
+      const parsed: unknown = JSON.parse(value)
+      if (!Array.isArray(parsed) || !parsed.every((rule) => typeof rule === 'object' && rule !== null && 'response' in rule)) {
+        setError('Write a list of rules: [{"when": {"city": "Paris"}, "response": {...}}, {"response": {...}}]')
+        return
+      }
+      setError(null)
+      store.getState().setToolMocks(tool, parsed as MockRule[])
+    } catch (problem) {
+      setError(`Not valid JSON yet (${problem instanceof Error ? problem.message : String(problem)}); the last valid mocks stay in use.`)
+    }
+  }
+  return (
+    <label className="editor-field">
+      <span>Mock responses for {tool}</span>
+      <textarea aria-label={`Mock responses for ${tool}`} value={text} spellCheck={false} rows={Math.min(16, text.split('\n').length + 1)} onChange={(event) => apply(event.target.value)} aria-invalid={error !== null} />
+      {error && <span className="field-error" role="alert">{error}</span>}
+    </label>
+  )
+}
+
+function KnowledgeEditor() {
+  const store = usePlaygroundStore()
+  const documents = usePlayground((state) => state.knowledge)
+  const update = (index: number, change: Partial<KnowledgeDocument>) =>
+    store.getState().setKnowledge(documents.map((document, i) => (i === index ? { ...document, ...change } : document)))
+  return (
+    <div className="resource-list">
+      <div className="resource-header">
+        <strong>Knowledge documents</strong> <span className="muted small">searched by search_knowledge</span>
+        <button type="button" className="button small" onClick={() => store.getState().setKnowledge([...documents, { id: `doc-${Date.now().toString(36)}`, title: 'New document', text: '' }])}>
+          + Document
+        </button>
+      </div>
+      {documents.map((document, index) => (
+        <div key={document.id} className="resource">
+          <input aria-label="Document title" value={document.title} onChange={(event) => update(index, { title: event.target.value })} />
+          <textarea aria-label={`Text of ${document.title}`} value={document.text} rows={3} onChange={(event) => update(index, { text: event.target.value })} />
+          <button type="button" className="link-button danger" onClick={() => store.getState().setKnowledge(documents.filter((_, i) => i !== index))}>
+            Remove
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function VirtualFilesEditor() {
+  const store = usePlaygroundStore()
+  const files = usePlayground((state) => state.virtualFiles)
+  const [newPath, setNewPath] = useState('')
+  return (
+    <div className="resource-list">
+      <div className="resource-header">
+        <strong>Workspace files</strong> <span className="muted small">read and written by file_read, file_write, file_list</span>
+      </div>
+      {Object.entries(files).map(([path, content]) => (
+        <div key={path} className="resource">
+          <code>{path}</code>
+          <textarea aria-label={`Content of ${path}`} value={content} rows={3} onChange={(event) => store.getState().writeVirtualFile(path, event.target.value)} />
+          <button type="button" className="link-button danger" onClick={() => store.getState().deleteVirtualFile(path)}>
+            Delete
+          </button>
+        </div>
+      ))}
+      <form
+        className="resource-add"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const path = newPath.trim()
+          if (path && !path.startsWith('/') && !path.split('/').includes('..')) store.getState().writeVirtualFile(path, '')
+          setNewPath('')
+        }}
+      >
+        <input aria-label="New file path" placeholder="notes/new.md" value={newPath} onChange={(event) => setNewPath(event.target.value)} />
+        <button type="submit" className="button small">+ File</button>
+      </form>
+    </div>
+  )
+}
