@@ -27,6 +27,13 @@ export class FakeOpenAI {
 
   async start(port: number): Promise<void> {
     this.server = createServer(async (request, response) => {
+      // The browser-key mode calls this server directly from the page: answer CORS like a real API.
+      response.setHeader('access-control-allow-origin', '*')
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': String(request.headers['access-control-request-headers'] ?? '*') })
+        response.end()
+        return
+      }
       let raw = ''
       for await (const chunk of request) raw += String(chunk)
       this.requests.push({ headers: request.headers, body: JSON.parse(raw || '{}') })

@@ -74,3 +74,33 @@ test('the proxy refuses cross-origin requests and other endpoints, and never for
   expect(get.status()).toBe(405)
   expect(upstream.requests).toHaveLength(0)
 })
+
+test('the browser-key mode calls the API directly and the key goes nowhere else', async ({ page }) => {
+  const key = 'sk-typed-in-the-browser-41b2'
+  upstream.script({ kind: 'tool', name: 'calculator', arguments: '{"expression":"6*7"}' }, { kind: 'text', text: 'It is 42.' })
+  await page.getByRole('textbox', { name: 'Test utterance' }).fill('计算一下 6*7 是多少')
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('browser')
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled()
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(`http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`)
+  await page.getByLabel('API key').fill(key)
+  await page.getByRole('textbox', { name: 'Model name' }).fill('test-model')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.final')).toContainText('It is 42.')
+  expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${key}`)
+  for (const request of upstream.requests) expect(JSON.stringify(request.body)).not.toContain(key)
+
+  const download = page.waitForEvent('download')
+  await trace.getByRole('button', { name: 'Download trace' }).click()
+  const saved = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString('utf8')
+  expect(saved).not.toContain(key)
+  expect(page.url()).not.toContain(key)
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key)
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).toContain(key)
+
+  await page.getByLabel('Remember on this device').check()
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toContain(key)
+  await page.getByLabel('Remember on this device').uncheck()
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key)
+})

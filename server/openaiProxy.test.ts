@@ -1,0 +1,81 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOpenAIProxy, MAX_REQUEST_BYTES, proxySettingsFrom, type ProxySettings } from './openaiProxy'
+
+let upstream: Server
+let upstreamUrl = ''
+const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = []
+let settings: ProxySettings
+let proxy: Server
+let proxyUrl = ''
+
+beforeAll(async () => {
+  upstream = createServer(async (request, response) => {
+    let body = ''
+    for await (const chunk of request) body += String(chunk)
+    received.push({ path: request.url ?? '', headers: request.headers, body })
+    response.writeHead(200, { 'content-type': 'text/event-stream' })
+    response.write('data: {"one":1}\n\n')
+    setTimeout(() => response.end('data: [DONE]\n\n'), 20)
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`
+  settings = proxySettingsFrom({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: upstreamUrl })
+  const middleware = createOpenAIProxy(() => settings)
+  proxy = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => proxy.close(resolve))
+  await new Promise((resolve) => upstream.close(resolve))
+})
+
+const post = (path: string, init: { headers?: Record<string, string>; body?: string } = {}) =>
+  fetch(proxyUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...init.headers }, body: init.body ?? '{"model":"m","messages":[]}' })
+
+describe('the OpenAI proxy', () => {
+  it('adds the server key, replaces the browser one, and streams the answer back', async () => {
+    received.length = 0
+    const response = await post('/v1/chat/completions', { headers: { authorization: 'Bearer from-the-browser' } })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('data: {"one":1}\n\ndata: [DONE]\n\n')
+    expect(received).toHaveLength(1)
+    expect(received[0]!.path).toBe('/v1/chat/completions')
+    expect(received[0]!.headers.authorization).toBe('Bearer sk-server')
+    expect(received[0]!.body).toBe('{"model":"m","messages":[]}')
+  })
+
+  it('refuses other endpoints, other methods, cross-origin callers, non-JSON and oversized bodies, without forwarding', async () => {
+    received.length = 0
+    expect((await post('/v1/files')).status).toBe(404)
+    expect((await fetch(`${proxyUrl}/v1/chat/completions`)).status).toBe(405)
+    expect((await post('/v1/chat/completions', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
+    expect((await post('/v1/chat/completions', { headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.example' } })).status).toBe(403)
+    expect((await post('/v1/chat/completions', { headers: { 'content-type': 'text/plain' } })).status).toBe(415)
+    expect((await post('/v1/chat/completions', { body: JSON.stringify({ pad: 'x'.repeat(MAX_REQUEST_BYTES) }) })).status).toBe(413)
+    expect(received).toHaveLength(0)
+  })
+
+  it('says when the server has no key, and never reveals the key in its config', async () => {
+    const config = await (await fetch(`${proxyUrl}/api/llm-config`, { headers: { 'sec-fetch-site': 'same-origin' } })).text()
+    expect(JSON.parse(config)).toEqual({ proxy: { configured: true, model: 'gpt-4.1-mini', upstream: new URL(upstreamUrl).host } })
+    expect(config).not.toContain('sk-server')
+
+    const saved = settings
+    settings = proxySettingsFrom({ OPENAI_BASE_URL: upstreamUrl })
+    try {
+      const response = await post('/v1/chat/completions')
+      expect(response.status).toBe(503)
+      expect(await response.text()).toContain('No OPENAI_API_KEY')
+    } finally {
+      settings = saved
+    }
+  })
+
+  it('passes other paths on to the app', async () => {
+    expect((await fetch(`${proxyUrl}/index.html`)).status).toBe(418)
+  })
+})
