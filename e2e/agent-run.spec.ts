@@ -81,3 +81,17 @@ test('the Tools panel lists schemas and edited mocks answer the next run', async
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText('北京: 晴, 20–26 °C, 0% chance of rain. No umbrella needed.')
 })
+
+test('the scripted model replays a script the user writes', async ({ page, routing }) => {
+  await routing.utterance.fill('anything at all')
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('script')
+  const script = page.getByRole('textbox', { name: 'Script' })
+  await script.fill('[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}')
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled()
+  await expect(page.getByRole('note')).toContainText('not valid JSON')
+  await script.fill('[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}]')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const trace = page.getByRole('region', { name: 'Run trace' })
+  await expect(trace.locator('.trace-event.tool')).toContainText('"result": 42')
+  await expect(trace.locator('.trace-event.final')).toContainText('The answer is 42.')
+})

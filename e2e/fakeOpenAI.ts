@@ -9,6 +9,7 @@ export type FakeReply =
   | { kind: 'tool'; name: string; arguments: string; split?: number }
   | { kind: 'status'; status: number; message: string }
   | { kind: 'drop'; text: string }
+  | { kind: 'slow'; pieces: string[]; delayMs: number }
 
 export interface RecordedRequest {
   headers: IncomingMessage['headers']
@@ -46,6 +47,17 @@ export class FakeOpenAI {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       const send = (delta: object, finish: string | null = null) =>
         response.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+      if (reply.kind === 'slow') {
+        send({ role: 'assistant', content: '' })
+        for (const piece of reply.pieces) {
+          if (response.destroyed) return
+          send({ content: piece })
+          await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+        }
+        send({}, 'stop')
+        response.end('data: [DONE]\n\n')
+        return
+      }
       if (reply.kind === 'text' || reply.kind === 'drop') {
         send({ role: 'assistant', content: '' })
         for (const piece of reply.text.match(/.{1,8}/gsu) ?? []) send({ content: piece })

@@ -104,3 +104,14 @@ test('the browser-key mode calls the API directly and the key goes nowhere else'
   await page.getByLabel('Remember on this device').uncheck()
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key)
 })
+
+test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page }) => {
+  upstream.script({ kind: 'slow', pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ' More.', ' More.', ' More.'], delayMs: 400 })
+  const trace = await runWithProxy(page, 'tell me a long story')
+  await expect(trace.locator('.trace-event.streaming')).toContainText('First part.')
+  await page.getByRole('button', { name: 'Abort' }).click()
+  await expect(trace.locator('.trace-event.stopped')).toContainText('Aborted')
+  await expect(trace.locator('.trace-event.model')).toContainText('First part.')
+  await expect(trace.locator('.run-header')).toContainText('aborted')
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
+})

@@ -1,4 +1,4 @@
-import { createScriptedModel, runAgent, type ModelClient } from '../core/agent'
+import { createScriptedModel, parseScript, runAgent, type ModelClient } from '../core/agent'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { readApiKey } from '../adapters/apiKeyStorage'
 import { createOpenAIModel } from '../adapters/openaiClient'
@@ -21,6 +21,8 @@ function modelFor(state: PlaygroundState): ModelClient {
     }
     case 'scripted':
       return createScriptedModel()
+    case 'script':
+      return createScriptedModel(parseScript(state.script))
   }
 }
 

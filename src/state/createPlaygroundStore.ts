@@ -17,6 +17,7 @@ export interface PlaygroundSnapshot {
   utterance?: string
   threshold?: number
   runs?: AgentRun[]
+  script?: string
   toolMocks?: ResourcesSlice['toolMocks']
   knowledge?: ResourcesSlice['knowledge']
   virtualFiles?: ResourcesSlice['virtualFiles']
@@ -45,15 +46,16 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...(snapshot.toolMocks ? { toolMocks: snapshot.toolMocks } : {}),
     ...(snapshot.knowledge ? { knowledge: snapshot.knowledge } : {}),
     ...(snapshot.virtualFiles ? { virtualFiles: snapshot.virtualFiles } : {}),
+    ...(snapshot.script !== undefined ? { script: snapshot.script } : {}),
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
 }
 
 /** The state fields that autosave watches: a change to any of them is saved. */
-export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol'] as const satisfies readonly (keyof PlaygroundState)[]
+export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script'] as const satisfies readonly (keyof PlaygroundState)[]
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
 }

@@ -3,7 +3,7 @@ import type { RoutingMode, TraceEvent } from '../core/agent'
 import type { ToolProtocol } from '../core/agent/types'
 import type { PlaygroundState } from './createPlaygroundStore'
 
-export type ModelChoice = 'scripted' | 'proxy' | 'browser'
+export type ModelChoice = 'scripted' | 'script' | 'proxy' | 'browser'
 
 /** What the server's proxy said about itself; null when there is no proxy (static hosting). */
 export type ProxyInfo = { configured: boolean; model: string; upstream: string } | null
@@ -22,6 +22,15 @@ export interface AgentRun {
 
 export const KEPT_RUNS = 10
 
+const EXAMPLE_SCRIPT = JSON.stringify(
+  [
+    { text: 'Let me compute that.', tool_calls: [{ name: 'calculator', arguments: { expression: '2^20' } }] },
+    { text: '2^20 = 1048576' },
+  ],
+  null,
+  2,
+)
+
 export interface RunSlice {
   routingMode: RoutingMode
   toolProtocol: ToolProtocol
@@ -29,6 +38,8 @@ export interface RunSlice {
   /** Model name for the API modes; empty means the proxy's default. */
   modelName: string
   browserBaseUrl: string
+  /** The replies the scripted model replays in "script" mode, as JSON text. */
+  script: string
   proxy: ProxyInfo | 'unknown'
   /** Newest first; the last few are kept across reloads. */
   runs: AgentRun[]
@@ -37,6 +48,7 @@ export interface RunSlice {
   setModel: (model: ModelChoice) => void
   setModelName: (name: string) => void
   setBrowserBaseUrl: (url: string) => void
+  setScript: (script: string) => void
   setProxy: (proxy: ProxyInfo) => void
   startRun: (run: AgentRun) => void
   appendEvent: (id: string, event: TraceEvent) => void
@@ -52,6 +64,7 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   model: 'scripted',
   modelName: '',
   browserBaseUrl: 'https://api.openai.com/v1',
+  script: EXAMPLE_SCRIPT,
   proxy: 'unknown',
   runs: [],
   setRoutingMode: (routingMode) => set({ routingMode }),
@@ -59,6 +72,7 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   setModel: (model) => set({ model }),
   setModelName: (modelName) => set({ modelName }),
   setBrowserBaseUrl: (browserBaseUrl) => set({ browserBaseUrl }),
+  setScript: (script) => set({ script }),
   setProxy: (proxy) => set({ proxy }),
   startRun: (run) => set((state) => ({ runs: [run, ...state.runs].slice(0, KEPT_RUNS) })),
   appendEvent: (id, event) =>

@@ -1,6 +1,6 @@
 export { runAgent, DEFAULT_TIMEOUTS } from './runAgent'
 export type { RunOptions, Timers } from './runAgent'
-export { createScriptedModel, findExpression } from './scriptedModel'
+export { createScriptedModel, findExpression, parseScript } from './scriptedModel'
 export type { ScriptedReply } from './scriptedModel'
 export { ROUTING_MODES } from './trace'
 export type { RoutingMode, TraceEvent } from './trace'

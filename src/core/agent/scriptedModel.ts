@@ -8,6 +8,24 @@ export interface ScriptedReply {
   tool_calls?: { name: string; arguments: Record<string, unknown> | string }[]
 }
 
+/** Reads a user-written script (a JSON list of replies); throws a readable error when it is not one. */
+export function parseScript(text: string): ScriptedReply[] {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`The script is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (!Array.isArray(value)) throw new Error('The script must be a list of replies: [{"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}]')
+  value.forEach((reply: unknown, index) => {
+    const calls = (reply as ScriptedReply | null)?.tool_calls
+    if (typeof reply !== 'object' || reply === null || (calls !== undefined && (!Array.isArray(calls) || calls.some((call) => typeof call?.name !== 'string')))) {
+      throw new Error(`Reply ${index + 1} of the script must look like {"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}.`)
+    }
+  })
+  return value as ScriptedReply[]
+}
+
 /**
  * The built-in offline model: deterministic, no key. With a script it replays the replies in
  * order; otherwise it behaves like a sensible model within the tools it is shown — it calls the

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { readApiKey, writeApiKey } from '../../adapters/apiKeyStorage'
+import { parseScript } from '../../core/agent/scriptedModel'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 
 /** Why Run cannot start with the chosen model, or null when it can. */
@@ -7,10 +8,18 @@ export function useModelProblem(): string | null {
   const model = usePlayground((state) => state.model)
   const proxy = usePlayground((state) => state.proxy)
   const baseUrl = usePlayground((state) => state.browserBaseUrl)
+  const script = usePlayground((state) => state.script)
   if (model === 'proxy') {
     if (proxy === 'unknown') return 'Checking the server proxy…'
     if (proxy === null) return 'No server proxy here (static hosting): use the scripted model or your own key.'
     if (!proxy.configured) return 'The server has no OPENAI_API_KEY. Restart it with OPENAI_API_KEY=… npm start, or use another model.'
+  }
+  if (model === 'script') {
+    try {
+      parseScript(script)
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
   }
   if (model === 'browser') {
     if (!/^https?:\/\//.test(baseUrl.trim())) return 'Enter the base URL of an OpenAI-compatible API (https://…/v1).'
@@ -27,7 +36,16 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   const baseUrl = usePlayground((state) => state.browserBaseUrl)
   const proxy = usePlayground((state) => state.proxy)
   const [key, setKey] = useState(() => readApiKey())
+  const script = usePlayground((state) => state.script)
   if (model === 'scripted') return null
+  if (model === 'script') {
+    return (
+      <label className="editor-field script-field">
+        <span>Script: the replies the model gives, in order (each may have text and tool_calls)</span>
+        <textarea aria-label="Script" value={script} rows={8} spellCheck={false} onChange={(event) => store.getState().setScript(event.target.value)} />
+      </label>
+    )
+  }
   const defaultName = model === 'proxy' && proxy !== 'unknown' && proxy ? proxy.model : 'gpt-4.1-mini'
   const saveKey = (next: { key: string; remembered: boolean }) => {
     setKey(next)

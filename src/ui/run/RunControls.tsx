@@ -45,6 +45,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
         <span>Model</span>
         <select aria-label="Model" value={model} onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}>
           <option value="scripted">Scripted (offline, deterministic)</option>
+          <option value="script">Scripted (replay your script)</option>
           <option value="proxy">OpenAI (server proxy){proxyNote}</option>
           <option value="browser">OpenAI-compatible (browser, your key)</option>
         </select>
