@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { bundledSkillFiles } from './adapters/bundledSkills'
 import { fetchProxyStatus } from './adapters/proxyStatus'
+import { openShareFromLocation } from './adapters/shareLink'
 import { loadSavedWorkspace, saveWorkspace } from './adapters/workspaceStorage'
 import { createPlaygroundStore, SAVED_FIELDS, toSnapshot } from './state/createPlaygroundStore'
 import { PlaygroundProvider } from './state/PlaygroundProvider'
@@ -32,6 +33,8 @@ window.addEventListener('pagehide', () => {
   if (timer !== undefined) save()
 })
 
+openShareFromLocation(store)
+window.addEventListener('hashchange', () => openShareFromLocation(store))
 void fetchProxyStatus().then((status) => store.getState().setProxy(status))
 
 const root = document.getElementById('root')

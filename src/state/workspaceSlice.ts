@@ -60,10 +60,15 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     const target = pathForName(name, path)
     if (!isSkillPath(target)) return `"${name}" cannot be used as a skill name.`
     if (target !== path && get().files.some((file) => file.path === target)) return `A skill named "${name}" already exists.`
-    set((state) => ({
-      files: state.files.map((file) => (file.path === path ? { path: target, text: setSkillName(file.text, name) } : file)),
-      selectedPath: state.selectedPath === path ? target : state.selectedPath,
-    }))
+    set((state) => {
+      const { [path]: origin, ...origins } = state.sharedOrigins
+      return {
+        files: state.files.map((file) => (file.path === path ? { path: target, text: setSkillName(file.text, name) } : file)),
+        selectedPath: state.selectedPath === path ? target : state.selectedPath,
+        sharedOrigins: origin === undefined ? state.sharedOrigins : { ...origins, [target]: origin },
+        sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.map((p) => (p === path ? target : p)) },
+      }
+    })
     return null
   },
   deleteSkill: (path) =>
@@ -75,6 +80,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       const neighbour = files[Math.min(index, files.length - 1)]
       return {
         files,
+        sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.filter((p) => p !== path) },
         lastDeleted: { file, index },
         selectedPath: state.selectedPath === path ? (neighbour?.path ?? null) : state.selectedPath,
       }

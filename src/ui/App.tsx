@@ -1,12 +1,15 @@
 import { lazy, Suspense, useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
+import { SkillPreview } from './editor/SkillPreview'
 import { RoutingSummary } from './routing/RoutingSummary'
 import { ScoreTable } from './routing/ScoreTable'
 import { ThresholdControl } from './routing/ThresholdControl'
 import { UtteranceBox } from './routing/UtteranceBox'
 import { RunControls } from './run/RunControls'
 import { RunTrace } from './run/RunTrace'
+import { SharedBanner } from './share/SharedBanner'
+import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
@@ -17,6 +20,7 @@ export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const storageProblem = usePlayground((state) => state.storageProblem)
   const store = usePlaygroundStore()
+  const [preview, setPreview] = useState(false)
   const [tab, setTab] = useState<'routing' | 'run' | 'tools'>('routing')
   return (
     <div className="app">
@@ -25,7 +29,9 @@ export function App() {
           <img src="/favicon.svg" alt="" width={22} height={22} /> Skill Playground
         </h1>
         <p className="tagline">Write SKILL.md files and see, as you type, which one a user message would activate — and why.</p>
+        <WorkspaceToolbar />
       </header>
+      <SharedBanner />
       {storageProblem && (
         <div className="banner warning" role="alert">
           {storageProblem}
@@ -39,10 +45,17 @@ export function App() {
         <section className="pane editor-pane" aria-label="Editor">
           <div className="pane-header">
             <h2>{selectedPath ?? 'No skill selected'}</h2>
+            <button type="button" className="button small" aria-pressed={preview} onClick={() => setPreview(!preview)} title="Show the body rendered as Markdown">
+              Preview
+            </button>
           </div>
-          <Suspense fallback={<p className="loading">Loading editor…</p>}>
-            <SkillEditor />
-          </Suspense>
+          {preview && <SkillPreview path={selectedPath} />}
+          {/* Hidden rather than unmounted, so each file keeps its undo history. */}
+          <div className="editor-column" hidden={preview}>
+            <Suspense fallback={<p className="loading">Loading editor…</p>}>
+              <SkillEditor />
+            </Suspense>
+          </div>
         </section>
         <section className="pane routing-pane" aria-label="Routing">
           <UtteranceBox />

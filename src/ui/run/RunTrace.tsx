@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { TraceEvent } from '../../core/agent'
+import { downloadFile } from '../../adapters/download'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
 
@@ -142,11 +143,5 @@ function Timeline({ events }: { events: TraceEvent[] }) {
 }
 
 function download(run: AgentRun) {
-  const blob = new Blob([JSON.stringify(run, null, 2)], { type: 'application/json' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `trace-${run.id}.json`
-  link.click()
-  URL.revokeObjectURL(url)
+  downloadFile(`trace-${run.id}.json`, JSON.stringify(run, null, 2), 'application/json')
 }

@@ -10,6 +10,10 @@ export function SkillList() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const lastDeleted = usePlayground((state) => state.lastDeleted)
   const winnerPath = useRouting().winner?.path ?? null
+  const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
+  const origins = usePlayground((state) => state.sharedOrigins)
+  const files = usePlayground((state) => state.files)
+  const textOf = (path: string) => files.find((file) => file.path === path)?.text
   const [renaming, setRenaming] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const { selectSkill, addSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
@@ -50,6 +54,8 @@ export function SkillList() {
             selected={skill.path === selectedPath}
             winner={skill.path === winnerPath}
             hasCrossFileError={(crossFileDiagnostics.get(skill.path) ?? []).length > 0}
+            shared={draftPaths?.includes(skill.path) ?? false}
+            changedSinceShared={origins[skill.path] !== undefined && origins[skill.path] !== textOf(skill.path)}
             renaming={renaming === skill.path}
             onSelect={() => selectSkill(skill.path)}
             onRename={() => setRenaming(skill.path)}
@@ -83,6 +89,8 @@ interface SkillItemProps {
   selected: boolean
   winner: boolean
   hasCrossFileError: boolean
+  shared: boolean
+  changedSinceShared: boolean
   renaming: boolean
   onSelect: () => void
   onRename: () => void
@@ -91,7 +99,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-function SkillItem({ skill, selected, winner, hasCrossFileError, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+function SkillItem({ skill, selected, winner, hasCrossFileError, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const errors = skill.diagnostics.filter((d) => d.severity === 'error').length + (hasCrossFileError ? 1 : 0)
   const warnings = skill.diagnostics.filter((d) => d.severity === 'warning').length
   return (
@@ -100,7 +108,7 @@ function SkillItem({ skill, selected, winner, hasCrossFileError, renaming, onSel
       aria-selected={selected}
       data-path={skill.path}
       tabIndex={selected ? 0 : -1}
-      className={`skill-item${selected ? ' selected' : ''}`}
+      className={`skill-item${selected ? ' selected' : ''}${shared ? ' shared' : ''}`}
       onClick={onSelect}
       onDoubleClick={onRename}
     >
@@ -112,6 +120,8 @@ function SkillItem({ skill, selected, winner, hasCrossFileError, renaming, onSel
             <span className="skill-name">{skill.name}</span>
             {winner && <span className="badge winner-badge" title="Wins routing for the test utterance">wins</span>}
             {skill.entryMode === 'manual' && <span className="badge" title="entry_mode: manual">manual</span>}
+            {shared && <span className="badge shared-badge" title="Opened from a shared link: Keep or Discard it in the banner">shared</span>}
+            {changedSinceShared && <span className="badge shared-badge" title="Edited since it was opened from a link">changed since shared</span>}
             {errors > 0 && <span className="badge error-badge" title={`${errors} error(s)`}>{errors} ✕</span>}
             {errors === 0 && warnings > 0 && <span className="badge warning-badge" title={`${warnings} warning(s)`}>{warnings} !</span>}
           </div>

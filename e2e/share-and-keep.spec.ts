@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises'
+import type { Download, Page } from '@playwright/test'
+import { encodeShare } from '../src/core/share/shareCodec'
+import { unzipWorkspace } from '../src/core/share/workspaceArchive'
+import { expect, test } from './fixtures'
+
+async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
+  const waiting = page.waitForEvent('download')
+  await action()
+  const file: Download = await waiting
+  return readFile((await file.path())!)
+}
+
+async function newSkill(page: Page, name: string, body: string) {
+  await page.getByRole('button', { name: '+ New' }).click()
+  const skills = page.getByRole('listbox', { name: 'Skills' })
+  await skills.getByRole('option', { name: /new_skill/ }).getByRole('button', { name: 'Rename' }).click()
+  await page.getByRole('textbox', { name: 'New skill name' }).fill(name)
+  await page.getByRole('textbox', { name: 'New skill name' }).press('Enter')
+  await page.locator('.monaco-editor .view-line').filter({ hasText: 'Write the system prompt' }).click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(body)
+}
+
+const exportSkill = (page: Page) =>
+  downloaded(page, async () => {
+    await page.getByRole('button', { name: 'Export' }).click()
+    await page.getByRole('menuitem', { name: "This skill's SKILL.md" }).click()
+  })
+
+test('a shared skill opens in a fresh browser as an identical draft, and nothing runs', async ({ page, browser }) => {
+  await newSkill(page, 'translator', ' Translate 中文 ↔ English 🚀.')
+  const original = await exportSkill(page)
+  expect(original.toString()).toContain('Translate 中文 ↔ English 🚀.')
+
+  await page.getByRole('button', { name: 'Share' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Share' })
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue()
+  expect(link).toMatch(/#s1\./)
+  await expect(dialog).toContainText(`${link.length.toLocaleString('en')} characters`)
+
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const fresh = await other.newPage()
+  const requests: string[] = []
+  fresh.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  await fresh.goto(link)
+  const banner = fresh.getByRole('region', { name: 'Shared draft' })
+  await expect(banner).toContainText('Opened from a shared link: 1 skill')
+  await expect(fresh.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(10)
+  await expect(fresh.getByRole('option', { name: /translator/ })).toContainText('shared')
+  expect(fresh.url()).not.toContain('#s1.')
+  expect((await exportSkill(fresh)).equals(original)).toBe(true)
+  expect(requests.filter((path) => path.startsWith('/v1/'))).toEqual([])
+
+  await banner.getByRole('button', { name: 'Keep' }).click()
+  await expect(banner).toHaveCount(0)
+  await fresh.locator('.monaco-editor .view-line').filter({ hasText: 'Translate' }).click()
+  await fresh.keyboard.press('End')
+  await fresh.keyboard.type(' Edited.')
+  await expect(fresh.getByRole('option', { name: /translator/ })).toContainText('changed since shared')
+  await other.close()
+})
+
+test('Discard removes the shared draft and restores the test utterance', async ({ page, routing }) => {
+  await routing.utterance.fill('my own utterance')
+  const link = encodeShare({ kind: 'workspace', skills: [{ path: 'calculator/SKILL.md', text: '---\nname: calculator\n---\nShared calc\n' }], utterance: 'shared utterance' })
+  await page.goto('/#' + link)
+  await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('calculator/SKILL.md → calculator-shared/SKILL.md')
+  await expect(routing.utterance).toHaveValue('shared utterance')
+  await expect(page.getByRole('option', { name: /calculator-shared/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Discard' }).click()
+  await expect(page.getByRole('option', { name: /calculator-shared/ })).toHaveCount(0)
+  await expect(routing.utterance).toHaveValue('my own utterance')
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(9)
+})
+
+test('hostile links: nothing executes and no request leaves the page', async ({ page }) => {
+  const body = [
+    '# Hello',
+    '<script>window.__pwned = "script"</script>',
+    '<img src="x" onerror="window.__pwned = \'img\'">',
+    '<svg onload="window.__pwned = \'svg\'"></svg>',
+    '[click me](javascript:window.__pwned="link")',
+    '![tracker](http://127.0.0.1:4399/beacon.png?secret=1)',
+  ].join('\n\n')
+  const link = encodeShare({
+    kind: 'workspace',
+    skills: [
+      { path: 'evil/SKILL.md', text: `---\nname: evil\ntrigger_keywords: [hello]\n---\n${body}\n` },
+      { path: 'evil-js/SKILL.md', text: '---js\n(window.__pwned = "frontmatter", { name: "evil-js" })\n---\nbody\n' },
+    ],
+    utterance: 'hello',
+  })
+  const outside: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.port !== new URL(page.url() || 'http://127.0.0.1:4317').port || url.pathname.startsWith('/v1/') || url.pathname.includes('beacon')) outside.push(request.url())
+  })
+  await page.goto('/#' + link)
+  await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('2 skills')
+  await page.locator('[data-path="evil/SKILL.md"]').click()
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const preview = page.getByRole('article', { name: 'Preview' })
+  await expect(preview.getByRole('heading', { name: 'Hello' })).toBeVisible()
+  await expect(preview).toContainText('[image not loaded: tracker]')
+  await preview.getByText('click me').click()
+  await page.getByRole('option', { name: /evil-js/ }).click()
+  await expect(page.getByRole('option', { name: /evil-js/ })).toContainText('1 ✕')
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+  expect(await preview.locator('script, svg, img, iframe').count()).toBe(0)
+  expect(outside).toEqual([])
+  await expect(page.getByRole('tab', { name: 'Run' })).toHaveAttribute('aria-selected', 'false')
+})
+
+test('a truncated link gives one clear message and leaves local skills untouched', async ({ page }) => {
+  const link = encodeShare({ kind: 'skill', skills: [{ path: 'x/SKILL.md', text: '---\nname: x\n---\n' + 'body '.repeat(200) }] })
+  await page.goto('/#' + link.slice(0, link.length - 15))
+  await expect(page.getByRole('alert')).toContainText('truncated')
+  await expect(page.getByRole('alert')).toContainText('Your own skills are unchanged')
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(9)
+  await expect(page.getByRole('region', { name: 'Shared draft' })).toHaveCount(0)
+})
+
+test('an edit survives a reload at once', async ({ page, editor }) => {
+  await page.getByRole('option', { name: /calculator/ }).click()
+  await editor.endOfLine('name: calculator')
+  await page.keyboard.type('_v2')
+  await page.reload()
+  await page.getByRole('option', { name: /calculator_v2/ }).click()
+  await expect(editor.line('name: calculator_v2')).toBeVisible()
+})
+
+test('export the workspace as a zip and import it into a fresh browser: the same workspace', async ({ page, browser }) => {
+  await newSkill(page, 'exported_one', ' Exported.')
+  const zip = await downloaded(page, async () => {
+    await page.getByRole('button', { name: 'Export' }).click()
+    await page.getByRole('menuitem', { name: 'Workspace (.zip)' }).click()
+  })
+  const mine = unzipWorkspace(new Uint8Array(zip))
+  if (!mine.ok) throw new Error(mine.error)
+  expect(mine.archive.files.map((file) => file.path)).toContain('exported_one/SKILL.md')
+
+  const other = await browser.newContext()
+  const fresh = await other.newPage()
+  await fresh.goto('/')
+  await fresh.getByLabel('Import files').setInputFiles({ name: 'workspace.zip', mimeType: 'application/zip', buffer: zip })
+  await expect(fresh.getByRole('dialog', { name: 'Name clash' })).toBeVisible()
+  await fresh.getByRole('button', { name: 'Replace mine' }).click()
+  await expect(fresh.getByRole('status').filter({ hasText: 'Imported' })).toContainText('replaced')
+  const again = await downloaded(fresh, async () => {
+    await fresh.getByRole('button', { name: 'Export' }).click()
+    await fresh.getByRole('menuitem', { name: 'Workspace (.zip)' }).click()
+  })
+  const theirs = unzipWorkspace(new Uint8Array(again))
+  if (!theirs.ok) throw new Error(theirs.error)
+  const sorted = (files: { path: string; text: string }[]) => [...files].sort((a, b) => a.path.localeCompare(b.path))
+  expect(sorted(theirs.archive.files)).toEqual(sorted(mine.archive.files))
+  await other.close()
+})

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { decodeShare, encodeShare, MAX_SHARE_BYTES, type SharePayload } from './index'
+
+const calculator = readFileSync(join(import.meta.dirname, '../../../skills/calculator/SKILL.md'), 'utf8')
+
+const workspace: SharePayload = {
+  kind: 'workspace',
+  skills: [
+    { path: 'calculator/SKILL.md', text: calculator },
+    { path: 'emoji.md', text: '---\nname: emoji 🚀\n---\n𠀀 CJK ext B and \u0000 control chars survive\n' },
+  ],
+  utterance: '计算一下 2^20 是多少',
+  threshold: 0.25,
+  toolMocks: { get_weather: [{ when: { city: 'Paris' }, response: { condition: 'Sunny' } }] },
+  knowledge: [{ id: 'a', title: 'RAG 入门', text: '检索增强生成' }],
+  virtualFiles: { 'notes/todo.md': '- one' },
+}
+
+describe('the share codec', () => {
+  it('round-trips every part of a workspace exactly', () => {
+    const link = encodeShare(workspace)
+    expect(link).toMatch(/^s1\.\d+\.[0-9a-f]{8}\.[A-Za-z0-9_-]+$/)
+    expect(decodeShare('#' + link)).toEqual({ ok: true, payload: workspace })
+  })
+
+  it('compresses a skill well below its raw size', () => {
+    const link = encodeShare({ kind: 'skill', skills: [{ path: 'calculator/SKILL.md', text: calculator }] })
+    expect(link.length).toBeLessThan(new TextEncoder().encode(calculator).length)
+  })
+
+  it('detects a truncated link', () => {
+    const link = encodeShare(workspace)
+    for (const cut of [link.length - 1, link.length - 10, Math.floor(link.length / 2), 12]) {
+      const result = decodeShare(link.slice(0, cut))
+      expect(result?.ok).toBe(false)
+    }
+  })
+
+  it('detects an altered link', () => {
+    const link = encodeShare(workspace)
+    const at = link.length - 20
+    const flipped = link.slice(0, at) + (link[at] === 'A' ? 'B' : 'A') + link.slice(at + 1)
+    expect(decodeShare(flipped)).toMatchObject({ ok: false, error: expect.stringMatching(/truncated|altered/) })
+    const wrongChecksum = link.replace(/^(s1\.\d+\.)[0-9a-f]{8}/, '$100000000')
+    expect(decodeShare(wrongChecksum)).toMatchObject({ ok: false, error: expect.stringContaining('checksum') })
+  })
+
+  it('refuses a newer format, an oversized payload and content that is not ours', () => {
+    expect(decodeShare('#s2.10.00000000.abc')).toMatchObject({ ok: false, error: expect.stringContaining('newer') })
+    expect(decodeShare(`#s1.${MAX_SHARE_BYTES + 1}.00000000.abc`)).toMatchObject({ ok: false, error: expect.stringContaining('too large') })
+    const notOurs = encodeShare({ kind: 'pizza', skills: 'none' } as unknown as SharePayload)
+    expect(decodeShare(notOurs)).toMatchObject({ ok: false, error: expect.stringContaining('does not contain Skill Playground content') })
+    expect(decodeShare('#section-2')).toBeNull()
+  })
+})

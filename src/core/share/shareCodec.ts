@@ -1,0 +1,112 @@
+/**
+ * Share links: a versioned, compressed, checksummed payload in the URL fragment (never sent to a
+ * server). Format: `#s1.<byteLength>.<crc32 hex>.<base64url(deflate-raw(utf8(JSON)))>`.
+ * Decoding never throws: a truncated, altered, future or oversized link becomes a clear error.
+ */
+import { deflateSync, inflateSync } from 'fflate'
+import type { KnowledgeDocument, MockRule } from '../tools/types'
+import type { SkillFile } from '../skill'
+
+export const SHARE_VERSION = 1
+const PREFIX = `s${SHARE_VERSION}.`
+/** Larger payloads are refused before inflating, so a hostile link cannot exhaust memory. */
+export const MAX_SHARE_BYTES = 2 * 1024 * 1024
+
+export interface SharePayload {
+  kind: 'skill' | 'workspace'
+  skills: SkillFile[]
+  utterance?: string
+  threshold?: number
+  toolMocks?: Record<string, MockRule[]>
+  knowledge?: KnowledgeDocument[]
+  virtualFiles?: Record<string, string>
+}
+
+export type DecodeResult = { ok: true; payload: SharePayload } | { ok: false; error: string }
+
+export function encodeShare(payload: SharePayload): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(withoutEmpty(payload)))
+  return `${PREFIX}${bytes.length}.${crc32(bytes).toString(16).padStart(8, '0')}.${toBase64Url(deflateSync(bytes, { level: 9 }))}`
+}
+
+/** Reads a fragment (with or without the leading `#`). Returns null when it is not a share link at all. */
+export function decodeShare(fragment: string): DecodeResult | null {
+  const text = fragment.replace(/^#/, '')
+  const version = /^s(\d+)\./.exec(text)
+  if (!version) return null
+  if (Number(version[1]) > SHARE_VERSION) return { ok: false, error: `This link was made by a newer Skill Playground (format ${version[1]}); this one reads format ${SHARE_VERSION}. Nothing was loaded.` }
+  if (Number(version[1]) !== SHARE_VERSION) return { ok: false, error: 'This link uses an unknown format. Nothing was loaded.' }
+  const parts = /^s\d+\.(\d+)\.([0-9a-f]{8})\.([A-Za-z0-9_-]*)$/.exec(text)
+  if (!parts) return { ok: false, error: 'This link is damaged (its parts are missing or contain unexpected characters) — it may have been cut or changed when it was copied. Nothing was loaded.' }
+  const length = Number(parts[1])
+  if (length > MAX_SHARE_BYTES) return { ok: false, error: `This link's content is too large (${length.toLocaleString('en')} bytes; the limit is ${MAX_SHARE_BYTES.toLocaleString('en')}). Nothing was loaded.` }
+  let bytes: Uint8Array
+  try {
+    bytes = inflateSync(fromBase64Url(parts[3] ?? ''), { out: new Uint8Array(length) })
+  } catch {
+    return { ok: false, error: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.' }
+  }
+  if (bytes.length !== length || crc32(bytes).toString(16).padStart(8, '0') !== parts[2]) {
+    return { ok: false, error: 'This link looks truncated or altered: its checksum does not match. Nothing was loaded.' }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    return { ok: false, error: 'This link does not contain Skill Playground content. Nothing was loaded.' }
+  }
+  const payload = validatePayload(value)
+  return payload ? { ok: true, payload } : { ok: false, error: 'This link does not contain Skill Playground content. Nothing was loaded.' }
+}
+
+function validatePayload(value: unknown): SharePayload | null {
+  if (typeof value !== 'object' || value === null) return null
+  const candidate = value as Partial<SharePayload>
+  if (candidate.kind !== 'skill' && candidate.kind !== 'workspace') return null
+  if (!Array.isArray(candidate.skills) || !candidate.skills.every((file) => typeof file?.path === 'string' && typeof file?.text === 'string')) return null
+  if (candidate.utterance !== undefined && typeof candidate.utterance !== 'string') return null
+  if (candidate.threshold !== undefined && typeof candidate.threshold !== 'number') return null
+  if (candidate.knowledge !== undefined && !(Array.isArray(candidate.knowledge) && candidate.knowledge.every((doc) => typeof doc?.title === 'string' && typeof doc?.text === 'string' && typeof doc?.id === 'string'))) return null
+  if (candidate.toolMocks !== undefined && (typeof candidate.toolMocks !== 'object' || candidate.toolMocks === null || !Object.values(candidate.toolMocks).every(Array.isArray))) return null
+  if (candidate.virtualFiles !== undefined && (typeof candidate.virtualFiles !== 'object' || candidate.virtualFiles === null || !Object.values(candidate.virtualFiles).every((text) => typeof text === 'string'))) return null
+  return {
+    kind: candidate.kind,
+    skills: candidate.skills.map(({ path, text }) => ({ path, text })),
+    ...(candidate.utterance !== undefined ? { utterance: candidate.utterance } : {}),
+    ...(candidate.threshold !== undefined ? { threshold: candidate.threshold } : {}),
+    ...(candidate.toolMocks ? { toolMocks: candidate.toolMocks } : {}),
+    ...(candidate.knowledge ? { knowledge: candidate.knowledge } : {}),
+    ...(candidate.virtualFiles ? { virtualFiles: candidate.virtualFiles } : {}),
+  }
+}
+
+function withoutEmpty(payload: SharePayload): SharePayload {
+  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined)) as unknown as SharePayload
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    table[n] = c >>> 0
+  }
+  return table
+})()
+
+export function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8)
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4))
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+}

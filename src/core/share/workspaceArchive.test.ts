@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readSkillsDir } from '../../cli/readSkillsDir'
+import { loadWorkspace } from '../skill'
+import { unzipWorkspace, zipWorkspace } from './index'
+
+const SKILLS = join(import.meta.dirname, '../../../skills')
+
+describe('the workspace zip', () => {
+  it('exports skills/<name>/SKILL.md that the CLI and the app load back identically', () => {
+    const original = readSkillsDir(SKILLS)
+    const zip = zipWorkspace({ files: original, resources: { knowledge: [{ id: 'a', title: 't', text: 'x' }] } })
+    const back = unzipWorkspace(zip)
+    if (!back.ok) throw new Error(back.error)
+    expect(back.archive.resources?.knowledge).toEqual([{ id: 'a', title: 't', text: 'x' }])
+
+    // Unpack to disk and load with the CLI's reader too.
+    const dir = mkdtempSync(join(tmpdir(), 'zip-'))
+    for (const file of back.archive.files) {
+      const target = join(dir, 'skills', file.path)
+      mkdirSync(dirname(target), { recursive: true })
+      writeFileSync(target, file.text)
+    }
+    const viaCli = loadWorkspace(readSkillsDir(join(dir, 'skills')))
+    const viaApp = loadWorkspace(back.archive.files)
+    const summary = (skills: typeof viaApp.skills) => skills.map(({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }) => ({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }))
+    expect(summary(viaCli.skills)).toEqual(summary(viaApp.skills))
+    const byName = (skills: typeof viaApp.skills) => [...summary(skills)].sort((a, b) => a.name.localeCompare(b.name))
+    expect(byName(viaApp.skills)).toEqual(byName(loadWorkspace(original).skills))
+    expect(back.archive.files.every((file) => file.path.endsWith('/SKILL.md'))).toBe(true)
+  })
+
+  it('says so when the file is not a zip or has no skills', () => {
+    expect(unzipWorkspace(new TextEncoder().encode('not a zip'))).toMatchObject({ ok: false })
+    expect(unzipWorkspace(zipWorkspace({ files: [] }))).toMatchObject({ ok: false, error: expect.stringContaining('no SKILL.md') })
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * The workspace as a zip: `skills/<name>/SKILL.md` for every skill (the layout the CLI and the
+ * app both load) plus `playground.json` for the tools' mocks, knowledge and files.
+ */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { defaultSkillName, isSkillPath, type SkillFile } from '../skill'
+import type { KnowledgeDocument, MockRule } from '../tools/types'
+
+export interface WorkspaceArchive {
+  files: SkillFile[]
+  resources?: { toolMocks?: Record<string, MockRule[]>; knowledge?: KnowledgeDocument[]; virtualFiles?: Record<string, string> }
+}
+
+const RESOURCES = 'playground.json'
+/** Archives larger than this (unpacked) are refused: a zip bomb must not freeze the tab. */
+export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
+
+export function archivePath(file: SkillFile): string {
+  const name = defaultSkillName(file.path)
+  return `skills/${name}/SKILL.md`
+}
+
+export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {
+  const entries: Record<string, Uint8Array> = {}
+  for (const file of archive.files) entries[archivePath(file)] = strToU8(file.text)
+  if (archive.resources) entries[RESOURCES] = strToU8(JSON.stringify(archive.resources, null, 2))
+  return zipSync(entries, { level: 6 })
+}
+
+export type UnzipResult = { ok: true; archive: WorkspaceArchive } | { ok: false; error: string }
+
+/** Reads skills from a zip: `skills/...` if present, else any SKILL.md / top-level .md. */
+export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
+  let entries: Record<string, Uint8Array>
+  let total = 0
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize
+        if (total > MAX_ARCHIVE_BYTES) throw new Error('too large')
+        return !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES))
+      },
+    })
+  } catch (error) {
+    return { ok: false, error: error instanceof Error && error.message === 'too large' ? 'This zip unpacks to more than 50 MB; nothing was imported.' : 'This file is not a readable zip; nothing was imported.' }
+  }
+  const names = Object.keys(entries)
+  const root = names.some((name) => name.startsWith('skills/')) ? 'skills/' : names.find((name) => name.endsWith('/skills/SKILL.md'))?.replace(/SKILL\.md$/, '') ?? ''
+  const files: SkillFile[] = []
+  for (const [name, data] of Object.entries(entries)) {
+    if (!name.startsWith(root)) continue
+    const path = name.slice(root.length)
+    if (isSkillPath(path)) files.push({ path, text: strFromU8(data) })
+  }
+  let resources: WorkspaceArchive['resources']
+  const resourceEntry = entries[RESOURCES]
+  if (resourceEntry) {
+    try {
+      resources = JSON.parse(strFromU8(resourceEntry)) as WorkspaceArchive['resources']
+    } catch {
+      return { ok: false, error: `${RESOURCES} in this zip is not valid JSON; nothing was imported.` }
+    }
+  }
+  if (files.length === 0) return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
+  return { ok: true, archive: { files, ...(resources ? { resources } : {}) } }
+}

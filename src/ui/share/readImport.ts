@@ -1,0 +1,46 @@
+import { unzipWorkspace, type WorkspaceArchive } from '../../core/share'
+import { isSkillPath, type SkillFile } from '../../core/skill'
+
+export type ImportRead = { ok: true; archive: WorkspaceArchive } | { ok: false; error: string }
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024
+
+/**
+ * Turns picked or dropped files into skill files: `.zip` archives, `SKILL.md` inside folders
+ * (paths kept relative to the folder or its `skills/`), and flat `.md` files.
+ */
+export async function readImport(list: readonly File[]): Promise<ImportRead> {
+  const files: SkillFile[] = []
+  let resources: WorkspaceArchive['resources']
+  const problems: string[] = []
+  for (const file of list) {
+    if (file.size > (file.name.endsWith('.zip') ? 50 * MAX_FILE_BYTES : MAX_FILE_BYTES)) {
+      problems.push(`${file.name} is too large`)
+      continue
+    }
+    if (/\.zip$/i.test(file.name)) {
+      const result = unzipWorkspace(new Uint8Array(await file.arrayBuffer()))
+      if (!result.ok) problems.push(`${file.name}: ${result.error}`)
+      else {
+        files.push(...result.archive.files)
+        resources = result.archive.resources ?? resources
+      }
+      continue
+    }
+    if (!/\.md$/i.test(file.name)) continue
+    const path = relativePath(file)
+    if (path && isSkillPath(path)) files.push({ path, text: await file.text() })
+  }
+  if (files.length === 0) return { ok: false, error: problems[0] ?? 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.' }
+  return { ok: true, archive: { files, ...(resources ? { resources } : {}) } }
+}
+
+function relativePath(file: File): string | null {
+  const full = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name
+  const parts = full.split('/')
+  const skillsAt = parts.lastIndexOf('skills')
+  const inside = skillsAt >= 0 ? parts.slice(skillsAt + 1) : parts.length > 1 ? parts.slice(1) : parts
+  // A lone SKILL.md picked without its folder: name it after nothing better than "imported".
+  if (inside.length === 1 && inside[0] === 'SKILL.md') return 'imported/SKILL.md'
+  return inside.join('/')
+}
