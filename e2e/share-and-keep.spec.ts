@@ -158,3 +158,26 @@ test('export the workspace as a zip and import it into a fresh browser: the same
   expect(sorted(theirs.archive.files)).toEqual(sorted(mine.archive.files))
   await other.close()
 })
+
+test('versions: save with a label, diff against the current text, restore', async ({ page, editor }) => {
+  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('button', { name: 'Save version' }).click()
+  await page.getByRole('textbox', { name: 'Version label' }).fill('before edits')
+  await page.getByRole('textbox', { name: 'Version label' }).press('Enter')
+  await editor.endOfLine('max_rounds: 3')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('9')
+
+  await page.getByRole('button', { name: 'Versions (1)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Versions' })
+  await expect(dialog).toContainText('before edits')
+  await dialog.getByRole('button', { name: 'Diff with current' }).click()
+  const diff = dialog.getByRole('region', { name: 'Diff' })
+  await expect(diff.locator('.view-line').filter({ hasText: 'max_rounds: 9' })).toBeVisible()
+  await expect(diff.locator('.char-insert, .line-insert').first()).toBeAttached()
+
+  await dialog.getByRole('button', { name: 'Restore' }).first().click()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(editor.line('max_rounds: 3')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Versions (2)' })).toBeVisible()
+})

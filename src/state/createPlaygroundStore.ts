@@ -3,13 +3,14 @@ import type { SkillFile } from '../core/skill'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
 import type { RoutingMode } from '../core/agent/trace'
 import type { ToolProtocol } from '../core/agent/types'
+import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
 import { createSharingSlice, type SharingSlice } from './sharingSlice'
 import { createResourcesSlice, type ResourcesSlice } from './resourcesSlice'
 import { createRunSlice, type AgentRun, type ModelChoice, type RunSlice } from './runSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
-export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice & ResourcesSlice & SharingSlice
+export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice & ResourcesSlice & SharingSlice & VersionsSlice
 
 /** What a store starts from: saved work, or the example skills on a first visit. */
 export interface PlaygroundSnapshot {
@@ -21,6 +22,7 @@ export interface PlaygroundSnapshot {
   script?: string
   sharedDraft?: SharingSlice['sharedDraft']
   sharedOrigins?: SharingSlice['sharedOrigins']
+  versions?: VersionsSlice['versions']
   toolMocks?: ResourcesSlice['toolMocks']
   knowledge?: ResourcesSlice['knowledge']
   virtualFiles?: ResourcesSlice['virtualFiles']
@@ -38,6 +40,7 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...createRunSlice(...args),
     ...createResourcesSlice(...args),
     ...createSharingSlice(...args),
+    ...createVersionsSlice(...args),
   }))
   const initial = store.getState()
   store.setState({
@@ -53,15 +56,16 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...(snapshot.script !== undefined ? { script: snapshot.script } : {}),
     sharedDraft: snapshot.sharedDraft ?? null,
     sharedOrigins: snapshot.sharedOrigins ?? {},
+    versions: snapshot.versions ?? {},
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   })
   return store
 }
 
 /** The state fields that autosave watches: a change to any of them is saved. */
-export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script', 'sharedDraft', 'sharedOrigins'] as const satisfies readonly (keyof PlaygroundState)[]
+export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script', 'sharedDraft', 'sharedOrigins', 'versions'] as const satisfies readonly (keyof PlaygroundState)[]
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, sharedDraft: state.sharedDraft, sharedOrigins: state.sharedOrigins, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, sharedDraft: state.sharedDraft, sharedOrigins: state.sharedOrigins, versions: state.versions, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
 }

@@ -24,6 +24,12 @@ export function pathForName(name: string, like?: string): string {
   return flat ? `${name}.md` : `${name}/SKILL.md`
 }
 
+function moveKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
+  if (!(from in record)) return record
+  const { [from]: value, ...rest } = record
+  return { ...rest, [to]: value as T }
+}
+
 function uniqueName(base: string, files: readonly SkillFile[]): string {
   const taken = new Set(files.map((file) => defaultSkillName(file.path)))
   if (!taken.has(base)) return base
@@ -66,6 +72,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         files: state.files.map((file) => (file.path === path ? { path: target, text: setSkillName(file.text, name) } : file)),
         selectedPath: state.selectedPath === path ? target : state.selectedPath,
         sharedOrigins: origin === undefined ? state.sharedOrigins : { ...origins, [target]: origin },
+        versions: moveKey(state.versions, path, target),
         sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.map((p) => (p === path ? target : p)) },
       }
     })

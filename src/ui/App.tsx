@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { SkillPreview } from './editor/SkillPreview'
+import { VersionsControl } from './editor/VersionsControl'
 import { RoutingSummary } from './routing/RoutingSummary'
 import { ScoreTable } from './routing/ScoreTable'
 import { ThresholdControl } from './routing/ThresholdControl'
@@ -45,6 +46,7 @@ export function App() {
         <section className="pane editor-pane" aria-label="Editor">
           <div className="pane-header">
             <h2>{selectedPath ?? 'No skill selected'}</h2>
+            {selectedPath && <VersionsControl path={selectedPath} />}
             <button type="button" className="button small" aria-pressed={preview} onClick={() => setPreview(!preview)} title="Show the body rendered as Markdown">
               Preview
             </button>

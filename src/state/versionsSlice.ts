@@ -1,0 +1,36 @@
+import type { StateCreator } from 'zustand'
+import type { PlaygroundState } from './createPlaygroundStore'
+
+export interface SkillVersion {
+  id: string
+  label: string
+  savedAt: string
+  text: string
+}
+
+export interface VersionsSlice {
+  /** Saved versions per skill path, oldest first. */
+  versions: Record<string, SkillVersion[]>
+  saveVersion: (path: string, label: string) => SkillVersion | null
+  restoreVersion: (path: string, id: string) => void
+}
+
+export const createVersionsSlice: StateCreator<PlaygroundState, [], [], VersionsSlice> = (set, get) => ({
+  versions: {},
+  saveVersion: (path, label) => {
+    const file = get().files.find((candidate) => candidate.path === path)
+    if (!file) return null
+    const existing = get().versions[path] ?? []
+    const version: SkillVersion = { id: `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`, label: label.trim() || `Version ${existing.length + 1}`, savedAt: new Date().toISOString(), text: file.text }
+    set((state) => ({ versions: { ...state.versions, [path]: [...existing, version] } }))
+    return version
+  },
+  restoreVersion: (path, id) => {
+    const version = get().versions[path]?.find((candidate) => candidate.id === id)
+    const current = get().files.find((candidate) => candidate.path === path)
+    if (!version || !current) return
+    // Restoring never loses the text it replaces: that becomes a version too.
+    if (current.text !== version.text && !(get().versions[path] ?? []).some((v) => v.text === current.text)) get().saveVersion(path, `Before restoring “${version.label}”`)
+    get().updateText(path, version.text)
+  },
+})
