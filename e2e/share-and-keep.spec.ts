@@ -181,3 +181,32 @@ test('versions: save with a label, diff against the current text, restore', asyn
   await expect(editor.line('max_rounds: 3')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Versions (2)' })).toBeVisible()
 })
+
+test('two tabs on one workspace: the idle tab takes in the other tab’s save', async ({ context, routing }) => {
+  const second = await context.newPage()
+  await second.goto('/')
+  await expect(second.getByRole('listbox', { name: 'Skills' })).toBeVisible()
+  await routing.utterance.fill('changed in the first tab')
+  await expect(second.getByRole('textbox', { name: 'Test utterance' })).toHaveValue('changed in the first tab')
+  await expect(second.getByRole('status').filter({ hasText: 'another tab' })).toBeVisible()
+})
+
+test('full storage is a visible warning with a way to export, not a silent loss', async ({ browser }) => {
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    IDBObjectStore.prototype.put = full
+    Storage.prototype.setItem = full
+  })
+  const page = await context.newPage()
+  await page.goto('/')
+  await page.getByRole('textbox', { name: 'Test utterance' }).fill('an edit that cannot be saved')
+  const alert = page.getByRole('alert').filter({ hasText: 'storage is full' })
+  await expect(alert).toBeVisible()
+  const download = page.waitForEvent('download')
+  await alert.getByRole('button', { name: 'Export workspace' }).click()
+  expect((await download).suggestedFilename()).toBe('skill-playground-workspace.zip')
+  await context.close()
+})

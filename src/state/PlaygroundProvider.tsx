@@ -5,10 +5,18 @@ import type { Workspace } from '../core/skill'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
 
-const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
+/** What the storage layer offers the UI (the store itself never touches storage). */
+export interface StorageActions {
+  saveNow: () => Promise<void>
+  loadSaved: () => Promise<void>
+}
 
-export function PlaygroundProvider({ store, children }: { store: PlaygroundStore; children: ReactNode }) {
-  const value = useMemo(() => ({ store, derive: createDerivations() }), [store])
+const noStorage: StorageActions = { saveNow: async () => {}, loadSaved: async () => {} }
+
+const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations; autosave: StorageActions } | null>(null)
+
+export function PlaygroundProvider({ store, autosave = noStorage, children }: { store: PlaygroundStore; autosave?: StorageActions; children: ReactNode }) {
+  const value = useMemo(() => ({ store, derive: createDerivations(), autosave }), [store, autosave])
   return <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>
 }
 
@@ -25,6 +33,10 @@ export function usePlayground<T>(selector: (state: PlaygroundState) => T): T {
 
 export function usePlaygroundStore(): PlaygroundStore {
   return usePlaygroundContext().store
+}
+
+export function useStorageActions(): StorageActions {
+  return usePlaygroundContext().autosave
 }
 
 export function useDerivations(): Derivations {

@@ -42,13 +42,18 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...createSharingSlice(...args),
     ...createVersionsSlice(...args),
   }))
-  const initial = store.getState()
-  store.setState({
+  store.setState(stateFromSnapshot(snapshot, store.getState()))
+  return store
+}
+
+/** The state a snapshot describes; what it leaves out keeps the value in `current`. */
+export function stateFromSnapshot(snapshot: PlaygroundSnapshot, current: PlaygroundState): Partial<PlaygroundState> {
+  const selectedPath = snapshot.selectedPath && snapshot.files.some((file) => file.path === snapshot.selectedPath) ? snapshot.selectedPath : (snapshot.files[0]?.path ?? null)
+  return {
     files: snapshot.files,
-    selectedPath: snapshot.selectedPath ?? snapshot.files[0]?.path ?? null,
-    utterance: snapshot.utterance ?? initial.utterance,
-    threshold: snapshot.threshold ?? initial.threshold,
-    // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
+    selectedPath,
+    utterance: snapshot.utterance ?? current.utterance,
+    threshold: snapshot.threshold ?? current.threshold,
     ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode, toolProtocol: snapshot.model.toolProtocol ?? 'native' } : {}),
     ...(snapshot.toolMocks ? { toolMocks: snapshot.toolMocks } : {}),
     ...(snapshot.knowledge ? { knowledge: snapshot.knowledge } : {}),
@@ -57,9 +62,9 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     sharedDraft: snapshot.sharedDraft ?? null,
     sharedOrigins: snapshot.sharedOrigins ?? {},
     versions: snapshot.versions ?? {},
+    // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
-  })
-  return store
+  }
 }
 
 /** The state fields that autosave watches: a change to any of them is saved. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
-import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { usePlayground } from '../state/PlaygroundProvider'
+import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { SkillPreview } from './editor/SkillPreview'
 import { VersionsControl } from './editor/VersionsControl'
@@ -19,8 +20,6 @@ const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => (
 
 export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
-  const storageProblem = usePlayground((state) => state.storageProblem)
-  const store = usePlaygroundStore()
   const [preview, setPreview] = useState(false)
   const [tab, setTab] = useState<'routing' | 'run' | 'tools'>('routing')
   return (
@@ -33,14 +32,7 @@ export function App() {
         <WorkspaceToolbar />
       </header>
       <SharedBanner />
-      {storageProblem && (
-        <div className="banner warning" role="alert">
-          {storageProblem}
-          <button type="button" className="link-button" onClick={() => store.getState().setStorageProblem(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      <StorageBanners />
       <main className="layout">
         <SkillList />
         <section className="pane editor-pane" aria-label="Editor">

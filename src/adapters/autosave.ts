@@ -1,0 +1,67 @@
+import { createTabSync } from './tabSync'
+import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from './workspaceStorage'
+import { SAVED_FIELDS, stateFromSnapshot, toSnapshot, type PlaygroundStore } from '../state/createPlaygroundStore'
+
+export interface Autosave {
+  /** Save now (e.g. "Keep mine" in a tab conflict). */
+  saveNow: () => Promise<void>
+  /** Replace this tab's state with what was saved last (e.g. "Load theirs"). */
+  loadSaved: () => Promise<void>
+}
+
+/**
+ * Saves the workspace shortly after every change and at once when the page goes away; keeps two
+ * tabs from silently overwriting each other: a tab with nothing unsaved takes in the other tab's
+ * save, and one with unsaved changes asks.
+ */
+export function startAutosave(store: PlaygroundStore, initialRevision: number): Autosave {
+  let revision = initialRevision
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let applyingSaved = false
+
+  const saveNow = async () => {
+    clearTimeout(timer)
+    timer = undefined
+    revision += 1
+    const result = await saveWorkspace({ snapshot: toSnapshot(store.getState()), tab: sync.tab, revision })
+    const { storageProblem, setStorageProblem, setTabConflict } = store.getState()
+    if (!result.ok) return setStorageProblem(result.error)
+    if (storageProblem) setStorageProblem(null)
+    setTabConflict(false)
+    sync.announce(revision)
+  }
+
+  const loadSaved = async () => {
+    const loaded = await loadSavedWorkspace()
+    if (!loaded.ok || !loaded.record) return
+    clearTimeout(timer)
+    timer = undefined
+    applyingSaved = true
+    store.setState({ ...stateFromSnapshot(loaded.record.snapshot, store.getState()), tabConflict: false })
+    applyingSaved = false
+    revision = Math.max(revision, loaded.record.revision)
+  }
+
+  const sync = createTabSync(() => {
+    if (timer !== undefined) store.getState().setTabConflict(true)
+    else
+      void loadSaved().then(() => {
+        store.getState().setTabNotice('Updated with changes made in another tab.')
+        setTimeout(() => store.getState().setTabNotice(null), 4000)
+      })
+  })
+
+  store.subscribe((state, previous) => {
+    if (applyingSaved || SAVED_FIELDS.every((field) => state[field] === previous[field])) return
+    clearTimeout(timer)
+    timer = setTimeout(() => void saveNow(), 300)
+  })
+  window.addEventListener('pagehide', () => {
+    if (timer === undefined) return
+    clearTimeout(timer)
+    timer = undefined
+    revision += 1
+    saveWorkspaceOnExit({ snapshot: toSnapshot(store.getState()), tab: sync.tab, revision })
+  })
+  return { saveNow, loadSaved }
+}
