@@ -1,10 +1,12 @@
 /**
  * Share links: a versioned, compressed, checksummed payload in the URL fragment (never sent to a
- * server). Format: `#s1.<byteLength>.<crc32 hex>.<base64url(deflate-raw(utf8(JSON)))>`.
+ * server). Format: `#s1.<byteLength>.<crc32 hex>.<base64url(deflate-raw(utf8(JSON)))>`, deflated
+ * with a preset dictionary (shareDictionary.ts).
  * Decoding never throws: a truncated, altered, future or oversized link becomes a clear error.
  */
 import { deflateSync, inflateSync } from 'fflate'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
+import { SHARE_DICTIONARY_S1 } from './shareDictionary'
 import type { SkillFile } from '../skill'
 
 export const SHARE_VERSION = 1
@@ -26,7 +28,7 @@ export type DecodeResult = { ok: true; payload: SharePayload } | { ok: false; er
 
 export function encodeShare(payload: SharePayload): string {
   const bytes = new TextEncoder().encode(JSON.stringify(withoutEmpty(payload)))
-  return `${PREFIX}${bytes.length}.${crc32(bytes).toString(16).padStart(8, '0')}.${toBase64Url(deflateSync(bytes, { level: 9 }))}`
+  return `${PREFIX}${bytes.length}.${crc32(bytes).toString(16).padStart(8, '0')}.${toBase64Url(deflateSync(bytes, { level: 9, dictionary: SHARE_DICTIONARY_S1 }))}`
 }
 
 /** Reads a fragment (with or without the leading `#`). Returns null when it is not a share link at all. */
@@ -42,7 +44,7 @@ export function decodeShare(fragment: string): DecodeResult | null {
   if (length > MAX_SHARE_BYTES) return { ok: false, error: `This link's content is too large (${length.toLocaleString('en')} bytes; the limit is ${MAX_SHARE_BYTES.toLocaleString('en')}). Nothing was loaded.` }
   let bytes: Uint8Array
   try {
-    bytes = inflateSync(fromBase64Url(parts[3] ?? ''), { out: new Uint8Array(length) })
+    bytes = inflateSync(fromBase64Url(parts[3] ?? ''), { out: new Uint8Array(length), dictionary: SHARE_DICTIONARY_S1 })
   } catch {
     return { ok: false, error: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.' }
   }

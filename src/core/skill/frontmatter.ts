@@ -18,6 +18,10 @@ runtime.Buffer ??= Buffer
 /** Largest frontmatter block parsed; beyond it the work would stall the editor on each keystroke. */
 export const MAX_FRONTMATTER_CHARS = 256 * 1024
 const MAX_ALIAS_COUNT = 100
+/** yaml checks duplicate keys pairwise: thousands of keys in one mapping take seconds. */
+export const MAX_FRONTMATTER_LINES = 2000
+/** Deeper nesting overflows the parser's stack; real frontmatter nests a few levels. */
+export const MAX_NESTING = 64
 
 /** Source span in UTF-16 offsets of the whole file: `[start, end)`. */
 export type Span = readonly [number, number]
@@ -71,6 +75,11 @@ export function splitSkillFile(text: string): SplitSkillFile {
         message: `Frontmatter is ${source.length.toLocaleString('en')} characters; the limit is ${MAX_FRONTMATTER_CHARS.toLocaleString('en')}.`,
         span: [bom, matterStart],
       })
+      return {}
+    }
+    const tooComplex = complexity(source)
+    if (tooComplex) {
+      errors.push({ message: tooComplex, span: [bom, matterStart] })
       return {}
     }
     // With CRLF line breaks the block ends in the "\r" before the closing "---"; YAML would keep
@@ -148,6 +157,27 @@ function readYaml(
     errors.push({ message: `${errorMessage(error)} (aliases are limited to ${MAX_ALIAS_COUNT}).`, span: [offset, offset + source.length] })
     return undefined
   }
+}
+
+/** Why a frontmatter block is too big to parse on every keystroke, or null. */
+function complexity(source: string): string | null {
+  let lines = 1
+  let depth = 0
+  let deepest = 0
+  for (let i = 0; i < source.length; i++) {
+    const char = source.charCodeAt(i)
+    if (char === 10) {
+      lines++
+      // Indentation is nesting too: count the spaces that open the next line.
+      let indent = 0
+      while (source.charCodeAt(i + 1 + indent) === 32) indent++
+      deepest = Math.max(deepest, Math.floor(indent / 2))
+    } else if (char === 91 || char === 123) deepest = Math.max(deepest, ++depth)
+    else if (char === 93 || char === 125) depth = Math.max(0, depth - 1)
+  }
+  if (lines > MAX_FRONTMATTER_LINES) return `Frontmatter has ${lines.toLocaleString('en')} lines; the limit is ${MAX_FRONTMATTER_LINES.toLocaleString('en')}.`
+  if (deepest > MAX_NESTING) return `Frontmatter nests deeper than ${MAX_NESTING} levels; it is not parsed.`
+  return null
 }
 
 function cleanYamlMessage(message: string): string {

@@ -164,3 +164,22 @@ describe('loadWorkspace', () => {
     expect(workspace.crossFileDiagnostics.has('bad/SKILL.md')).toBe(false)
   })
 })
+
+describe('pathological frontmatter', () => {
+  it.each([
+    ['deep flow nesting', '---\na: ' + '['.repeat(5000) + ']'.repeat(5000) + '\n---\nbody', /nests deeper/],
+    ['deep indentation', '---\n' + Array.from({ length: 300 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + '\n---\nbody', /nests deeper/],
+    ['thousands of keys', '---\n' + Array.from({ length: 20000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n---\nbody', /lines; the limit/],
+    ['a 5 MB value', '---\ndescription: ' + 'x'.repeat(5 * 1024 * 1024) + '\n---\nbody', /the limit is 262,144/],
+  ])('refuses %s before parsing, with a clear message, and keeps the body', (_, text, message) => {
+    const skill = parseSkill('a.md', text)
+    expect(skill.diagnostics[0]).toMatchObject({ severity: 'error', message: expect.stringMatching(message) })
+    expect(skill.body).toBe('body')
+  })
+
+  it('parses a 5 MB body without trouble', () => {
+    const skill = parseSkill('a.md', '---\nname: big\n---\n' + 'x'.repeat(5 * 1024 * 1024))
+    expect(skill.name).toBe('big')
+    expect(skill.diagnostics).toEqual([])
+  })
+})
