@@ -210,3 +210,15 @@ test('full storage is a visible warning with a way to export, not a silent loss'
   expect((await download).suggestedFilename()).toBe('skill-playground-workspace.zip')
   await context.close()
 })
+
+test('dropping a SKILL.md file on the page imports it', async ({ page }) => {
+  const transfer = await page.evaluateHandle(() => {
+    const data = new DataTransfer()
+    data.items.add(new File(['---\nname: dropped\ntrigger_keywords: [dropped]\n---\nDropped in.\n'], 'dropped.md', { type: 'text/markdown' }))
+    return data
+  })
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer })
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
+  await expect(page.getByRole('option', { name: /dropped/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 skill' })).toBeVisible()
+})

@@ -55,3 +55,53 @@ describe('createPlaygroundStore', () => {
     expect(derive.config(state().files, routing.winner!.path)).toMatchObject({ skill: 'flat', narrowed: false })
   })
 })
+
+describe('shared drafts and imports', () => {
+  it('opens a link beside the user’s work, renaming clashes, and Discard restores everything', () => {
+    const store = createPlaygroundStore({ files, utterance: 'mine', threshold: 0.3 })
+    store.getState().openShared({ kind: 'workspace', skills: [{ path: 'calc/SKILL.md', text: '---\nname: calc\n---\nTheirs.\n' }, { path: 'new.md', text: 'New.' }], utterance: 'theirs', threshold: 0.5, knowledge: [{ id: 'k', title: 'K', text: 'x' }] })
+    const state = store.getState()
+    expect(state.files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-shared/SKILL.md', 'new.md'])
+    expect(state.files[2]!.text).toContain('name: calc-shared')
+    expect(state.files[0]!.text).toContain('Compute.')
+    expect(state.utterance).toBe('theirs')
+    expect(state.knowledge.some((doc) => doc.id === 'k')).toBe(false)
+    store.getState().discardShared()
+    expect(store.getState().files).toEqual(files)
+    expect(store.getState()).toMatchObject({ utterance: 'mine', threshold: 0.3, sharedDraft: null })
+  })
+
+  it('Keep adopts the skills and merges the shared workspace parts', () => {
+    const store = createPlaygroundStore({ files })
+    store.getState().openShared({ kind: 'workspace', skills: [{ path: 'x.md', text: 'X' }], knowledge: [{ id: 'k', title: 'K', text: 'x' }] })
+    store.getState().keepShared()
+    expect(store.getState().files.map((f) => f.path)).toContain('x.md')
+    expect(store.getState().knowledge.some((doc) => doc.id === 'k')).toBe(true)
+    store.getState().updateText('x.md', 'X edited')
+    expect(store.getState().sharedOrigins['x.md']).toBe('X')
+  })
+
+  it('imports with keep both, replace or skip on clashes', () => {
+    const incoming = [{ path: 'calc/SKILL.md', text: 'replacement' }, { path: 'other.md', text: 'other' }]
+    const both = createPlaygroundStore({ files })
+    expect(both.getState().importFiles(incoming, 'both')).toEqual({ added: 2, replaced: 0, skipped: 0 })
+    expect(both.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'other.md', 'calc-imported/SKILL.md'])
+    const replace = createPlaygroundStore({ files })
+    expect(replace.getState().importFiles(incoming, 'replace')).toEqual({ added: 1, replaced: 1, skipped: 0 })
+    expect(replace.getState().files[0]!.text).toBe('replacement')
+    const skip = createPlaygroundStore({ files })
+    expect(skip.getState().importFiles(incoming, 'skip')).toEqual({ added: 1, replaced: 0, skipped: 1 })
+    expect(skip.getState().files[0]!.text).toBe(files[0]!.text)
+  })
+
+  it('keeps versions, and restoring saves the replaced text first', () => {
+    const store = createPlaygroundStore({ files })
+    const v1 = store.getState().saveVersion('calc/SKILL.md', 'first')!
+    store.getState().updateText('calc/SKILL.md', 'changed')
+    store.getState().restoreVersion('calc/SKILL.md', v1.id)
+    expect(store.getState().files[0]!.text).toBe(files[0]!.text)
+    expect(store.getState().versions['calc/SKILL.md']!.map((v) => v.label)).toEqual(['first', 'Before restoring “first”'])
+    store.getState().renameSkill('calc/SKILL.md', 'calculator')
+    expect(store.getState().versions['calculator/SKILL.md']).toHaveLength(2)
+  })
+})

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { WorkspaceArchive } from '../../core/share'
 import { usePlaygroundStore } from '../../state/PlaygroundProvider'
 import type { ClashChoice } from '../../state/sharingSlice'
+import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
 
-/** Import from files, a folder or a zip; asks what to do when names clash. */
+/** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
   const store = usePlaygroundStore()
   const filesInput = useRef<HTMLInputElement>(null)
@@ -17,7 +18,7 @@ export function ImportControl() {
     setPending(null)
     setMessage(`Imported ${result.added} skill${result.added === 1 ? '' : 's'}${result.replaced ? `, replaced ${result.replaced}` : ''}${result.skipped ? `, skipped ${result.skipped}` : ''}.`)
   }
-  const receive = async (list: FileList | null) => {
+  const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
     const read = await readImport([...list])
     if (!read.ok) return setMessage(read.error)
@@ -27,8 +28,36 @@ export function ImportControl() {
     else apply(read.archive, 'both')
   }
 
+  const [dragging, setDragging] = useState(false)
+  useEffect(() => {
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
+    const over = (event: DragEvent) => {
+      if (!hasFiles(event)) return
+      event.preventDefault()
+      setDragging(true)
+    }
+    const leave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setDragging(false)
+    }
+    const drop = (event: DragEvent) => {
+      if (!hasFiles(event) || !event.dataTransfer) return
+      event.preventDefault()
+      setDragging(false)
+      void droppedFiles(event.dataTransfer).then(receive)
+    }
+    window.addEventListener('dragover', over)
+    window.addEventListener('dragleave', leave)
+    window.addEventListener('drop', drop)
+    return () => {
+      window.removeEventListener('dragover', over)
+      window.removeEventListener('dragleave', leave)
+      window.removeEventListener('drop', drop)
+    }
+  })
+
   return (
     <>
+      {dragging && <div className="drop-overlay" aria-hidden="true">Drop SKILL.md files, a skills folder or a .zip to import</div>}
       <button type="button" className="button small" onClick={() => filesInput.current?.click()} title="Import .md files or a .zip">
         Import
       </button>
