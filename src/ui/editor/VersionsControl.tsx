@@ -40,9 +40,11 @@ export function VersionsControl({ path }: { path: string }) {
           Save version
         </button>
       )}
-      <button type="button" className="button small" aria-expanded={open} onClick={() => setOpen(!open)} disabled={versions.length === 0} title="Versions of this skill">
-        Versions ({versions.length})
-      </button>
+      {versions.length > 0 && (
+        <button type="button" className="button small" aria-expanded={open} onClick={() => setOpen(!open)} title="Versions of this skill: restore, compare">
+          Versions ({versions.length})
+        </button>
+      )}
       {open && versions.length > 0 && (
         <div className="modal-backdrop" onClick={() => setOpen(false)}>
           <div className="modal wide" role="dialog" aria-modal="true" aria-label="Versions" onClick={(event) => event.stopPropagation()}>
