@@ -58,9 +58,13 @@ describe('skill-playground route', () => {
 })
 
 describe('skill-playground lint', () => {
-  it('passes on the example skills', async () => {
-    const { code } = await run(['lint', SKILLS])
-    expect(code).toBe(0)
+  it('passes on the example skills, and the profile decides what is an error', async () => {
+    expect((await run(['lint', SKILLS])).code).toBe(0)
+    expect((await run(['lint', SKILLS, '--profile', 'lenient'])).code).toBe(0)
+    const strict = await run(['lint', SKILLS, '--profile', 'strict', '--json'])
+    expect(strict.code).toBe(1)
+    expect(JSON.parse(strict.out.join('\n')).findings).toContainEqual(expect.objectContaining({ path: 'plan_and_write/SKILL.md', rule: 'name-format', severity: 'error' }))
+    expect((await run(['lint', SKILLS, '--profile', 'pedantic'])).err[0]).toContain('--profile must be one of')
   })
 
   it('prints path:line:col severity message and exits 1 on an error', async () => {
@@ -70,8 +74,8 @@ describe('skill-playground lint', () => {
     writeFileSync(join(dir, 'fine.md'), '---\nname: fine\n---\nbody\n')
     const { code, out } = await run(['lint', dir])
     expect(code).toBe(1)
-    expect(out).toEqual([expect.stringMatching(/^broken\/SKILL\.md:3:13 error "max_rounds" must be a whole number/)])
+    expect(out.filter((line) => line.includes(' error '))).toEqual([expect.stringMatching(/^broken\/SKILL\.md:3:13 error "max_rounds" must be a whole number.*\[field-type\]$/)])
     const json = await run(['lint', dir, '--json'])
-    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ skills: 2, errors: 1, findings: [{ path: 'broken/SKILL.md', line: 3, column: 13, severity: 'error', code: 'field-type' }] })
+    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ profile: 'app', skills: 2, errors: 1, findings: expect.arrayContaining([{ path: 'broken/SKILL.md', line: 3, column: 13, endLine: 3, endColumn: 17, severity: 'error', rule: 'field-type', message: expect.stringContaining('max_rounds') }]) })
   })
 })

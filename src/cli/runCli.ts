@@ -1,5 +1,6 @@
 import { createRouter, DEFAULT_THRESHOLD, type RoutingResult } from '../core/routing'
-import { loadWorkspace, type Diagnostic } from '../core/skill'
+import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
+import { loadWorkspace } from '../core/skill'
 import { readSkillsDir } from './readSkillsDir'
 
 export interface CliIO {
@@ -13,8 +14,8 @@ const USAGE = `Usage:
   skill-playground route --skills <dir> [--threshold X] [utterance ...]
       Scores every skill for each utterance (arguments, or standard input one per line)
       and prints one JSON object per utterance.
-  skill-playground lint <dir> [--json]
-      Prints parse problems as path:line:col severity message; exits 1 on any error.`
+  skill-playground lint <dir> [--json] [--profile app|strict|lenient]
+      Lints every skill: path:line:col severity message [rule]; exits 1 on any error.`
 
 /** Runs one CLI command and returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -102,32 +103,32 @@ function toJson(result: RoutingResult) {
 }
 
 function lint(args: readonly string[], io: CliIO): number {
-  const { positional, options } = parseArgs(args, [])
+  const { positional, options } = parseArgs(args, ['profile'])
   const dir = positional[0]
   if (dir === undefined) throw new Error('lint needs a folder: skill-playground lint <dir>')
-  const workspace = loadWorkspace(readSkillsDir(dir))
-  const findings: { path: string; diagnostic: Diagnostic }[] = []
-  for (const skill of workspace.skills) {
-    const all = [...skill.diagnostics, ...(workspace.crossFileDiagnostics.get(skill.path) ?? [])]
-    all.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
-    for (const diagnostic of all) findings.push({ path: skill.path, diagnostic })
-  }
-  const errors = findings.filter((finding) => finding.diagnostic.severity === 'error').length
+  const profile = options.get('profile') ?? 'app'
+  if (!LINT_PROFILES.some((known) => known.value === profile)) throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
+  const { skills, findings } = lintWorkspace(readSkillsDir(dir), { profile: profile as LintProfile })
+  const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
+  const errors = all.filter(({ finding }) => finding.severity === 'error').length
   if (options.has('json')) {
     io.out(
       JSON.stringify(
         {
-          skills: workspace.skills.length,
+          profile,
+          skills: skills.length,
           errors,
-          findings: findings.map(({ path, diagnostic }) => ({
+          warnings: all.filter(({ finding }) => finding.severity === 'warning').length,
+          findings: all.map(({ path, finding }) => ({
             path,
-            line: diagnostic.range.startLine,
-            column: diagnostic.range.startColumn,
-            endLine: diagnostic.range.endLine,
-            endColumn: diagnostic.range.endColumn,
-            severity: diagnostic.severity,
-            code: diagnostic.code,
-            message: diagnostic.message,
+            line: finding.range.startLine,
+            column: finding.range.startColumn,
+            endLine: finding.range.endLine,
+            endColumn: finding.range.endColumn,
+            severity: finding.severity,
+            rule: finding.code,
+            message: finding.message,
+            ...(finding.fix ? { fix: finding.fix.title } : {}),
           })),
         },
         null,
@@ -135,10 +136,8 @@ function lint(args: readonly string[], io: CliIO): number {
       ),
     )
   } else {
-    for (const { path, diagnostic } of findings) {
-      io.out(`${path}:${diagnostic.range.startLine}:${diagnostic.range.startColumn} ${diagnostic.severity} ${diagnostic.message} [${diagnostic.code}]`)
-    }
-    io.err(`${workspace.skills.length} skills, ${errors} errors, ${findings.length - errors} warnings/info`)
+    for (const { path, finding } of all) io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
+    io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
 }

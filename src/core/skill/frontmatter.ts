@@ -29,8 +29,11 @@ export type Span = readonly [number, number]
 export interface FieldLocation {
   key: Span
   value: Span
-  /** Present when the value is a YAML sequence: one span per item. */
+  /** How a scalar value is written: PLAIN, QUOTE_DOUBLE, QUOTE_SINGLE, BLOCK_LITERAL, BLOCK_FOLDED. */
+  scalarType: string | undefined
+  /** Present when the value is a YAML sequence: one span (and scalar style) per item. */
   items: Span[] | undefined
+  itemTypes: (string | undefined)[] | undefined
 }
 
 export interface FrontmatterProblem {
@@ -41,6 +44,8 @@ export interface FrontmatterProblem {
 export interface SplitSkillFile {
   /** True when the file opens with a `---` frontmatter block. */
   hasFrontmatter: boolean
+  /** Where the YAML block starts and ends in the file (empty when there is none). */
+  frontmatterSpan: Span
   /** The YAML value, or undefined when there is none or it could not be parsed. */
   data: unknown
   body: string
@@ -95,7 +100,9 @@ export function splitSkillFile(text: string): SplitSkillFile {
   let hasFrontmatter = false
   try {
     const file = matter(text, { engines } as never) as { content: string; matter?: string }
-    hasFrontmatter = file.matter !== undefined
+    // gray-matter always sets `matter` (to '' without frontmatter); it reads frontmatter only
+    // when the text opens with --- not followed by another -.
+    hasFrontmatter = text.startsWith(OPENING, bom) && text[bom + OPENING.length] !== '-'
     content = file.content
   } catch (error) {
     // An unknown language after `---` (e.g. `---ruby`): gray-matter has no engine for it.
@@ -111,8 +118,10 @@ export function splitSkillFile(text: string): SplitSkillFile {
     })
     data = undefined
   }
+  const closing = hasFrontmatter ? text.indexOf('\n---', matterStart - 1) : -1
   return {
     hasFrontmatter,
+    frontmatterSpan: hasFrontmatter ? [matterStart, closing < 0 ? text.length : closing + 1] : [0, 0],
     data,
     body: content,
     bodyOffset: text.length - content.length,
@@ -148,7 +157,8 @@ function readYaml(
             return range ? shift([range[0], range[1]]) : valueSpan
           })
         : undefined
-      fields.set(String(key.value), { key: keySpan, value: valueSpan, items })
+      const itemTypes = isSeq(value) ? value.items.map((item) => (isScalar(item) ? item.type : undefined)) : undefined
+      fields.set(String(key.value), { key: keySpan, value: valueSpan, scalarType: isScalar(value) ? value.type : undefined, items, itemTypes })
     }
   }
   try {
@@ -178,6 +188,24 @@ function complexity(source: string): string | null {
   if (lines > MAX_FRONTMATTER_LINES) return `Frontmatter has ${lines.toLocaleString('en')} lines; the limit is ${MAX_FRONTMATTER_LINES.toLocaleString('en')}.`
   if (deepest > MAX_NESTING) return `Frontmatter nests deeper than ${MAX_NESTING} levels; it is not parsed.`
   return null
+}
+
+/**
+ * Parses a whole YAML document (e.g. routing-tests.yaml) with the same limits as frontmatter.
+ * Errors come back with offsets into `text`.
+ */
+export function parseYamlText(text: string): { value: unknown; errors: FrontmatterProblem[] } {
+  const errors: FrontmatterProblem[] = []
+  const tooComplex = complexity(text)
+  if (tooComplex || text.length > MAX_FRONTMATTER_CHARS) return { value: undefined, errors: [{ message: tooComplex ?? 'The file is too large.', span: [0, 0] }] }
+  const doc = parseDocument(text, { uniqueKeys: true })
+  for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: [error.pos[0], error.pos[1]] })
+  if (errors.length > 0) return { value: undefined, errors }
+  try {
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), errors }
+  } catch (error) {
+    return { value: undefined, errors: [{ message: errorMessage(error), span: [0, text.length] }] }
+  }
 }
 
 function cleanYamlMessage(message: string): string {

@@ -1,0 +1,113 @@
+import { LineIndex } from '../lib/text'
+import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
+import { BUILTIN_TOOL_NAMES } from '../tools'
+import { LINT_RULES } from './rules'
+import type { Finding, LintProfile, LintRule, Reporter, SkillContext } from './types'
+
+/** How parse problems (from parseSkill) are explained and graded per profile. */
+const PARSE_CODES: Record<string, { explanation: string; severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
+  'frontmatter-syntax': { explanation: 'The frontmatter is not valid YAML, so none of its fields are read and the skill falls back to defaults. Values containing ": " or starting with [ { * & ! | > % @ need quotes.' },
+  'frontmatter-shape': { explanation: 'Frontmatter must be a mapping of "field: value" lines.' },
+  'field-type': { explanation: 'The field has the wrong type; the default is used instead.' },
+  'field-value': { explanation: 'The value is not one of those the field accepts; the default is used instead.' },
+  'field-coerced': { explanation: 'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.', severity: { strict: 'error', lenient: 'info' } },
+  'max-rounds-range': { explanation: 'max_rounds must be 1..50 (SPEC §2); the nearest allowed value is used.' },
+}
+const REPLACED_BY_RULES = new Set(['unknown-field', 'duplicate-name'])
+
+export interface LintResult {
+  skills: Skill[]
+  /** Findings per skill path, in file order. */
+  findings: Map<string, Finding[]>
+}
+
+export interface LintOptions {
+  profile?: LintProfile
+  /** Only these rules (by id); all when absent. For tests. */
+  rules?: readonly LintRule[]
+  parse?: (path: string, text: string) => Skill
+}
+
+/** Lints every skill of a workspace under a profile: parse problems plus the rule registry. */
+export function lintWorkspace(files: readonly SkillFile[], options: LintOptions = {}): LintResult {
+  const profile = options.profile ?? 'app'
+  const rules = options.rules ?? LINT_RULES
+  const { skills } = loadWorkspace(files, options.parse)
+  const texts = new Map(files.map((file) => [file.path, file.text]))
+  const contexts: SkillContext[] = skills.map((skill) => {
+    const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
+    return { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...BUILTIN_TOOL_NAMES, ...Object.keys(skill.tools)]) }
+  })
+  const findings = new Map<string, Finding[]>(skills.map((skill) => [skill.path, []]))
+  const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
+
+  for (const context of contexts) {
+    for (const diagnostic of context.skill.diagnostics) {
+      if (REPLACED_BY_RULES.has(diagnostic.code)) continue
+      const known = PARSE_CODES[diagnostic.code]
+      const severity = known?.severity?.[profile] ?? diagnostic.severity
+      if (severity === 'off') continue
+      findings.get(context.skill.path)?.push({ ...diagnostic, severity, explanation: known?.explanation ?? '', ...quoteFix(context, diagnostic) })
+    }
+  }
+
+  const reporterFor = (rule: LintRule, path: string): Reporter => {
+    const context = byPath.get(path)
+    const severity = rule.severity[profile]
+    return {
+      at: (span, message, fix) => {
+        if (!context || severity === 'off') return
+        const lines = context.lines
+        findings.get(path)?.push({
+          code: rule.id,
+          severity,
+          message,
+          range: lines.range(span[0], span[1]),
+          explanation: rule.explanation,
+          ...(fix ? { fix: { title: fix.title, edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })) } } : {}),
+        })
+      },
+    }
+  }
+  for (const rule of rules) {
+    if (rule.severity[profile] === 'off') continue
+    if (rule.check) for (const context of contexts) rule.check(context, reporterFor(rule, context.skill.path))
+    rule.checkWorkspace?.(contexts, (path) => reporterFor(rule, path))
+  }
+  for (const list of findings.values()) list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
+  return { skills, findings }
+}
+
+/** For a YAML error on a `key: value` line whose value is unquoted: offer to quote it. */
+function quoteFix(context: SkillContext, diagnostic: Diagnostic): Pick<Finding, 'fix'> | Record<string, never> {
+  if (diagnostic.code !== 'frontmatter-syntax') return {}
+  const line = diagnostic.range.startLine
+  const range = context.lines.lineRange(line)
+  const start = offsetOf(context.lines, range.startLine, range.startColumn)
+  const end = offsetOf(context.lines, range.endLine, range.endColumn)
+  const text = context.file.text.slice(start, end)
+  const match = /^(\s*[\w-]+:\s+)(.+?)\s*$/.exec(text)
+  if (!match || /^["'|>[{]/.test(match[2] ?? '')) return {}
+  const valueStart = start + (match[1]?.length ?? 0)
+  const span: Span = [valueStart, valueStart + (match[2]?.length ?? 0)]
+  return { fix: { title: 'Quote the value', edits: [{ range: context.lines.range(span[0], span[1]), text: JSON.stringify(match[2]) }] } }
+}
+
+function offsetOf(lines: LineIndex, line: number, column: number): number {
+  const text = lines.text
+  let offset = 0
+  for (let current = 1; current < line; current++) offset = text.indexOf('\n', offset) + 1
+  return offset + column - 1
+}
+
+/** Applies a fix's edits to a text (edits must not overlap). */
+export function applyFix(text: string, fix: Finding['fix']): string {
+  if (!fix) return text
+  const lines = new LineIndex(text)
+  const edits = fix.edits
+    .map((edit) => ({ start: offsetOf(lines, edit.range.startLine, edit.range.startColumn), end: offsetOf(lines, edit.range.endLine, edit.range.endColumn), text: edit.text }))
+    .sort((a, b) => b.start - a.start)
+  let result = text
+  for (const edit of edits) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end)
+  return result
+}

@@ -1,0 +1,56 @@
+import type { LineIndex, TextRange } from '../lib/text'
+import type { Diagnostic, Severity, Skill, SkillFile, SplitSkillFile, Span } from '../skill'
+
+/** Which rules apply and how hard: this app's format, strict public Agent Skills, or lenient. */
+export type LintProfile = 'app' | 'strict' | 'lenient'
+export const LINT_PROFILES: { value: LintProfile; label: string }[] = [
+  { value: 'app', label: 'Skill Playground format' },
+  { value: 'strict', label: 'Strict Agent Skills' },
+  { value: 'lenient', label: 'Lenient (only what breaks)' },
+]
+
+export interface TextEdit {
+  range: TextRange
+  text: string
+}
+
+export interface LintFix {
+  title: string
+  edits: TextEdit[]
+}
+
+/** A lint result: a diagnostic with the rule's explanation and, where obvious, a fix. */
+export interface Finding extends Diagnostic {
+  explanation: string
+  fix?: LintFix
+}
+
+export interface SkillContext {
+  skill: Skill
+  file: SkillFile
+  lines: LineIndex
+  split: SplitSkillFile
+  profile: LintProfile
+  /** Every tool name the skill may require: the built-in catalog plus its own declared tools. */
+  knownTools: ReadonlySet<string>
+}
+
+export interface Reporter {
+  /** Reports at a file span; `fix` edits are spans too. */
+  at: (span: Span, message: string, fix?: { title: string; edits: { span: Span; text: string }[] }) => void
+}
+
+export type RuleSeverity = Severity | 'off'
+
+export interface LintRule {
+  id: string
+  /** Why the rule exists, shown on hover. */
+  explanation: string
+  severity: Record<LintProfile, RuleSeverity>
+  check?: (context: SkillContext, report: Reporter) => void
+  /** Rules about several skills at once report per file path. */
+  checkWorkspace?: (skills: readonly SkillContext[], report: (path: string) => Reporter) => void
+}
+
+/** The same severity in every profile. */
+export const always = (severity: RuleSeverity): Record<LintProfile, RuleSeverity> => ({ app: severity, strict: severity, lenient: severity })
