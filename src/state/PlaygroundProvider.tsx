@@ -56,6 +56,13 @@ export function useRouting(): RoutingResult {
   return derive.routing(files, utterance, threshold)
 }
 
+export function useLint() {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  const profile = usePlayground((state) => state.lintProfile)
+  return derive.lint(files, profile)
+}
+
 export function useEffectiveConfig() {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)

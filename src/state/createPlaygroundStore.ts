@@ -23,6 +23,7 @@ export interface PlaygroundSnapshot {
   sharedDraft?: SharingSlice['sharedDraft']
   sharedOrigins?: SharingSlice['sharedOrigins']
   versions?: VersionsSlice['versions']
+  lintProfile?: RoutingSlice['lintProfile']
   toolMocks?: ResourcesSlice['toolMocks']
   knowledge?: ResourcesSlice['knowledge']
   virtualFiles?: ResourcesSlice['virtualFiles']
@@ -62,15 +63,16 @@ export function stateFromSnapshot(snapshot: PlaygroundSnapshot, current: Playgro
     sharedDraft: snapshot.sharedDraft ?? null,
     sharedOrigins: snapshot.sharedOrigins ?? {},
     versions: snapshot.versions ?? {},
+    ...(snapshot.lintProfile ? { lintProfile: snapshot.lintProfile } : {}),
     // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
     runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
   }
 }
 
 /** The state fields that autosave watches: a change to any of them is saved. */
-export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script', 'sharedDraft', 'sharedOrigins', 'versions'] as const satisfies readonly (keyof PlaygroundState)[]
+export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script', 'sharedDraft', 'sharedOrigins', 'versions', 'lintProfile'] as const satisfies readonly (keyof PlaygroundState)[]
 
 /** The part of the state worth saving between visits. */
 export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, sharedDraft: state.sharedDraft, sharedOrigins: state.sharedOrigins, versions: state.versions, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
+  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, sharedDraft: state.sharedDraft, sharedOrigins: state.sharedOrigins, versions: state.versions, lintProfile: state.lintProfile, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
 }

@@ -1,4 +1,5 @@
 import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
+import { lintWorkspace, type CachedSkillLint, type LintProfile, type LintResult } from '../core/lint'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
 /** Remembers the last result of `compute` for the same arguments (compared by identity). */
@@ -38,7 +39,13 @@ export function createDerivations() {
   const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null),
   )
-  return { workspace, routing, config }
+  const lintCache = new Map<string, CachedSkillLint>()
+  // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
+  const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile): LintResult => {
+    const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
+    return lintWorkspace(files, { profile, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) })
+  })
+  return { workspace, routing, config, lint }
 }
 
 export type Derivations = ReturnType<typeof createDerivations>

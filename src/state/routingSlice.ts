@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import type { LintProfile } from '../core/lint'
 import { DEFAULT_THRESHOLD } from '../core/routing'
 import type { PlaygroundState } from './createPlaygroundStore'
 
@@ -10,6 +11,12 @@ export interface RoutingSlice {
   setUtterance: (utterance: string) => void
   setThreshold: (threshold: number) => void
   focusSkillRow: (path: string | null) => void
+  /** Which lint rules apply, and how hard (SPEC §6). */
+  lintProfile: LintProfile
+  setLintProfile: (profile: LintProfile) => void
+  /** A place in a file the editor should show (from the problems list). */
+  revealRequest: { path: string; line: number; column: number; id: number } | null
+  reveal: (path: string, line: number, column: number) => void
 }
 
 export const DEFAULT_UTTERANCE = '计算一下 2^20 是多少'
@@ -21,4 +28,8 @@ export const createRoutingSlice: StateCreator<PlaygroundState, [], [], RoutingSl
   setUtterance: (utterance) => set({ utterance }),
   setThreshold: (threshold) => set({ threshold: Number.isFinite(threshold) ? Math.min(Math.max(threshold, 0), 2) : DEFAULT_THRESHOLD }),
   focusSkillRow: (path) => set({ focusedSkillPath: path }),
+  lintProfile: 'app',
+  setLintProfile: (lintProfile) => set({ lintProfile }),
+  revealRequest: null,
+  reveal: (path, line, column) => set((state) => ({ selectedPath: path, revealRequest: { path, line, column, id: (state.revealRequest?.id ?? 0) + 1 } })),
 })

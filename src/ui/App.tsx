@@ -3,6 +3,7 @@ import { usePlayground } from '../state/PlaygroundProvider'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { SkillPreview } from './editor/SkillPreview'
+import { TokenMeter } from './editor/TokenMeter'
 import { VersionsControl } from './editor/VersionsControl'
 import { RoutingSummary } from './routing/RoutingSummary'
 import { ScoreTable } from './routing/ScoreTable'
@@ -10,6 +11,8 @@ import { ThresholdControl } from './routing/ThresholdControl'
 import { UtteranceBox } from './routing/UtteranceBox'
 import { RunControls } from './run/RunControls'
 import { RunTrace } from './run/RunTrace'
+import { ProblemCount } from './problems/ProblemCount'
+import { ProblemsPanel } from './problems/ProblemsPanel'
 import { SharedBanner } from './share/SharedBanner'
 import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
@@ -21,7 +24,7 @@ const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => (
 export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
-  const [tab, setTab] = useState<'routing' | 'run' | 'tools'>('routing')
+  const [tab, setTab] = useState<'routing' | 'run' | 'tools' | 'problems'>('routing')
   return (
     <div className="app">
       <header className="app-header">
@@ -42,6 +45,9 @@ export function App() {
             <button type="button" className="button small" aria-pressed={preview} onClick={() => setPreview(!preview)} title="Show the body rendered as Markdown">
               Preview
             </button>
+          </div>
+          <div className="editor-status">
+            <TokenMeter path={selectedPath} />
           </div>
           {preview && <SkillPreview path={selectedPath} />}
           {/* Hidden rather than unmounted, so each file keeps its undo history. */}
@@ -64,6 +70,9 @@ export function App() {
             <button type="button" role="tab" aria-selected={tab === 'tools'} onClick={() => setTab('tools')}>
               Tools
             </button>
+            <button type="button" role="tab" aria-selected={tab === 'problems'} onClick={() => setTab('problems')}>
+              Problems <ProblemCount />
+            </button>
           </div>
           {tab === 'routing' ? (
             <>
@@ -77,6 +86,8 @@ export function App() {
             </>
           ) : tab === 'run' ? (
             <RunTrace />
+          ) : tab === 'problems' ? (
+            <ProblemsPanel />
           ) : (
             <Suspense fallback={<p className="loading">Loading tools…</p>}>
               <ToolsPanel />

@@ -1,4 +1,4 @@
-import { DEFAULT_SYSTEM_PROMPT, describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
+import { catalogListing, DEFAULT_SYSTEM_PROMPT, describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
 import type { Skill } from '../skill'
 import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
 import { ToolRefusal, type ToolContext, type ToolDefinition } from '../tools/types'
@@ -156,9 +156,7 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
   if (mode === 'llm') return routeWithModel(options, emit)
   const config = effectiveConfig(null)
   if (mode === 'progressive') {
-    const listing = skills
-      .map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.tags.length ? ` [${skill.tags.join(', ')}]` : ''}`)
-      .join('\n')
+    const listing = catalogListing(skills)
     return {
       skill: null,
       config: { ...config, tools: [...config.tools, { name: LOAD_SKILL, source: 'builtin', missing: false }] },

@@ -96,3 +96,25 @@ describe('lint rules', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('the per-skill lint cache', () => {
+  it('reuses unchanged skills and re-lints changed ones, with workspace rules always fresh', async () => {
+    const { parseSkill } = await import('../skill')
+    const cache = new Map()
+    const parsed = new Map<string, ReturnType<typeof parseSkill>>()
+    const parse = (path: string, text: string) => {
+      const key = path + '\0' + text
+      if (!parsed.has(key)) parsed.set(key, parseSkill(path, text))
+      return parsed.get(key)!
+    }
+    const a = skill('name: a\ntrigger_keywords: [plan, one]', 'x', 'a/SKILL.md')
+    const b = skill('name: b\ntrigger_keywords: [two, three]', 'x', 'b/SKILL.md')
+    const first = lintWorkspace([a, b], { cache, parse })
+    expect(first.findings.get('b/SKILL.md')!.some((f) => f.code === 'keyword-shared')).toBe(false)
+    const b2 = skill('name: b\ntrigger_keywords: [plan, three]', 'x', 'b/SKILL.md')
+    const second = lintWorkspace([a, b2], { cache, parse })
+    expect(second.findings.get('a/SKILL.md')!.some((f) => f.code === 'keyword-shared')).toBe(true)
+    expect(second.findings.get('b/SKILL.md')!.some((f) => f.code === 'keyword-shared')).toBe(true)
+    expect(lintWorkspace([a, b2], { cache, parse })).toEqual(second)
+  })
+})

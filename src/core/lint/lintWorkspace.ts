@@ -26,56 +26,88 @@ export interface LintOptions {
   /** Only these rules (by id); all when absent. For tests. */
   rules?: readonly LintRule[]
   parse?: (path: string, text: string) => Skill
+  /**
+   * Per-skill results from the previous call, reused when a skill's text and profile are
+   * unchanged; the caller keeps it between calls (one keystroke re-lints one skill).
+   */
+  cache?: Map<string, CachedSkillLint>
+}
+
+export interface CachedSkillLint {
+  skill: Skill
+  profile: LintProfile
+  context: SkillContext
+  findings: Finding[]
 }
 
 /** Lints every skill of a workspace under a profile: parse problems plus the rule registry. */
 export function lintWorkspace(files: readonly SkillFile[], options: LintOptions = {}): LintResult {
   const profile = options.profile ?? 'app'
   const rules = options.rules ?? LINT_RULES
+  const cache = options.cache
   const { skills } = loadWorkspace(files, options.parse)
   const texts = new Map(files.map((file) => [file.path, file.text]))
-  const contexts: SkillContext[] = skills.map((skill) => {
+  const findings = new Map<string, Finding[]>()
+  const contexts: SkillContext[] = []
+
+  for (const skill of skills) {
+    const cached = cache?.get(skill.path)
+    if (cached && cached.skill === skill && cached.profile === profile && !options.rules) {
+      contexts.push(cached.context)
+      findings.set(skill.path, [...cached.findings])
+      continue
+    }
     const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
-    return { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...BUILTIN_TOOL_NAMES, ...Object.keys(skill.tools)]) }
-  })
-  const findings = new Map<string, Finding[]>(skills.map((skill) => [skill.path, []]))
+    const context: SkillContext = { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...BUILTIN_TOOL_NAMES, ...Object.keys(skill.tools)]) }
+    const own: Finding[] = parseFindings(context, profile)
+    for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
+    contexts.push(context)
+    findings.set(skill.path, own)
+    cache?.set(skill.path, { skill, profile, context, findings: [...own] })
+  }
+  if (cache) for (const path of cache.keys()) if (!findings.has(path)) cache.delete(path)
+
   const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
-
-  for (const context of contexts) {
-    for (const diagnostic of context.skill.diagnostics) {
-      if (REPLACED_BY_RULES.has(diagnostic.code)) continue
-      const known = PARSE_CODES[diagnostic.code]
-      const severity = known?.severity?.[profile] ?? diagnostic.severity
-      if (severity === 'off') continue
-      findings.get(context.skill.path)?.push({ ...diagnostic, severity, explanation: known?.explanation ?? '', ...quoteFix(context, diagnostic) })
-    }
-  }
-
-  const reporterFor = (rule: LintRule, path: string): Reporter => {
-    const context = byPath.get(path)
-    const severity = rule.severity[profile]
-    return {
-      at: (span, message, fix) => {
-        if (!context || severity === 'off') return
-        const lines = context.lines
-        findings.get(path)?.push({
-          code: rule.id,
-          severity,
-          message,
-          range: lines.range(span[0], span[1]),
-          explanation: rule.explanation,
-          ...(fix ? { fix: { title: fix.title, edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })) } } : {}),
-        })
-      },
-    }
-  }
   for (const rule of rules) {
-    if (rule.severity[profile] === 'off') continue
-    if (rule.check) for (const context of contexts) rule.check(context, reporterFor(rule, context.skill.path))
-    rule.checkWorkspace?.(contexts, (path) => reporterFor(rule, path))
+    if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
+    rule.checkWorkspace(contexts, (path) => {
+      const context = byPath.get(path)
+      const list = findings.get(path)
+      return context && list ? reporter(rule, context, profile, list) : { at: () => {} }
+    })
   }
   for (const list of findings.values()) list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
   return { skills, findings }
+}
+
+function parseFindings(context: SkillContext, profile: LintProfile): Finding[] {
+  const result: Finding[] = []
+  for (const diagnostic of context.skill.diagnostics) {
+    if (REPLACED_BY_RULES.has(diagnostic.code)) continue
+    const known = PARSE_CODES[diagnostic.code]
+    const severity = known?.severity?.[profile] ?? diagnostic.severity
+    if (severity === 'off') continue
+    result.push({ ...diagnostic, severity, explanation: known?.explanation ?? '', ...quoteFix(context, diagnostic) })
+  }
+  return result
+}
+
+function reporter(rule: LintRule, context: SkillContext, profile: LintProfile, into: Finding[]): Reporter {
+  const severity = rule.severity[profile]
+  return {
+    at: (span, message, fix) => {
+      if (severity === 'off') return
+      const lines = context.lines
+      into.push({
+        code: rule.id,
+        severity,
+        message,
+        range: lines.range(span[0], span[1]),
+        explanation: rule.explanation,
+        ...(fix ? { fix: { title: fix.title, edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })) } } : {}),
+      })
+    },
+  }
 }
 
 /** For a YAML error on a `key: value` line whose value is unquoted: offer to quote it. */

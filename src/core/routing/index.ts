@@ -3,3 +3,4 @@ export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, S
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'
 export { describeVerdict } from './describeVerdict'
+export { catalogListing } from './catalogListing'

@@ -6,3 +6,4 @@ export type { Diagnostic, EntryMode, JsonSchema, Severity, Skill, SkillFile, Ski
 export { setSkillName, newSkillTemplate } from './editSkillText'
 export { splitSkillFile, parseYamlText } from './frontmatter'
 export type { FieldLocation, SplitSkillFile, Span } from './frontmatter'
+export { FIELD_DOCS } from './fieldDocs'

@@ -1,14 +1,10 @@
 import { useEffect, useRef } from 'react'
-import type { Diagnostic } from '../../core/skill'
-import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import type { Finding } from '../../core/lint'
+import { useLint, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { forgetModel, setLintMarkers } from './lintMarkers'
 import { useColorScheme } from '../useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
-
-const SEVERITY: Record<Diagnostic['severity'], monaco.MarkerSeverity> = {
-  error: monaco.MarkerSeverity.Error,
-  warning: monaco.MarkerSeverity.Warning,
-  info: monaco.MarkerSeverity.Info,
-}
+import './skillLanguageFeatures'
 
 const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
 
@@ -27,6 +23,7 @@ export function SkillEditor() {
   const files = usePlayground((state) => state.files)
   const selectedPath = usePlayground((state) => state.selectedPath)
   const workspace = useWorkspace()
+  const lint = useLint()
   const scheme = useColorScheme()
 
   useEffect(() => {
@@ -72,6 +69,7 @@ export function SkillEditor() {
       if (wanted.has(model.uri.toString())) continue
       syncedText.current.delete(model.uri.path.slice(1))
       appliedMarkers.current.delete(model.uri.path.slice(1))
+      forgetModel(model.uri.toString())
       model.dispose()
     }
     for (const file of files) {
@@ -89,38 +87,29 @@ export function SkillEditor() {
 
   useEffect(() => {
     for (const skill of workspace.skills) {
-      const crossFile = workspace.crossFileDiagnostics.get(skill.path) ?? []
-      const signature = crossFile.length === 0 ? skill : `${skill.diagnostics.length}:${JSON.stringify([skill.diagnostics, crossFile])}`
+      const findings = lint.findings.get(skill.path) ?? []
+      const signature = JSON.stringify(findings)
       if (appliedMarkers.current.get(skill.path) === signature) continue
       const model = monaco.editor.getModel(modelUri(skill.path))
       if (!model) continue
       appliedMarkers.current.set(skill.path, signature)
-      const diagnostics = [...skill.diagnostics, ...crossFile]
-      monaco.editor.setModelMarkers(
-        model,
-        'skill-playground',
-        diagnostics.map((diagnostic) => ({
-          severity: SEVERITY[diagnostic.severity],
-          message: diagnostic.message,
-          code: diagnostic.code,
-          source: 'skill',
-          ...widen(diagnostic),
-        })),
-      )
+      setLintMarkers(model, findings)
     }
-  }, [workspace])
+  }, [workspace, lint])
+
+  const revealRequest = usePlayground((state) => state.revealRequest)
+  useEffect(() => {
+    const editor = editorRef.current
+    if (!editor || !revealRequest || editor.getModel()?.uri.toString() !== modelUri(revealRequest.path).toString()) return
+    editor.setPosition({ lineNumber: revealRequest.line, column: revealRequest.column })
+    editor.revealLineInCenterIfOutsideViewport(revealRequest.line)
+    editor.focus()
+  }, [revealRequest, selectedPath])
 
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
-  const selected = workspace.skills.find((skill) => skill.path === selectedPath)
-  const problems = selected ? [...selected.diagnostics, ...(workspace.crossFileDiagnostics.get(selected.path) ?? [])] : []
-  const reveal = (diagnostic: Diagnostic) => {
-    const editor = editorRef.current
-    if (!editor) return
-    editor.setPosition({ lineNumber: diagnostic.range.startLine, column: diagnostic.range.startColumn })
-    editor.revealLineInCenterIfOutsideViewport(diagnostic.range.startLine)
-    editor.focus()
-  }
+  const problems = selectedPath ? (lint.findings.get(selectedPath) ?? []) : []
+  const reveal = (finding: Finding) => selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
 
   return (
     <>
@@ -131,12 +120,13 @@ export function SkillEditor() {
         <ul className="problems" aria-label="Problems">
           {problems.map((problem, index) => (
             <li key={index} className={`problem ${problem.severity}`}>
-              <button type="button" onClick={() => reveal(problem)}>
+              <button type="button" onClick={() => reveal(problem)} title={problem.explanation}>
                 <span className="problem-severity">{problem.severity}</span>
                 <span className="problem-position">
                   Ln {problem.range.startLine}, Col {problem.range.startColumn}
                 </span>
                 <span className="problem-message">{problem.message}</span>
+                <span className="problem-rule">{problem.code}</span>
               </button>
             </li>
           ))}
@@ -144,15 +134,4 @@ export function SkillEditor() {
       )}
     </>
   )
-}
-
-/** An empty range would draw no squiggle; give it one character so the problem is visible. */
-function widen({ range }: Diagnostic) {
-  const empty = range.startLine === range.endLine && range.startColumn === range.endColumn
-  return {
-    startLineNumber: range.startLine,
-    startColumn: range.startColumn,
-    endLineNumber: range.endLine,
-    endColumn: empty ? range.endColumn + 1 : range.endColumn,
-  }
 }

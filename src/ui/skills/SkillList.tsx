@@ -1,12 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
-import { usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
+import type { Finding } from '../../core/lint'
+import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 
 /** The workspace's skills in load order, with add, rename, duplicate and delete. */
 export function SkillList() {
   const store = usePlaygroundStore()
-  const { skills, crossFileDiagnostics } = useWorkspace()
+  const { skills } = useWorkspace()
+  const lint = useLint()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const lastDeleted = usePlayground((state) => state.lastDeleted)
   const winnerPath = useRouting().winner?.path ?? null
@@ -53,7 +55,7 @@ export function SkillList() {
             skill={skill}
             selected={skill.path === selectedPath}
             winner={skill.path === winnerPath}
-            hasCrossFileError={(crossFileDiagnostics.get(skill.path) ?? []).length > 0}
+            findings={lint.findings.get(skill.path) ?? NO_FINDINGS}
             shared={draftPaths?.includes(skill.path) ?? false}
             changedSinceShared={origins[skill.path] !== undefined && origins[skill.path] !== textOf(skill.path)}
             renaming={renaming === skill.path}
@@ -84,11 +86,13 @@ export function SkillList() {
   )
 }
 
+const NO_FINDINGS: readonly Finding[] = []
+
 interface SkillItemProps {
   skill: Skill
   selected: boolean
   winner: boolean
-  hasCrossFileError: boolean
+  findings: readonly Finding[]
   shared: boolean
   changedSinceShared: boolean
   renaming: boolean
@@ -99,9 +103,9 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-function SkillItem({ skill, selected, winner, hasCrossFileError, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
-  const errors = skill.diagnostics.filter((d) => d.severity === 'error').length + (hasCrossFileError ? 1 : 0)
-  const warnings = skill.diagnostics.filter((d) => d.severity === 'warning').length
+function SkillItem({ skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+  const errors = findings.filter((finding) => finding.severity === 'error').length
+  const warnings = findings.filter((finding) => finding.severity === 'warning').length
   return (
     <li
       role="option"

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react'
+import { catalogListing } from '../../core/routing'
+import { useWorkspace } from '../../state/PlaygroundProvider'
+
+/** Above this the catalog crowds typical skill-listing budgets (Codex ≈ 8,000 characters ≈ 2k tokens; Claude Code ≈ 1% of context). */
+export const CATALOG_TOKEN_BUDGET = 4000
+
+type Counter = (text: string) => number
+
+/** Tokens of the selected skill's body and of the whole catalog, counted with a real tokenizer (loaded lazily). */
+export function TokenMeter({ path }: { path: string | null }) {
+  const [count, setCount] = useState<Counter | null>(null)
+  const { skills } = useWorkspace()
+  useEffect(() => {
+    let live = true
+    void import('../../adapters/tokenizer').then((module) => live && setCount(() => module.countTokens))
+    return () => {
+      live = false
+    }
+  }, [])
+  const skill = skills.find((candidate) => candidate.path === path)
+  if (!count || !skill) return null
+  const body = count(skill.body)
+  const catalog = count(catalogListing(skills))
+  const over = catalog > CATALOG_TOKEN_BUDGET
+  return (
+    <span className="token-meter" title="Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them.">
+      body {body.toLocaleString('en')} tok · catalog <span className={over ? 'warning-text' : ''}>{catalog.toLocaleString('en')} tok</span>
+      {over && <span className="warning-text" role="status"> — over {CATALOG_TOKEN_BUDGET.toLocaleString('en')}: may not fit typical skill-listing budgets; shorten descriptions or group skills</span>}
+    </span>
+  )
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { LINT_PROFILES, type Finding, type LintProfile } from '../../core/lint'
+import { useLint, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+
+const ORDER: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 }
+
+/** Every lint finding of the workspace, worst first, with the profile that grades them. */
+export function ProblemsPanel() {
+  const store = usePlaygroundStore()
+  const profile = usePlayground((state) => state.lintProfile)
+  const { skills, findings } = useLint()
+  const [showInfo, setShowInfo] = useState(false)
+  const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, name: skill.name, finding })))
+  const counts = { error: 0, warning: 0, info: 0 }
+  for (const { finding } of all) counts[finding.severity]++
+  const shown = all.filter(({ finding }) => showInfo || finding.severity !== 'info').sort((a, b) => ORDER[a.finding.severity] - ORDER[b.finding.severity])
+
+  return (
+    <section className="problems-panel" aria-label="Problems">
+      <div className="problems-toolbar">
+        <label className="select">
+          <span>Profile</span>
+          <select aria-label="Lint profile" value={profile} onChange={(event) => store.getState().setLintProfile(event.target.value as LintProfile)}>
+            {LINT_PROFILES.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </select>
+        </label>
+        <span className="problem-counts">
+          <span className="count-error">{counts.error} errors</span> · <span className="count-warning">{counts.warning} warnings</span> ·{' '}
+          <label className="checkbox">
+            <input type="checkbox" checked={showInfo} onChange={(event) => setShowInfo(event.target.checked)} /> {counts.info} info
+          </label>
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <p className="hint">{all.length === 0 ? 'No problems under this profile.' : 'Only info remarks: tick “info” to see them.'}</p>
+      ) : (
+        <ul className="workspace-problems">
+          {shown.map(({ path, name, finding }, index) => (
+            <li key={`${path}:${index}`} className={`problem ${finding.severity}`}>
+              <button type="button" onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)} title={finding.explanation}>
+                <span className="problem-severity">{finding.severity}</span>
+                <span className="problem-position">
+                  {name} {finding.range.startLine}:{finding.range.startColumn}
+                </span>
+                <span className="problem-message">
+                  {finding.message}
+                  {finding.fix && <span className="fix-hint"> · quick fix: {finding.fix.title}</span>}
+                </span>
+                <span className="problem-rule">{finding.code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
