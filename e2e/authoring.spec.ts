@@ -49,3 +49,28 @@ test('frontmatter completions and field hovers', async ({ page, editor, skills }
   await key.hover()
   await expect(page.locator('.monaco-hover').filter({ hasText: 'Round limit while the skill is active' }).first()).toBeVisible()
 })
+
+test('the routing test suite re-runs as the user types, with confusion and a threshold sweep', async ({ page, editor, skills, routing }) => {
+  await page.getByRole('tab', { name: /Tests/ }).click()
+  const panel = page.getByRole('region', { name: 'Routing tests' })
+  await expect(panel.getByRole('status')).toContainText('16 passed, 0 failed at threshold 0.3')
+  await expect(panel.getByRole('img', { name: /Threshold sweep: best accuracy 100% for thresholds 0\.21–0\.33/ })).toBeVisible()
+
+  await skills.getByRole('option', { name: /weather/ }).click()
+  await editor.line('trigger_keywords: [天气').click()
+  await page.keyboard.press('Home')
+  await page.keyboard.type('#')
+  await expect(panel.getByRole('status')).toContainText('14 passed, 2 failed')
+  const firstRow = panel.getByRole('table', { name: 'Test cases' }).locator('tbody tr').first()
+  await expect(firstRow).toContainText('✗ fail')
+  await expect(panel.locator('.confusion')).toContainText('weather → none × 2')
+
+  await page.keyboard.press('Backspace')
+  await expect(panel.getByRole('status')).toContainText('16 passed, 0 failed')
+
+  await routing.utterance.fill('帮我规划一下旅行')
+  await panel.getByRole('button', { name: /Add the test utterance \(expect plan_and_write\)/ }).click()
+  await expect(panel.getByRole('status')).toContainText('17 passed, 0 failed')
+  await panel.getByRole('img', { name: /Threshold sweep/ }).click({ position: { x: 30, y: 50 } })
+  await expect(panel.getByRole('status')).toContainText(/failed at threshold 0$/)
+})

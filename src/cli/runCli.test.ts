@@ -79,3 +79,25 @@ describe('skill-playground lint', () => {
     expect(JSON.parse(json.out.join('\n'))).toMatchObject({ profile: 'app', skills: 2, errors: 1, findings: expect.arrayContaining([{ path: 'broken/SKILL.md', line: 3, column: 13, endLine: 3, endColumn: 17, severity: 'error', rule: 'field-type', message: expect.stringContaining('max_rounds') }]) })
   })
 })
+
+describe('skill-playground test', () => {
+  it('passes on the example suite', async () => {
+    const { code, out } = await run(['test', SKILLS])
+    expect(code).toBe(0)
+    expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed$/)
+  })
+
+  it('exits 1 and prints expected, got and scores for each failure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'suite-'))
+    writeFileSync(join(dir, 'calc.md'), '---\nname: calc\ntrigger_keywords: [计算]\n---\n')
+    writeFileSync(join(dir, 'routing-tests.yaml'), '- utterance: 计算\n  expect: calc\n- utterance: 请帮我计算一下这个很长的问题\n  expect: calc\n')
+    const { code, out } = await run(['test', dir])
+    expect(code).toBe(1)
+    expect(out).toEqual([expect.stringMatching(/^FAIL .*routing-tests\.yaml:3 "请帮我计算一下这个很长的问题": expected calc, got no skill$/), '     calc: final 0.143 (covered 2/14)', '1 passed, 1 failed'])
+    const json = await run(['test', dir, '--json', '--threshold', '0.1'])
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ threshold: 0.1, passed: 2, failed: 0 })
+    const custom = await run(['test', dir, '--cases', join(dir, 'nope.yaml')])
+    expect(custom.err[0]).toContain('No test cases')
+  })
+})

@@ -1,6 +1,9 @@
 import { createRouter, DEFAULT_THRESHOLD, type RoutingResult } from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/testing'
 import { readSkillsDir } from './readSkillsDir'
 
 export interface CliIO {
@@ -15,7 +18,10 @@ const USAGE = `Usage:
       Scores every skill for each utterance (arguments, or standard input one per line)
       and prints one JSON object per utterance.
   skill-playground lint <dir> [--json] [--profile app|strict|lenient]
-      Lints every skill: path:line:col severity message [rule]; exits 1 on any error.`
+      Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
+  skill-playground test <dir> [--cases file] [--threshold X] [--json]
+      Runs the routing test suite (default <dir>/routing-tests.yaml) with the keyword router;
+      exits 1 on any failure, printing expected, got and the scores.`
 
 /** Runs one CLI command and returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -26,6 +32,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return await route(rest, io)
       case 'lint':
         return lint(rest, io)
+      case 'test':
+        return test(rest, io)
       case undefined:
       case '-h':
       case '--help':
@@ -140,4 +148,33 @@ function lint(args: readonly string[], io: CliIO): number {
     io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
+}
+
+function test(args: readonly string[], io: CliIO): number {
+  const { positional, options } = parseArgs(args, ['cases', 'threshold'])
+  const dir = positional[0]
+  if (dir === undefined) throw new Error('test needs a folder: skill-playground test <dir>')
+  const casesPath = typeof options.get('cases') === 'string' ? String(options.get('cases')) : join(dir, ROUTING_TESTS_FILE)
+  if (!existsSync(casesPath)) throw new Error(`No test cases at ${casesPath} (write a list of {utterance, expect} there, or pass --cases)`)
+  const thresholdText = options.get('threshold')
+  const threshold = typeof thresholdText === 'string' ? Number(thresholdText) : DEFAULT_THRESHOLD
+  if (!Number.isFinite(threshold)) throw new Error(`--threshold must be a number, not "${String(thresholdText)}"`)
+  const { cases, problems } = parseRoutingTests(readFileSync(casesPath, 'utf8'))
+  for (const problem of problems) io.err(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`)
+  if (problems.length > 0) return 1
+  const { skills } = loadWorkspace(readSkillsDir(dir))
+  const suite = runRoutingTests(cases, createRouter(skills), threshold, skills.map((skill) => skill.name))
+  const scores = (result: (typeof suite.results)[number]) =>
+    result.routing.scores.filter((score) => score.final !== null).map((score) => ({ skill: score.skill, final: score.final, covered: score.covered, length: score.length }))
+  if (options.has('json')) {
+    io.out(JSON.stringify({ threshold, passed: suite.passed, failed: suite.failed, unknownExpectations: suite.unknownExpectations, results: suite.results.map((result) => ({ utterance: result.case.utterance, line: result.case.line, expect: result.case.expect, got: result.got, pass: result.pass, scores: scores(result) })) }, null, 2))
+  } else {
+    for (const result of suite.results.filter((r) => !r.pass)) {
+      io.out(`FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`)
+      for (const score of scores(result)) io.out(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`)
+    }
+    for (const name of suite.unknownExpectations) io.err(`warning: cases expect "${name}", which is not a skill in ${dir}`)
+    io.out(`${suite.passed} passed, ${suite.failed} failed`)
+  }
+  return suite.failed > 0 ? 1 : 0
 }

@@ -63,6 +63,13 @@ export function useLint() {
   return derive.lint(files, profile)
 }
 
+export function useRoutingSuite() {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  const threshold = usePlayground((state) => state.threshold)
+  return derive.tests(files, threshold)
+}
+
 export function useEffectiveConfig() {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)

@@ -1,5 +1,6 @@
 import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
 import { lintWorkspace, type CachedSkillLint, type LintProfile, type LintResult } from '../core/lint'
+import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep, type RoutingCase, type CaseProblem, type SuiteResult, type SweepPoint } from '../core/testing'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
 /** Remembers the last result of `compute` for the same arguments (compared by identity). */
@@ -45,7 +46,22 @@ export function createDerivations() {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
     return lintWorkspace(files, { profile, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) })
   })
-  return { workspace, routing, config, lint }
+  const suiteFile = memoizeLast((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
+  const tests = memoizeLast((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
+    const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
+    if (!parsed) return null
+    const skills = workspace(files).skills
+    const run = router(skills)
+    return { ...parsed, suite: runRoutingTests(parsed.cases, run, threshold, skills.map((skill) => skill.name)), sweep: thresholdSweep(parsed.cases, run) }
+  })
+  return { workspace, routing, config, lint, tests }
+}
+
+export interface RoutingSuite {
+  cases: RoutingCase[]
+  problems: CaseProblem[]
+  suite: SuiteResult
+  sweep: SweepPoint[]
 }
 
 export type Derivations = ReturnType<typeof createDerivations>

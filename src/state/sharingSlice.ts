@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { SharePayload } from '../core/share'
-import { defaultSkillName, setSkillName, type SkillFile } from '../core/skill'
+import { defaultSkillName, isSkillPath, setSkillName, type SkillFile } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
 import { pathForName } from './workspaceSlice'
 
@@ -41,6 +41,11 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
   for (const file of incoming) {
     let path = file.path
     let text = file.text
+    if (taken.has(path) && !isSkillPath(path)) {
+      // A second routing-tests.yaml has nowhere to go: the user's own suite stays.
+      renamed.push({ from: file.path, to: '(not added: you have one)' })
+      continue
+    }
     if (taken.has(path)) {
       const base = `${defaultSkillName(path)}-${suffix}`
       let name = base

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { defaultSkillName, isSkillPath, newSkillTemplate, setSkillName, type SkillFile } from '../core/skill'
+import { ROUTING_TESTS_FILE } from '../core/testing'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export interface WorkspaceSlice {
@@ -16,6 +17,8 @@ export interface WorkspaceSlice {
   renameSkill: (path: string, name: string) => string | null
   deleteSkill: (path: string) => void
   undoDelete: () => void
+  /** Adds a routing test case (creating routing-tests.yaml if needed). */
+  addRoutingCase: (utterance: string, expect: string | null) => void
 }
 
 /** The path a skill named `name` gets, keeping the layout (folder or flat file) of `like`. */
@@ -91,6 +94,14 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         lastDeleted: { file, index },
         selectedPath: state.selectedPath === path ? (neighbour?.path ?? null) : state.selectedPath,
       }
+    }),
+  addRoutingCase: (utterance, expect) =>
+    set((state) => {
+      const entry = `- utterance: ${JSON.stringify(utterance)}\n  expect: ${expect === null ? 'null' : JSON.stringify(expect)}\n`
+      const existing = state.files.find((file) => file.path === ROUTING_TESTS_FILE)
+      if (!existing) return { files: [...state.files, { path: ROUTING_TESTS_FILE, text: `# Routing tests: what a user types, and the skill that should win (null: none).\n${entry}` }] }
+      const text = existing.text.endsWith('\n') || existing.text === '' ? existing.text : `${existing.text}\n`
+      return { files: state.files.map((file) => (file === existing ? { ...file, text: text + entry } : file)) }
     }),
   undoDelete: () =>
     set((state) => {

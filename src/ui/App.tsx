@@ -14,6 +14,8 @@ import { RunTrace } from './run/RunTrace'
 import { ProblemCount } from './problems/ProblemCount'
 import { ProblemsPanel } from './problems/ProblemsPanel'
 import { SharedBanner } from './share/SharedBanner'
+import { TestCount } from './tests/TestCount'
+import { TestsPanel } from './tests/TestsPanel'
 import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 
@@ -24,7 +26,7 @@ const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => (
 export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
-  const [tab, setTab] = useState<'routing' | 'run' | 'tools' | 'problems'>('routing')
+  const [tab, setTab] = useState<'routing' | 'tests' | 'run' | 'tools' | 'problems'>('routing')
   return (
     <div className="app">
       <header className="app-header">
@@ -64,6 +66,9 @@ export function App() {
             <button type="button" role="tab" aria-selected={tab === 'routing'} onClick={() => setTab('routing')}>
               Routing
             </button>
+            <button type="button" role="tab" aria-selected={tab === 'tests'} onClick={() => setTab('tests')}>
+              Tests <TestCount />
+            </button>
             <button type="button" role="tab" aria-selected={tab === 'run'} onClick={() => setTab('run')}>
               Run
             </button>
@@ -84,6 +89,8 @@ export function App() {
               <ScoreTable />
               <EffectiveConfigPanel />
             </>
+          ) : tab === 'tests' ? (
+            <TestsPanel />
           ) : tab === 'run' ? (
             <RunTrace />
           ) : tab === 'problems' ? (

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ const SKILLS = join(import.meta.dirname, '../../../skills')
 
 describe('the workspace zip', () => {
   it('exports skills/<name>/SKILL.md that the CLI and the app load back identically', () => {
-    const original = readSkillsDir(SKILLS)
+    const original = [...readSkillsDir(SKILLS), { path: 'routing-tests.yaml', text: readFileSync(join(SKILLS, 'routing-tests.yaml'), 'utf8') }]
     const zip = zipWorkspace({ files: original, resources: { knowledge: [{ id: 'a', title: 't', text: 'x' }] } })
     const back = unzipWorkspace(zip)
     if (!back.ok) throw new Error(back.error)
@@ -25,11 +25,12 @@ describe('the workspace zip', () => {
     }
     const viaCli = loadWorkspace(readSkillsDir(join(dir, 'skills')))
     const viaApp = loadWorkspace(back.archive.files)
+    expect(readFileSync(join(dir, 'skills', 'routing-tests.yaml'), 'utf8')).toBe(original.at(-1)!.text)
     const summary = (skills: typeof viaApp.skills) => skills.map(({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }) => ({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }))
     expect(summary(viaCli.skills)).toEqual(summary(viaApp.skills))
     const byName = (skills: typeof viaApp.skills) => [...summary(skills)].sort((a, b) => a.name.localeCompare(b.name))
     expect(byName(viaApp.skills)).toEqual(byName(loadWorkspace(original).skills))
-    expect(back.archive.files.every((file) => file.path.endsWith('/SKILL.md'))).toBe(true)
+    expect(back.archive.files.filter((file) => !file.path.endsWith('/SKILL.md')).map((file) => file.path)).toEqual(['routing-tests.yaml'])
   })
 
   it('says so when the file is not a zip or has no skills', () => {

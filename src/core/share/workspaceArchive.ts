@@ -4,6 +4,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { defaultSkillName, isSkillPath, type SkillFile } from '../skill'
+import { ROUTING_TESTS_FILE } from '../testing'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 
 export interface WorkspaceArchive {
@@ -15,9 +16,10 @@ const RESOURCES = 'playground.json'
 /** Archives larger than this (unpacked) are refused: a zip bomb must not freeze the tab. */
 export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
 
+/** Skills go to `skills/<name>/SKILL.md`; other workspace files (routing-tests.yaml) keep their path. */
 export function archivePath(file: SkillFile): string {
-  const name = defaultSkillName(file.path)
-  return `skills/${name}/SKILL.md`
+  if (!isSkillPath(file.path)) return `skills/${file.path}`
+  return `skills/${defaultSkillName(file.path)}/SKILL.md`
 }
 
 export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {
@@ -38,7 +40,7 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
       filter: (file) => {
         total += file.originalSize
         if (total > MAX_ARCHIVE_BYTES) throw new Error('too large')
-        return !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES))
+        return !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES) || file.name.endsWith(ROUTING_TESTS_FILE))
       },
     })
   } catch (error) {
@@ -50,7 +52,7 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
   for (const [name, data] of Object.entries(entries)) {
     if (!name.startsWith(root)) continue
     const path = name.slice(root.length)
-    if (isSkillPath(path)) files.push({ path, text: strFromU8(data) })
+    if (isSkillPath(path) || path === ROUTING_TESTS_FILE) files.push({ path, text: strFromU8(data) })
   }
   let resources: WorkspaceArchive['resources']
   const resourceEntry = entries[RESOURCES]
@@ -61,6 +63,6 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
       return { ok: false, error: `${RESOURCES} in this zip is not valid JSON; nothing was imported.` }
     }
   }
-  if (files.length === 0) return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
+  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
   return { ok: true, archive: { files, ...(resources ? { resources } : {}) } }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
-import { useLint, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { ROUTING_TESTS_FILE } from '../../core/testing'
+import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers } from './lintMarkers'
 import { useColorScheme } from '../useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
@@ -24,6 +25,7 @@ export function SkillEditor() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const workspace = useWorkspace()
   const lint = useLint()
+  const routingSuite = useRoutingSuite()
   const scheme = useColorScheme()
 
   useEffect(() => {
@@ -77,7 +79,7 @@ export function SkillEditor() {
       syncedText.current.set(file.path, file.text)
       const uri = modelUri(file.path)
       const model = monaco.editor.getModel(uri)
-      if (!model) monaco.editor.createModel(file.text, SKILL_LANGUAGE, uri)
+      if (!model) monaco.editor.createModel(file.text, file.path.endsWith('.yaml') ? 'yaml' : SKILL_LANGUAGE, uri)
       else if (model.getValue() !== file.text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
     }
     const editor = editorRef.current
@@ -95,7 +97,12 @@ export function SkillEditor() {
       appliedMarkers.current.set(skill.path, signature)
       setLintMarkers(model, findings)
     }
-  }, [workspace, lint])
+    const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
+    const testsModel = tests ? monaco.editor.getModel(modelUri(tests.path)) : null
+    if (testsModel && routingSuite) {
+      setLintMarkers(testsModel, routingSuite.problems.map((problem) => ({ code: 'routing-tests', severity: 'error', message: problem.message, range: problem.range, explanation: 'routing-tests.yaml is a list of {utterance, expect}; expect is a skill name or null.' })))
+    }
+  }, [workspace, lint, files, routingSuite])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {

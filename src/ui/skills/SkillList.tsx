@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
+import { ROUTING_TESTS_FILE } from '../../core/testing'
 import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 
@@ -11,7 +12,9 @@ export function SkillList() {
   const lint = useLint()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const lastDeleted = usePlayground((state) => state.lastDeleted)
-  const winnerPath = useRouting().winner?.path ?? null
+  const routingWinner = useRouting().winner
+  const winnerPath = routingWinner?.path ?? null
+  const winnerName = routingWinner?.skill ?? null
   const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
   const origins = usePlayground((state) => state.sharedOrigins)
   const files = usePlayground((state) => state.files)
@@ -74,6 +77,15 @@ export function SkillList() {
         ))}
       </ul>
       {skills.length === 0 && <p className="hint">No skills yet. Press “+ New” to write one.</p>}
+      <div className="skills-section">Tests</div>
+      <button
+        type="button"
+        className={`skill-item tests-item${selectedPath === ROUTING_TESTS_FILE ? ' selected' : ''}`}
+        onClick={() => (files.some((file) => file.path === ROUTING_TESTS_FILE) ? selectSkill(ROUTING_TESTS_FILE) : store.getState().addRoutingCase(store.getState().utterance, winnerName))}
+      >
+        <span className="skill-name">{ROUTING_TESTS_FILE}</span>
+        <span className="skill-item-path">{files.some((file) => file.path === ROUTING_TESTS_FILE) ? 'utterance → expected skill' : 'create it with the test utterance'}</span>
+      </button>
       {lastDeleted && (
         <div className="toast" role="status">
           Deleted {lastDeleted.file.path}

@@ -1,0 +1,115 @@
+import { LineIndex, type TextRange } from '../lib/text'
+import type { Router, RoutingResult } from '../routing'
+import { parseYamlText } from '../skill'
+
+export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
+
+export interface RoutingCase {
+  utterance: string
+  /** The skill that should win, or null for "no skill". */
+  expect: string | null
+  /** 1-based line of the case in the file, for jumping to it. */
+  line: number
+}
+
+export interface CaseProblem {
+  message: string
+  range: TextRange
+}
+
+/** Reads `routing-tests.yaml`: a list of `{utterance, expect}` (expect a skill name or null). */
+export function parseRoutingTests(text: string): { cases: RoutingCase[]; problems: CaseProblem[] } {
+  const lines = new LineIndex(text)
+  const { value, errors } = parseYamlText(text)
+  const problems: CaseProblem[] = errors.map((error) => ({ message: error.message, range: lines.range(error.span[0], error.span[1]) }))
+  if (errors.length > 0 || value === null || value === undefined) return { cases: [], problems }
+  const list = Array.isArray(value) ? value : (value as { cases?: unknown }).cases
+  if (!Array.isArray(list)) return { cases: [], problems: [{ message: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)', range: lines.range(0, 0) }] }
+  // Lines of "- utterance:" entries, in order, to anchor each case.
+  const starts = [...text.matchAll(/^\s*-\s/gm)].map((match) => lines.position(match.index ?? 0).line)
+  const cases: RoutingCase[] = []
+  list.forEach((item: unknown, index) => {
+    const line = starts[index] ?? 1
+    const entry = item as { utterance?: unknown; expect?: unknown }
+    if (typeof entry !== 'object' || entry === null || typeof entry.utterance !== 'string') {
+      problems.push({ message: `Case ${index + 1} needs an "utterance" text.`, range: lines.lineRange(line) })
+      return
+    }
+    if (entry.expect !== null && entry.expect !== undefined && typeof entry.expect !== 'string') {
+      problems.push({ message: `Case ${index + 1}: "expect" must be a skill name or null.`, range: lines.lineRange(line) })
+      return
+    }
+    cases.push({ utterance: entry.utterance, expect: typeof entry.expect === 'string' ? entry.expect : null, line })
+  })
+  return { cases, problems }
+}
+
+export interface CaseResult {
+  case: RoutingCase
+  got: string | null
+  pass: boolean
+  /** The expected skill's final score (null when it had none), and the best score overall. */
+  expectedFinal: number | null
+  bestFinal: number | null
+  routing: RoutingResult
+}
+
+export interface SuiteResult {
+  results: CaseResult[]
+  passed: number
+  failed: number
+  /** Expected → got → count, over every case. */
+  confusion: Map<string, Map<string, number>>
+  /** Names the cases expect that are not skills of the workspace. */
+  unknownExpectations: string[]
+}
+
+export const NO_SKILL = '(none)'
+
+export function runRoutingTests(cases: readonly RoutingCase[], router: Router, threshold: number, skillNames: readonly string[]): SuiteResult {
+  const results = cases.map((testCase): CaseResult => {
+    const routing = router(testCase.utterance, threshold)
+    const got = routing.winner?.skill ?? null
+    const scored = routing.scores.filter((score) => score.final !== null)
+    return {
+      case: testCase,
+      got,
+      pass: got === testCase.expect,
+      expectedFinal: routing.scores.find((score) => score.skill === testCase.expect)?.final ?? null,
+      bestFinal: scored.length > 0 ? Math.max(...scored.map((score) => score.final ?? 0)) : null,
+      routing,
+    }
+  })
+  const confusion = new Map<string, Map<string, number>>()
+  for (const result of results) {
+    const expected = result.case.expect ?? NO_SKILL
+    const row = confusion.get(expected) ?? new Map<string, number>()
+    row.set(result.got ?? NO_SKILL, (row.get(result.got ?? NO_SKILL) ?? 0) + 1)
+    confusion.set(expected, row)
+  }
+  const known = new Set(skillNames)
+  const unknownExpectations = [...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null && !known.has(name)))]
+  const passed = results.filter((result) => result.pass).length
+  return { results, passed, failed: results.length - passed, confusion, unknownExpectations }
+}
+
+export interface SweepPoint {
+  threshold: number
+  accuracy: number
+}
+
+/**
+ * Suite accuracy for thresholds from 0 to 1. The threshold only decides whether the best skill
+ * passes (SPEC §3 step 7), so each case is routed once and its outcome read off for every step.
+ */
+export function thresholdSweep(cases: readonly RoutingCase[], router: Router, steps = 100): SweepPoint[] {
+  const outcomes = cases.map((testCase) => {
+    const routing = router(testCase.utterance, -Infinity)
+    return { best: routing.winner?.final ?? null, skill: routing.winner?.skill ?? null, expect: testCase.expect }
+  })
+  return Array.from({ length: steps + 1 }, (_, i) => {
+    const threshold = i / steps
+    const correct = outcomes.filter(({ best, skill, expect }) => ((best !== null && best > threshold ? skill : null) === expect)).length
+    return { threshold, accuracy: cases.length === 0 ? 0 : correct / cases.length }
+  })
+}

@@ -1,0 +1,9 @@
+import { useRoutingSuite } from '../../state/PlaygroundProvider'
+
+/** Failing routing tests, as a badge on the Tests tab (a check mark when all pass). */
+export function TestCount() {
+  const suite = useRoutingSuite()
+  if (!suite || suite.suite.results.length === 0) return null
+  const failed = suite.suite.failed
+  return <span className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`} aria-label={failed > 0 ? `${failed} failing` : 'all passing'}>{failed > 0 ? failed : '✓'}</span>
+}
