@@ -116,8 +116,10 @@ test('hostile links: nothing executes and no request leaves the page', async ({ 
 test('a truncated link gives one clear message and leaves local skills untouched', async ({ page }) => {
   const link = encodeShare({ kind: 'skill', skills: [{ path: 'x/SKILL.md', text: '---\nname: x\n---\n' + 'body '.repeat(200) }] })
   await page.goto('/#' + link.slice(0, link.length - 15))
-  await expect(page.getByRole('alert')).toContainText('truncated')
-  await expect(page.getByRole('alert')).toContainText('Your own skills are unchanged')
+  const alert = page.locator('.banner[role="alert"]')
+  await expect(alert).toHaveCount(1)
+  await expect(alert).toContainText('truncated')
+  await expect(alert).toContainText('Your own skills are unchanged')
   await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(9)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toHaveCount(0)
 })
