@@ -74,3 +74,18 @@ test('the routing test suite re-runs as the user types, with confusion and a thr
   await panel.getByRole('img', { name: /Threshold sweep/ }).click({ position: { x: 30, y: 50 } })
   await expect(panel.getByRole('status')).toContainText(/failed at threshold 0$/)
 })
+
+test('trigger comparison: keyword routing beside what the model picks, per case', async ({ page }) => {
+  await page.getByRole('tab', { name: /Tests/ }).click()
+  const comparison = page.getByRole('region', { name: 'Trigger comparison' })
+  await expect(comparison).toContainText('32 scripted calls')
+  await comparison.getByRole('button', { name: 'Compare modes' }).click()
+  const matrix = comparison.getByRole('table', { name: 'Mode comparison' })
+  await expect(matrix.locator('tbody tr')).toHaveCount(16)
+  const calcRow = matrix.locator('tbody tr').filter({ hasText: '计算一下 2^20 是多少' })
+  await expect(calcRow.locator('td').nth(1)).toContainText('calculator ✓')
+  await expect(calcRow.locator('td').nth(3)).toContainText('calculator ✓')
+  const seedRow = matrix.locator('tbody tr').filter({ hasText: '帮我规划并写一篇关于 AI Agent 的文章大纲' })
+  await expect(seedRow.locator('td').nth(1)).toContainText('none ✓')
+  await expect(seedRow.locator('td').nth(3)).toContainText('plan_and_write ✗')
+})

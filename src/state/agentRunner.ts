@@ -9,7 +9,7 @@ import type { Derivations } from './derive'
 /** The page's clock and timers, handed to the pure agent loop. */
 const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
 
-function modelFor(state: PlaygroundState): ModelClient {
+export function modelFor(state: PlaygroundState): ModelClient {
   switch (state.model) {
     case 'proxy': {
       const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : 'gpt-4.1-mini')

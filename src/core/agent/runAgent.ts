@@ -1,8 +1,9 @@
-import { catalogListing, DEFAULT_SYSTEM_PROMPT, describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
+import { describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
 import type { Skill } from '../skill'
 import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
 import { ToolRefusal, type ToolContext, type ToolDefinition } from '../tools/types'
 import type { RoutingMode, TraceEvent } from './trace'
+import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
 import type { ChatMessage, ModelClient, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
@@ -38,7 +39,6 @@ interface RunnableTool extends ToolSpec {
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
 }
 
-const LOAD_SKILL = 'load_skill'
 
 /**
  * The agent loop of SPEC §4: activate a skill (or not), then rounds of one model call plus the
@@ -156,71 +156,35 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
   if (mode === 'llm') return routeWithModel(options, emit)
   const config = effectiveConfig(null)
   if (mode === 'progressive') {
-    const listing = catalogListing(skills)
     return {
       skill: null,
       config: { ...config, tools: [...config.tools, { name: LOAD_SKILL, source: 'builtin', missing: false }] },
-      systemPrompt: `${DEFAULT_SYSTEM_PROMPT}\n\nSkills you can load with ${LOAD_SKILL}(name) when one fits the request:\n${listing}`,
+      systemPrompt: progressiveSystemPrompt(skills),
       reason: `Progressive disclosure: the model sees ${skills.length} skill descriptions and may load one.`,
     }
   }
   return { skill: null, config, systemPrompt: config.systemPrompt, reason: 'Routing off: one default prompt with every tool.' }
 }
 
-/**
- * LLM routing (seed 004): the model sees each skill's name, description and parameters and
- * answers {"skill": ..., "args": {...}}; the arguments are validated against `parameters`.
- */
 async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activation | null> {
-  const { skills, model, signal, clock } = options
-  const candidates = skills.filter((skill) => skill.entryMode === 'auto')
-  const listing = candidates.map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.parameters ? `\n  parameters: ${JSON.stringify(skill.parameters)}` : ''}`).join('\n')
-  const prompt = `Choose the one skill that fits the user's request, or none.\nSkills:\n${listing}\n\nAnswer with JSON only: {"skill": "<name>", "args": {<arguments matching its parameters>}} or {"skill": null}.`
-  const started = clock()
+  const started = options.clock()
   let text = ''
   try {
-    const reply = await model.complete({
-      messages: [{ role: 'system', content: prompt }, { role: 'user', content: options.utterance }],
-      tools: [],
-      protocol: 'text',
-      route: candidates.map((skill) => ({ name: skill.name, description: skill.description, parameters: skill.parameters, triggerKeywords: skill.triggerKeywords })),
-      signal,
-      onText: (delta) => {
-        text += delta
-        options.onText?.(0, delta)
-      },
-    })
-    text = reply.text
+    text = await askModelToRoute({ ...options, onText: (delta) => options.onText?.(0, delta) })
   } catch (error) {
-    emit({ type: 'stopped', reason: signal.aborted ? 'aborted' : 'model-error', message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}` })
+    emit({ type: 'stopped', reason: options.signal.aborted ? 'aborted' : 'model-error', message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}` })
     return null
   }
-  emit({ type: 'model', round: 0, text, latencyMs: Math.round(clock() - started), toolCalls: 0 })
-
-  const fallback = (reason: string): Activation => {
-    const config = effectiveConfig(null)
-    return { skill: null, config, systemPrompt: config.systemPrompt, reason }
-  }
-  const json = /\{[\s\S]*\}/.exec(text)?.[0]
-  let choice: { skill?: unknown; args?: unknown }
-  try {
-    choice = JSON.parse(json ?? 'null') ?? {}
-  } catch {
-    return fallback(`LLM routing: the model's answer is not JSON, so no skill is used. It said: ${text.slice(0, 200)}`)
-  }
-  if (choice.skill === null || choice.skill === undefined) return fallback('LLM routing: the model chose no skill.')
-  const skill = candidates.find((candidate) => candidate.name === choice.skill)
-  if (!skill) return fallback(`LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.`)
-  const config = effectiveConfig(skill)
-  if (!skill.parameters) return { skill, config, systemPrompt: config.systemPrompt, reason: `LLM routing chose ${skill.name}.` }
-  const validation = validateArgs(skill.parameters, JSON.stringify(choice.args ?? {}))
-  if (!validation.ok) return fallback(`LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.`)
+  emit({ type: 'model', round: 0, text, latencyMs: Math.round(options.clock() - started), toolCalls: 0 })
+  const answer = interpretRouteAnswer(text, options.skills)
+  const config = effectiveConfig(answer.skill)
+  if (!answer.skill) return { skill: null, config, systemPrompt: config.systemPrompt, reason: answer.reason }
   return {
-    skill,
+    skill: answer.skill,
     config,
     systemPrompt: config.systemPrompt,
-    reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.`,
-    userMessage: `${options.utterance}\n\nArguments: ${JSON.stringify(validation.value)}`,
+    reason: answer.reason,
+    ...(answer.args ? { userMessage: `${options.utterance}\n\nArguments: ${JSON.stringify(answer.args)}` } : {}),
   }
 }
 
@@ -246,10 +210,8 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
 
 function loadSkillTool(skills: readonly Skill[]): RunnableTool {
   return {
-    name: LOAD_SKILL,
+    ...loadSkillSpec(skills),
     kind: 'local',
-    description: 'Load the full instructions of a skill by name.',
-    parameters: { type: 'object', properties: { name: { type: 'string', enum: skills.map((s) => s.name) } }, required: ['name'] },
     run: (args) => {
       const skill = skills.find((candidate) => candidate.name === args.name)
       if (!skill) throw new Error(`Unknown skill "${String(args.name)}". Available: ${skills.map((s) => s.name).join(', ')}.`)

@@ -1,6 +1,7 @@
 import { NO_SKILL, ROUTING_TESTS_FILE } from '../../core/testing'
 import { usePlayground, usePlaygroundStore, useRouting, useRoutingSuite } from '../../state/PlaygroundProvider'
 import { SweepChart } from './SweepChart'
+import { TriggerComparison } from './TriggerComparison'
 
 /** The routing test suite, live: pass/fail per case (failures first), confusion, threshold sweep. */
 export function TestsPanel() {
@@ -82,6 +83,7 @@ export function TestsPanel() {
         </div>
       )}
       {result.results.length > 0 && <SweepChart sweep={sweep} threshold={threshold} onPick={(value) => store.getState().setThreshold(value)} />}
+      <TriggerComparison cases={suite.cases} />
     </section>
   )
 }

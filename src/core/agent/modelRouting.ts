@@ -1,0 +1,81 @@
+import { catalogListing, DEFAULT_SYSTEM_PROMPT } from '../routing'
+import type { Skill } from '../skill'
+import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
+import type { ModelClient, ToolSpec } from './types'
+import { validateArgs } from './validateArgs'
+
+export const LOAD_SKILL = 'load_skill'
+
+/** The system prompt of progressive disclosure (seed 003): the default prompt plus the catalog. */
+export function progressiveSystemPrompt(skills: readonly Skill[]): string {
+  return `${DEFAULT_SYSTEM_PROMPT}\n\nSkills you can load with ${LOAD_SKILL}(name) when one fits the request:\n${catalogListing(skills)}`
+}
+
+export function loadSkillSpec(skills: readonly Skill[]): ToolSpec {
+  return { name: LOAD_SKILL, description: 'Load the full instructions of a skill by name.', parameters: { type: 'object', properties: { name: { type: 'string', enum: skills.map((s) => s.name) } }, required: ['name'] } }
+}
+
+export interface ModelCall {
+  model: ModelClient
+  utterance: string
+  skills: readonly Skill[]
+  signal: AbortSignal
+  onText?: (delta: string) => void
+}
+
+/** LLM routing (seed 004): asks the model for {"skill", "args"} and returns its raw answer. */
+export async function askModelToRoute({ model, utterance, skills, signal, onText }: ModelCall): Promise<string> {
+  const candidates = skills.filter((skill) => skill.entryMode === 'auto')
+  const listing = candidates.map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.parameters ? `\n  parameters: ${JSON.stringify(skill.parameters)}` : ''}`).join('\n')
+  const prompt = `Choose the one skill that fits the user's request, or none.\nSkills:\n${listing}\n\nAnswer with JSON only: {"skill": "<name>", "args": {<arguments matching its parameters>}} or {"skill": null}.`
+  const reply = await model.complete({
+    messages: [{ role: 'system', content: prompt }, { role: 'user', content: utterance }],
+    tools: [],
+    protocol: 'text',
+    route: candidates.map((skill) => ({ name: skill.name, description: skill.description, parameters: skill.parameters, triggerKeywords: skill.triggerKeywords })),
+    signal,
+    onText: onText ?? (() => {}),
+  })
+  return reply.text
+}
+
+export type RouteAnswer = { skill: Skill; args: Record<string, unknown> | undefined; reason: string } | { skill: null; reason: string }
+
+/** Reads the model's routing answer: a known skill with arguments valid against its `parameters`, or none (with why). */
+export function interpretRouteAnswer(text: string, skills: readonly Skill[]): RouteAnswer {
+  const candidates = skills.filter((skill) => skill.entryMode === 'auto')
+  const json = /\{[\s\S]*\}/.exec(text)?.[0]
+  let choice: { skill?: unknown; args?: unknown }
+  try {
+    choice = JSON.parse(json ?? 'null') ?? {}
+  } catch {
+    return { skill: null, reason: `LLM routing: the model's answer is not JSON, so no skill is used. It said: ${text.slice(0, 200)}` }
+  }
+  if (choice.skill === null || choice.skill === undefined) return { skill: null, reason: 'LLM routing: the model chose no skill.' }
+  const skill = candidates.find((candidate) => candidate.name === choice.skill)
+  if (!skill) return { skill: null, reason: `LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.` }
+  if (!skill.parameters) return { skill, args: undefined, reason: `LLM routing chose ${skill.name}.` }
+  const validation = validateArgs(skill.parameters, JSON.stringify(choice.args ?? {}))
+  if (!validation.ok) return { skill: null, reason: `LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.` }
+  return { skill, args: validation.value, reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.` }
+}
+
+/** Progressive disclosure's first step: which skill, if any, the model loads for this message. */
+export async function askModelToLoad({ model, utterance, skills, signal }: ModelCall): Promise<string | null> {
+  const tools: ToolSpec[] = [...BUILTIN_TOOL_DEFINITIONS.map(({ name, description, parameters }) => ({ name, description, parameters })), loadSkillSpec(skills)]
+  const reply = await model.complete({
+    messages: [{ role: 'system', content: progressiveSystemPrompt(skills) }, { role: 'user', content: utterance }],
+    tools,
+    protocol: 'native',
+    signal,
+    onText: () => {},
+  })
+  const call = reply.toolCalls.find((candidate) => candidate.name === LOAD_SKILL)
+  if (!call) return null
+  try {
+    const name = (JSON.parse(call.arguments) as { name?: unknown }).name
+    return typeof name === 'string' ? name : null
+  } catch {
+    return null
+  }
+}
