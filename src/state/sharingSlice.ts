@@ -61,6 +61,15 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
   return { placed, renamed }
 }
 
+/** Adds shared or imported workspace parts without overwriting the user's: their mocks win per tool, documents add by id, files add when absent. */
+function mergeResources(state: PlaygroundState, resources: SharedDraft['resources'] | undefined): Pick<PlaygroundState, 'toolMocks' | 'knowledge' | 'virtualFiles'> {
+  return {
+    toolMocks: resources?.toolMocks ? { ...state.toolMocks, ...resources.toolMocks } : state.toolMocks,
+    knowledge: resources?.knowledge ? [...state.knowledge, ...resources.knowledge.filter((doc) => !state.knowledge.some((own) => own.id === doc.id))] : state.knowledge,
+    virtualFiles: resources?.virtualFiles ? { ...resources.virtualFiles, ...state.virtualFiles } : state.virtualFiles,
+  }
+}
+
 export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSlice> = (set, get) => ({
   sharedDraft: null,
   sharedOrigins: {},
@@ -89,13 +98,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   keepShared: () => {
     const draft = get().sharedDraft
     if (!draft) return
-    const { toolMocks, knowledge, virtualFiles } = draft.resources
-    set((state) => ({
-      sharedDraft: null,
-      toolMocks: toolMocks ? { ...state.toolMocks, ...toolMocks } : state.toolMocks,
-      knowledge: knowledge ? [...state.knowledge, ...knowledge.filter((doc) => !state.knowledge.some((own) => own.id === doc.id))] : state.knowledge,
-      virtualFiles: virtualFiles ? { ...virtualFiles, ...state.virtualFiles } : state.virtualFiles,
-    }))
+    set((state) => ({ sharedDraft: null, ...mergeResources(state, draft.resources) }))
   },
   discardShared: () => {
     const draft = get().sharedDraft
@@ -131,9 +134,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     set({
       files,
       selectedPath: (fresh[0] ?? clashing[0])?.path ?? state.selectedPath,
-      toolMocks: resources?.toolMocks ? { ...state.toolMocks, ...resources.toolMocks } : state.toolMocks,
-      knowledge: resources?.knowledge ? [...state.knowledge, ...resources.knowledge.filter((doc) => !state.knowledge.some((own) => own.id === doc.id))] : state.knowledge,
-      virtualFiles: resources?.virtualFiles ? { ...resources.virtualFiles, ...state.virtualFiles } : state.virtualFiles,
+      ...mergeResources(state, resources),
     })
     return { added: fresh.length + (clash === 'both' ? clashing.length : 0), replaced, skipped: clash === 'skip' ? clashing.length : 0 }
   },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { usePlayground } from '../state/PlaygroundProvider'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
@@ -23,10 +23,20 @@ import { SkillList } from './skills/SkillList'
 const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
 
+type Tab = 'routing' | 'tests' | 'run' | 'tools' | 'problems'
+
+const TABS: { id: Tab; label: string; Badge?: () => ReactNode }[] = [
+  { id: 'routing', label: 'Routing' },
+  { id: 'tests', label: 'Tests', Badge: TestCount },
+  { id: 'run', label: 'Run' },
+  { id: 'tools', label: 'Tools' },
+  { id: 'problems', label: 'Problems', Badge: ProblemCount },
+]
+
 export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
-  const [tab, setTab] = useState<'routing' | 'tests' | 'run' | 'tools' | 'problems'>('routing')
+  const [tab, setTab] = useState<Tab>('routing')
   return (
     <div className="app">
       <header className="app-header">
@@ -63,21 +73,11 @@ export function App() {
           <UtteranceBox />
           <RunControls onRun={() => setTab('run')} />
           <div className="tabs" role="tablist" aria-label="Views">
-            <button type="button" role="tab" aria-selected={tab === 'routing'} onClick={() => setTab('routing')}>
-              Routing
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'tests'} onClick={() => setTab('tests')}>
-              Tests <TestCount />
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'run'} onClick={() => setTab('run')}>
-              Run
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'tools'} onClick={() => setTab('tools')}>
-              Tools
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'problems'} onClick={() => setTab('problems')}>
-              Problems <ProblemCount />
-            </button>
+            {TABS.map(({ id, label, Badge }) => (
+              <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+                {label} {Badge && <Badge />}
+              </button>
+            ))}
           </div>
           {tab === 'routing' ? (
             <>
