@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOpenAIProxy, MAX_REQUEST_BYTES, proxySettingsFrom, type ProxySettings } from './openaiProxy'
+import { createOpenAIProxy, MAX_OUTPUT_TOKENS, MAX_REQUEST_BYTES, proxySettingsFrom, type ProxySettings } from './openaiProxy'
 
 let upstream: Server
 let upstreamUrl = ''
@@ -70,6 +70,35 @@ describe('the OpenAI proxy', () => {
       const response = await post('/v1/chat/completions')
       expect(response.status).toBe(503)
       expect(await response.text()).toContain('No OPENAI_API_KEY')
+    } finally {
+      settings = saved
+    }
+  })
+
+  it('clamps output tokens, enforces a model allowlist and a per-client rate limit', async () => {
+    received.length = 0
+    await post('/v1/chat/completions', { body: JSON.stringify({ model: 'm', messages: [], max_completion_tokens: 999999 }) })
+    expect(JSON.parse(received[0]!.body)).toEqual({ model: 'm', messages: [], max_completion_tokens: MAX_OUTPUT_TOKENS })
+
+    const saved = settings
+    settings = { ...saved, allowedModels: ['gpt-small'] }
+    try {
+      const refused = await post('/v1/chat/completions', { body: JSON.stringify({ model: 'gpt-huge', messages: [] }) })
+      expect(refused.status).toBe(403)
+      expect(await refused.text()).toContain('not allowed')
+      expect((await post('/v1/chat/completions', { body: JSON.stringify({ model: 'gpt-small', messages: [] }) })).status).toBe(200)
+
+      settings = { ...saved, rateLimit: 2 }
+      let time = 0
+      const middleware = createOpenAIProxy(() => settings, () => time)
+      const limited = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+      await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve))
+      const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/v1/chat/completions`
+      const call = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: '{"model":"m","messages":[]}' }).then((r) => r.status)
+      expect([await call(), await call(), await call()]).toEqual([200, 200, 429])
+      time = 61_000
+      expect(await call()).toBe(200)
+      await new Promise((resolve) => limited.close(resolve))
     } finally {
       settings = saved
     }

@@ -11,7 +11,14 @@ export interface ProxySettings {
   /** Upstream base URL, ending in /v1 (or the compatible server's equivalent). */
   baseUrl: string
   model: string
+  /** When set (OPENAI_ALLOWED_MODELS, comma-separated), only these models are forwarded. */
+  allowedModels: string[] | undefined
+  /** Requests per minute from one client address (OPENAI_RATE_LIMIT, default 120). */
+  rateLimit: number
 }
+
+/** Output tokens one request may ask for: a crafted skill cannot run up the server's bill in one call. */
+export const MAX_OUTPUT_TOKENS = 4096
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
 export const DEFAULT_MODEL = 'gpt-4.1-mini'
@@ -23,18 +30,34 @@ export function proxySettingsFrom(env: Record<string, string | undefined>): Prox
     apiKey: env.OPENAI_API_KEY?.trim() || undefined,
     baseUrl: (env.OPENAI_BASE_URL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, ''),
     model: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
+    allowedModels: env.OPENAI_ALLOWED_MODELS?.split(',').map((name) => name.trim()).filter(Boolean) || undefined,
+    rateLimit: Number(env.OPENAI_RATE_LIMIT) > 0 ? Number(env.OPENAI_RATE_LIMIT) : 120,
   }
 }
 
 type Next = (error?: unknown) => void
 
 /** Connect-style middleware: handles `/v1/*` and `/api/llm-config`, passes everything else on. */
-export function createOpenAIProxy(settings: () => ProxySettings) {
+export function createOpenAIProxy(settings: () => ProxySettings, now: () => number = Date.now) {
+  const recent = new Map<string, number[]>()
+  const limited = (client: string, perMinute: number) => {
+    const time = now()
+    const times = (recent.get(client) ?? []).filter((at) => time - at < 60_000)
+    if (times.length >= perMinute) return true
+    times.push(time)
+    recent.set(client, times)
+    return false
+  }
   return (request: IncomingMessage, response: ServerResponse, next: Next) => {
     const path = (request.url ?? '').split('?')[0] ?? ''
     if (path === '/api/llm-config') return sendConfig(request, response, settings())
     if (!path.startsWith('/v1/')) return next()
-    void forward(request, response, path, settings()).catch((error: unknown) => {
+    const current = settings()
+    if (path === '/v1/chat/completions' && request.method === 'POST' && limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)) {
+      response.setHeader('retry-after', '60')
+      return fail(response, 429, `Too many requests through the proxy (limit ${current.rateLimit} a minute). Wait a minute.`)
+    }
+    void forward(request, response, path, current).catch((error: unknown) => {
       if (!response.headersSent) fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
       else response.destroy()
     })
@@ -77,12 +100,25 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
     chunks.push(chunk as Buffer)
   }
 
+  let body: Record<string, unknown>
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+  } catch {
+    return fail(response, 400, 'The request body is not JSON.')
+  }
+  if (settings.allowedModels && !settings.allowedModels.includes(String(body.model))) {
+    return fail(response, 403, `The model "${String(body.model)}" is not allowed by this server (allowed: ${settings.allowedModels.join(', ')}).`)
+  }
+  // Clamp what the caller asked for; add nothing (some models accept only one of the two names).
+  for (const field of ['max_tokens', 'max_completion_tokens']) {
+    if (body[field] !== undefined) body[field] = Math.min(Number(body[field]) || MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS)
+  }
   const abort = new AbortController()
   response.on('close', () => abort.abort())
   const upstream = await fetch(settings.baseUrl + path.slice('/v1'.length), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}`, accept: String(request.headers.accept ?? 'application/json') },
-    body: Buffer.concat(chunks),
+    body: JSON.stringify(body),
     signal: abort.signal,
   })
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
