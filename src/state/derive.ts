@@ -1,5 +1,5 @@
 import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
-import { lintWorkspace, type CachedSkillLint, type LintProfile, type LintResult } from '../core/lint'
+import { createLintCache, lintWorkspace, type LintProfile, type LintResult } from '../core/lint'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep, type RoutingCase, type CaseProblem, type SuiteResult, type SweepPoint } from '../core/testing'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
@@ -40,7 +40,7 @@ export function createDerivations() {
   const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null),
   )
-  const lintCache = new Map<string, CachedSkillLint>()
+  const lintCache = createLintCache()
   // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
   const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile): LintResult => {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))

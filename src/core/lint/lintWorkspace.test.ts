@@ -100,7 +100,8 @@ describe('lint rules', () => {
 describe('the per-skill lint cache', () => {
   it('reuses unchanged skills and re-lints changed ones, with workspace rules always fresh', async () => {
     const { parseSkill } = await import('../skill')
-    const cache = new Map()
+    const { createLintCache } = await import('./index')
+    const cache = createLintCache()
     const parsed = new Map<string, ReturnType<typeof parseSkill>>()
     const parse = (path: string, text: string) => {
       const key = path + '\0' + text
@@ -116,5 +117,12 @@ describe('the per-skill lint cache', () => {
     expect(second.findings.get('a/SKILL.md')!.some((f) => f.code === 'keyword-shared')).toBe(true)
     expect(second.findings.get('b/SKILL.md')!.some((f) => f.code === 'keyword-shared')).toBe(true)
     expect(lintWorkspace([a, b2], { cache, parse })).toEqual(second)
+    const reused = cache.workspace
+    lintWorkspace([a, { ...b2, text: b2.text + 'more body' }], { cache, parse })
+    expect(cache.workspace).toBe(reused)
+    // A longer frontmatter moves the keyword: the shared-keyword finding follows it.
+    const moved = lintWorkspace([a, { ...b2, text: b2.text.replace('name: b', 'description: d\nname: b') }], { cache, parse })
+    expect(cache.workspace).not.toBe(reused)
+    expect(moved.findings.get('b/SKILL.md')!.find((f) => f.code === 'keyword-shared')!.range.startLine).toBe(4)
   })
 })

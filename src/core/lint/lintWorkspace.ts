@@ -27,10 +27,20 @@ export interface LintOptions {
   rules?: readonly LintRule[]
   parse?: (path: string, text: string) => Skill
   /**
-   * Per-skill results from the previous call, reused when a skill's text and profile are
-   * unchanged; the caller keeps it between calls (one keystroke re-lints one skill).
+   * Results from the previous call, kept by the caller between calls: per-skill findings are
+   * reused while a skill is unchanged, and the workspace rules' findings while no name,
+   * keyword or entry mode changed (one keystroke in a body then re-lints one skill only).
    */
-  cache?: Map<string, CachedSkillLint>
+  cache?: LintCache
+}
+
+export interface LintCache {
+  skills: Map<string, CachedSkillLint>
+  workspace?: { key: string; profile: LintProfile; findings: Map<string, Finding[]> }
+}
+
+export function createLintCache(): LintCache {
+  return { skills: new Map() }
 }
 
 export interface CachedSkillLint {
@@ -51,7 +61,7 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   const contexts: SkillContext[] = []
 
   for (const skill of skills) {
-    const cached = cache?.get(skill.path)
+    const cached = cache?.skills.get(skill.path)
     if (cached && cached.skill === skill && cached.profile === profile && !options.rules) {
       contexts.push(cached.context)
       findings.set(skill.path, [...cached.findings])
@@ -63,19 +73,31 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
     for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
     contexts.push(context)
     findings.set(skill.path, own)
-    cache?.set(skill.path, { skill, profile, context, findings: [...own] })
+    cache?.skills.set(skill.path, { skill, profile, context, findings: [...own] })
   }
-  if (cache) for (const path of cache.keys()) if (!findings.has(path)) cache.delete(path)
+  if (cache) for (const path of cache.skills.keys()) if (!findings.has(path)) cache.skills.delete(path)
 
-  const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
-  for (const rule of rules) {
-    if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
-    rule.checkWorkspace(contexts, (path) => {
-      const context = byPath.get(path)
-      const list = findings.get(path)
-      return context && list ? reporter(rule, context, profile, list) : { at: () => {} }
-    })
+  // Workspace rules read names, keywords and entry modes (and positions, which move with the
+  // frontmatter text): reuse their findings while none of that changed.
+  const key = contexts.map(({ skill, split }) => `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`).join('\u0000')
+  let across = cache?.workspace && cache.workspace.key === key && cache.workspace.profile === profile && !options.rules ? cache.workspace.findings : null
+  if (!across) {
+    const computed = new Map<string, Finding[]>()
+    const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
+    for (const rule of rules) {
+      if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
+      rule.checkWorkspace(contexts, (path) => {
+        const context = byPath.get(path)
+        if (!context) return { at: () => {} }
+        const list = computed.get(path) ?? []
+        computed.set(path, list)
+        return reporter(rule, context, profile, list)
+      })
+    }
+    across = computed
+    if (cache) cache.workspace = { key, profile, findings: computed }
   }
+  for (const [path, list] of across) findings.get(path)?.push(...list)
   for (const list of findings.values()) list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
   return { skills, findings }
 }

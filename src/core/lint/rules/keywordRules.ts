@@ -30,6 +30,17 @@ function removeItem(context: SkillContext, item: KeywordAt): { span: Span; text:
   return { span: [lineStart, lineEnd < 0 ? text.length : lineEnd + 1], text: '' }
 }
 
+/** Up to three other skills by name, and how many more: a keyword shared by hundreds stays readable (and cheap). */
+function namesOfOthers(contexts: readonly SkillContext[], self: SkillContext): string {
+  const names: string[] = []
+  for (const other of contexts) {
+    if (other === self) continue
+    if (names.length === 3) return `${names.join(', ')} and ${contexts.length - 4} more`
+    names.push(other.skill.name)
+  }
+  return names.join(', ')
+}
+
 /** Keywords that cannot match, match twice, inflate the bonus, clash, or match too much (SPEC §6). */
 export const keywordRules: LintRule[] = [
   {
@@ -107,8 +118,7 @@ export const keywordRules: LintRule[] = [
         if (contexts.length < 2) continue
         for (const context of contexts) {
           const item = keywordsOf(context).find((k) => k.lower === lower)
-          const others = contexts.filter((other) => other !== context).map((other) => other.skill.name)
-          if (item) report(context.skill.path).at(item.span, `"${item.keyword}" is also a keyword of ${others.join(', ')}.`)
+          if (item) report(context.skill.path).at(item.span, `"${item.keyword}" is also a keyword of ${namesOfOthers(contexts, context)}.`)
         }
       }
     },
