@@ -107,3 +107,16 @@ test('the skill list works from the keyboard', async ({ page, skills }) => {
   await expect(skills.getByRole('option', { name: /calculator/ })).toBeFocused()
   await expect(page.getByRole('heading', { name: 'calculator/SKILL.md' })).toBeVisible()
 })
+
+test('with many skills, those with no score fold into one row', async ({ browser }) => {
+  const context = await browser.newContext()
+  const files = Array.from({ length: 80 }, (_, i) => ({ path: `s${i}/SKILL.md`, text: `---\nname: s${i}\ntrigger_keywords: [word${i}]\n---\nBody\n` }))
+  await context.addInitScript((snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })), { files, utterance: 'word7 word70' })
+  const page = await context.newPage()
+  await page.goto('/')
+  const table = page.getByRole('table', { name: 'Routing scores' })
+  await expect(table.locator('tbody tr')).toHaveCount(3)
+  await table.getByRole('button', { name: /Show 78 more skills with no score/ }).click()
+  await expect(table.locator('tbody tr')).toHaveCount(81)
+  await context.close()
+})

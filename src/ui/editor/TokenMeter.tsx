@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { catalogListing } from '../../core/routing'
 import { useWorkspace } from '../../state/PlaygroundProvider'
 
@@ -19,9 +19,11 @@ export function TokenMeter({ path }: { path: string | null }) {
     }
   }, [])
   const skill = skills.find((candidate) => candidate.path === path)
+  const listing = useMemo(() => catalogListing(skills), [skills])
+  // The catalog changes only when a name, description or tag does: most keystrokes reuse the count.
+  const catalog = useMemo(() => (count ? count(listing) : 0), [count, listing])
+  const body = useMemo(() => (count && skill ? count(skill.body) : 0), [count, skill])
   if (!count || !skill) return null
-  const body = count(skill.body)
-  const catalog = count(catalogListing(skills))
   const over = catalog > CATALOG_TOKEN_BUDGET
   return (
     <span className="token-meter" title="Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them.">

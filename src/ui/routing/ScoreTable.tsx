@@ -1,8 +1,10 @@
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { describeVerdict, MULTI_KEYWORD_BONUS, type SkillScore } from '../../core/routing'
 import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const fixed = (value: number) => value.toFixed(3)
+/** Unscored rows beyond this many are folded into one row. */
+export const FOLD_UNSCORED_ABOVE = 50
 
 /** Scored skills first (best first, load order on ties), then the rest in load order. */
 function rank(scores: readonly SkillScore[]): SkillScore[] {
@@ -18,6 +20,12 @@ export function ScoreTable() {
   const store = usePlaygroundStore()
   const rows = useMemo(() => rank(routing.scores), [routing.scores])
   const { focusSkillRow, selectSkill } = store.getState()
+  const [showAll, setShowAll] = useState(false)
+  // Laying out a thousand "no keyword matched" rows on every keystroke costs tens of
+  // milliseconds; past a few dozen they fold into one row the user can open.
+  const unscored = rows.filter((score) => score.final === null).length
+  const folded = unscored > FOLD_UNSCORED_ABOVE && !showAll
+  const shown = folded ? rows.filter((score) => score.final !== null) : rows
   return (
     <div className="table-scroll">
       <table className="score-table" aria-label="Routing scores">
@@ -34,9 +42,18 @@ export function ScoreTable() {
           </tr>
         </thead>
         <tbody onMouseLeave={() => focusSkillRow(null)}>
-          {rows.map((score) => (
+          {shown.map((score) => (
             <ScoreRow key={score.path} score={score} threshold={routing.threshold} onFocus={focusSkillRow} onOpen={selectSkill} />
           ))}
+          {unscored > FOLD_UNSCORED_ABOVE && (
+            <tr className="fold-row">
+              <td colSpan={8}>
+                <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
+                  {showAll ? `Hide the ${unscored.toLocaleString('en')} skills with no score` : `Show ${unscored.toLocaleString('en')} more skills with no score (no keyword matched, or manual)`}
+                </button>
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -50,7 +67,24 @@ interface ScoreRowProps {
   onOpen: (path: string) => void
 }
 
-// Memoised on the score object: rows of skills the keystroke did not affect are not re-rendered.
+/** Two scores that render identically (the router makes new objects on every keystroke). */
+function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
+  const x = a.score
+  const y = b.score
+  return (
+    a.threshold === b.threshold &&
+    x.path === y.path &&
+    x.skill === y.skill &&
+    x.final === y.final &&
+    x.covered === y.covered &&
+    x.length === y.length &&
+    x.activated === y.activated &&
+    x.matched.join('\u0000') === y.matched.join('\u0000') &&
+    JSON.stringify(x.verdict) === JSON.stringify(y.verdict)
+  )
+}
+
+// Rows whose numbers did not change are not re-rendered: with a thousand skills most keystrokes touch a few.
 const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: ScoreRowProps) {
   const scored = score.final !== null
   const reason = describeVerdict(score, threshold)
@@ -78,4 +112,4 @@ const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: S
       </td>
     </tr>
   )
-})
+}, sameRow)

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { ROUTING_TESTS_FILE } from '../../core/testing'
@@ -18,7 +18,8 @@ export function SkillList() {
   const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
   const origins = usePlayground((state) => state.sharedOrigins)
   const files = usePlayground((state) => state.files)
-  const textOf = (path: string) => files.find((file) => file.path === path)?.text
+  const texts = useMemo(() => new Map(files.map((file) => [file.path, file.text])), [files])
+  const textOf = (path: string) => texts.get(path)
   const [renaming, setRenaming] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const { selectSkill, addSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
@@ -115,7 +116,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-function SkillItem({ skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+const SkillItem = memo(function SkillItem({ skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
   return (
@@ -152,5 +153,20 @@ function SkillItem({ skill, selected, winner, findings, shared, changedSinceShar
         </>
       )}
     </li>
+  )
+}, sameItem)
+
+/** Items re-render only when what they show changes (callbacks act on the same path). */
+function sameItem(a: SkillItemProps, b: SkillItemProps): boolean {
+  const count = (findings: readonly Finding[], severity: Finding['severity']) => findings.filter((finding) => finding.severity === severity).length
+  return (
+    a.skill === b.skill &&
+    a.selected === b.selected &&
+    a.winner === b.winner &&
+    a.shared === b.shared &&
+    a.changedSinceShared === b.changedSinceShared &&
+    a.renaming === b.renaming &&
+    count(a.findings, 'error') === count(b.findings, 'error') &&
+    count(a.findings, 'warning') === count(b.findings, 'warning')
   )
 }

@@ -1,0 +1,87 @@
+/**
+ * Keystroke-to-frame latency in the real app (production build, Debian Chromium), with the 9
+ * example skills beside 1,000 generated ones: typing in the test utterance, and typing in Monaco.
+ * Run by `npm run bench`; prints a table. Not a test: numbers depend on the machine.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { build, preview } from 'vite'
+import { readSkillsDir } from '../src/cli/readSkillsDir'
+
+const root = join(import.meta.dirname, '..')
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(executablePath)) {
+  console.log(`typing benchmark skipped: no Chromium at ${executablePath}`)
+  process.exit(0)
+}
+
+const generated = Array.from({ length: 1000 }, (_, i) => ({
+  path: `skill_${String(i).padStart(4, '0')}/SKILL.md`,
+  text: `---\nname: skill_${String(i).padStart(4, '0')}\ndescription: Does task ${i} for the user. Use it when they ask for task ${i}; do not use it for anything else.\ntrigger_keywords: [task${i}, 任务${i}, job ${i % 50}, 规划${i % 7}, report ${i % 13}]\nrequired_tools: [calculator]\n---\n## You handle task ${i}\n\nSteps go here.\n`,
+}))
+const examples = readSkillsDir(join(root, 'skills'))
+
+await build({ root, logLevel: 'error' })
+const server = await preview({ root, logLevel: 'error', preview: { port: 0, host: '127.0.0.1' } })
+const url = server.resolvedUrls?.local[0] ?? ''
+const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
+
+async function measure(label: string, files: { path: string; text: string }[]) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await page.addInitScript((snapshot) => {
+    if (!sessionStorage.getItem('bench-seeded')) {
+      localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'bench', revision: 1e9 }))
+      sessionStorage.setItem('bench-seeded', '1')
+    }
+  }, { files, utterance: '' })
+  await page.goto(url)
+  await page.getByRole('listbox', { name: 'Skills' }).waitFor()
+  await page.locator('.monaco-editor').first().waitFor()
+
+  // Utterance: set the value as typing would, then wait for the next frame to be painted.
+  const utterance = await page.getByRole('textbox', { name: 'Test utterance' }).evaluate(async (element) => {
+    const textarea = element as HTMLTextAreaElement
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
+    const times: number[] = []
+    const text = '帮我规划一下 task 42 的周报 report and plan job 7 计算一下 2^20'
+    for (const char of text) {
+      const start = performance.now()
+      setter.call(textarea, textarea.value + char)
+      textarea.dispatchEvent(new Event('input', { bubbles: true }))
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      times.push(performance.now() - start)
+    }
+    return times
+  })
+
+  // Monaco: real key presses; long tasks (> 50 ms) are what a typist feels.
+  await page.locator('.monaco-editor .view-line').nth(8).click()
+  await page.evaluate(() => {
+    ;(window as unknown as { longTasks: number[] }).longTasks = []
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (window as unknown as { longTasks: number[] }).longTasks.push(entry.duration))).observe({ type: 'longtask' })
+  })
+  const started = Date.now()
+  await page.keyboard.type(' more words typed into the body', { delay: 30 })
+  await page.waitForTimeout(500)
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+  await page.close()
+  return {
+    workspace: label,
+    'utterance median (ms)': percentile(utterance, 0.5).toFixed(1),
+    'utterance p95 (ms)': percentile(utterance, 0.95).toFixed(1),
+    'editor long tasks': `${longTasks.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    'editor longest (ms)': longTasks.length ? Math.max(...longTasks).toFixed(0) : '—',
+  }
+}
+
+try {
+  const rows = [await measure(`${examples.length} example skills`, examples), await measure('1,000 generated skills', generated)]
+  console.log('Keystroke to painted frame (production build, headless Chromium):')
+  console.table(rows)
+} finally {
+  await browser.close()
+  await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+}
