@@ -153,15 +153,19 @@ describe('loadWorkspace', () => {
     expect(skills.map((skill) => skill.path)).toEqual(['a.md', 'b/SKILL.md', '\uFF21.md', '𝒜.md'])
   })
 
-  it('keeps loading the other skills when one is broken, and flags duplicate names', () => {
-    const workspace = loadWorkspace([
+  it('keeps loading the other skills when one is broken, and flags duplicate names', async () => {
+    const files = [
       { path: 'ok/SKILL.md', text: '---\nname: same\n---\n' },
       { path: 'bad/SKILL.md', text: '---\nname: [\n---\n' },
       { path: 'other.md', text: '---\nname: same\n---\n' },
-    ])
+    ]
+    const workspace = loadWorkspace(files)
     expect(workspace.skills.map((skill) => skill.name)).toEqual(['bad', 'same', 'same'])
-    expect(workspace.crossFileDiagnostics.get('ok/SKILL.md')?.[0]).toMatchObject({ code: 'duplicate-name', range: expect.objectContaining({ startLine: 2, startColumn: 7 }) })
-    expect(workspace.crossFileDiagnostics.has('bad/SKILL.md')).toBe(false)
+    // Duplicate names are a workspace lint rule (the one place that checks them).
+    const { lintWorkspace } = await import('../lint')
+    const { findings } = lintWorkspace(files)
+    expect(findings.get('ok/SKILL.md')?.find((f) => f.code === 'duplicate-name')).toMatchObject({ code: 'duplicate-name', range: expect.objectContaining({ startLine: 2, startColumn: 7 }) })
+    expect(findings.get('bad/SKILL.md')?.some((f) => f.code === 'duplicate-name')).toBe(false)
   })
 })
 
