@@ -1,52 +1,109 @@
 import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const onlyIn = (library, owner) => ({
-  name: library,
-  message: `Import ${library} only in ${owner}: one module owns each third-party library.`,
-})
+/**
+ * The layers (docs/architecture.md): core ← state ← ui, adapters beside state, app wires them.
+ * Each layer's fence lists the folders it must not import; `layerFences` is also what the
+ * fence test (src/app/architecture.test.ts) reads.
+ */
+export const layerFences = {
+  core: ['state', 'ui', 'adapters', 'app', 'cli'],
+  state: ['ui', 'adapters', 'app', 'cli'],
+  adapters: ['state', 'ui', 'app', 'cli'],
+  ui: ['adapters', 'app', 'cli'],
+  cli: ['state', 'ui', 'app', 'adapters'],
+}
+
+/** Third-party libraries and the one module that owns each. */
+const owners = {
+  'gray-matter': 'src/core/skill/frontmatter.ts',
+  yaml: 'src/core/skill/frontmatter.ts',
+  openai: 'src/adapters/openaiClient.ts',
+  mathjs: 'src/core/tools/calculator.ts',
+  minisearch: 'src/core/tools/searchKnowledge.ts',
+  'gpt-tokenizer': 'src/adapters/tokenizer.ts',
+}
+const ownedPaths = Object.entries(owners).map(([name, owner]) => ({ name, message: `Import ${name} only in ${owner}: one module owns each third-party library.` }))
+const ownedPatterns = [
+  { group: ['monaco-editor', 'monaco-editor/*'], message: 'Import monaco-editor only through src/ui/editor/monaco.ts.' },
+  { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
+]
+
+const coreOnly = [{ group: ['react', 'react-dom', 'zustand', 'openai', 'node:*'], message: 'src/core is plain TypeScript: no UI, state, network or Node libraries.' }]
+
+/** `no-restricted-imports` for a file in `layer`: its fence plus the library owners (except the `owned` ones, for their owner). */
+function fence(layer, owned = []) {
+  const folders = layerFences[layer] ?? []
+  const patterns = folders.length
+    ? [{ group: folders.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: `src/${layer} must not import ${folders.join(', ')} (docs/architecture.md).` }]
+    : []
+  const paths = ownedPaths.filter((path) => !owned.includes(path.name))
+  const libraries = ownedPatterns.filter((pattern) => !pattern.group.some((group) => owned.some((library) => group.startsWith(library))))
+  return ['error', { paths, patterns: [...patterns, ...libraries, ...(layer === 'core' ? coreOnly : [])] }]
+}
+const layerOf = (file) => /^src\/(\w+)\//.exec(file)?.[1]
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'e2e/*.js', 'bin/*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [onlyIn('gray-matter', 'src/core/skill/frontmatter.ts'), onlyIn('yaml', 'src/core/skill/frontmatter.ts'), onlyIn('openai', 'src/adapters/openaiClient.ts')], patterns: [{ group: ['monaco-editor', 'monaco-editor/*'], message: 'Import monaco-editor only through src/ui/editor/monaco.ts.' }] },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // From the strict presets, where they catch real mistakes without fighting the code.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-non-null-asserted-optional-chain': 'error',
+      '@typescript-eslint/prefer-as-const': 'error',
+      '@typescript-eslint/no-unnecessary-boolean-literal-compare': 'error',
+      // Messages show user values with String() on purpose: an object there reads [object Object], which is still honest.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Async functions that implement a promise-returning interface need no await.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // JSON and third-party values are narrowed where they are read; the `any` rules would flag every such read.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      'no-restricted-imports': ['error', { paths: ownedPaths, patterns: ownedPatterns }],
     },
   },
+  // Test servers take async request handlers; node:http ignores the promise, and the tests await the outcome.
+  { files: ['e2e/**/*.ts', 'server/**/*.test.ts'], rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }] } },
   {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/state/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  // The pure core: no React, no DOM, no network, no timers, no adapters (it runs in Node, the browser and workers).
+  // The pure core: no React, no DOM, no network, no timers, no other layer (it runs in Node, the browser and workers).
   {
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts', 'src/core/**/*.bench.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'location', 'navigator', 'setTimeout', 'setInterval', 'requestAnimationFrame'],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['react', 'react-dom', 'zustand', 'monaco-editor', 'monaco-editor/*', 'openai'], message: 'src/core is plain TypeScript: no UI, state or network libraries.' },
-            { group: ['**/ui/**', '**/state/**', '**/adapters/**', '**/cli/**'], message: 'src/core must not depend on the layers above it.' },
-          ],
-        },
-      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'location', 'navigator', 'setTimeout', 'setInterval', 'requestAnimationFrame'],
+      'no-restricted-imports': fence('core'),
     },
   },
-  { files: ['src/core/skill/frontmatter.ts'], rules: { 'no-restricted-imports': 'off' } },
-  { files: ['src/ui/editor/monaco.ts', 'src/adapters/openaiClient.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/state/**/*.ts', 'src/state/**/*.tsx'], rules: { 'no-restricted-imports': fence('state') } },
+  { files: ['src/adapters/**/*.ts'], ignores: ['src/adapters/**/*.test.ts'], rules: { 'no-restricted-imports': fence('adapters') } },
+  { files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'], rules: { 'no-restricted-imports': fence('ui') } },
+  { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': fence('cli') } },
+  // Each owner may import its library, and keeps its layer's fence.
+  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts'])].map((file) => ({
+    files: [file],
+    rules: { 'no-restricted-imports': fence(layerOf(file), [...Object.keys(owners).filter((library) => owners[library] === file), ...(file.endsWith('monaco.ts') ? ['monaco-editor'] : [])]) },
+  })),
+  prettier,
 )

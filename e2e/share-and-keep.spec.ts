@@ -8,7 +8,7 @@ async function downloaded(page: Page, action: () => Promise<void>): Promise<Buff
   const waiting = page.waitForEvent('download')
   await action()
   const file: Download = await waiting
-  return readFile((await file.path())!)
+  return readFile((await file.path()))
 }
 
 async function newSkill(page: Page, name: string, body: string) {

@@ -44,12 +44,12 @@ async function measure(label: string, files: { path: string; text: string }[]) {
   // Utterance: set the value as typing would, then wait for the next frame to be painted.
   const utterance = await page.getByRole('textbox', { name: 'Test utterance' }).evaluate(async (element) => {
     const textarea = element as HTMLTextAreaElement
-    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.bind(textarea)
     const times: number[] = []
     const text = '帮我规划一下 task 42 的周报 report and plan job 7 计算一下 2^20'
     for (const char of text) {
       const start = performance.now()
-      setter.call(textarea, textarea.value + char)
+      setter(textarea.value + char)
       textarea.dispatchEvent(new Event('input', { bubbles: true }))
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
       times.push(performance.now() - start)

@@ -1,5 +1,4 @@
-import { decodeShare, encodeShare, type SharePayload } from '../core/share'
-import type { PlaygroundStore } from '../state/createPlaygroundStore'
+import { decodeShare, encodeShare, type DecodeResult, type SharePayload } from '../core/share'
 
 /** The full link for a payload: this page's address with the payload in the fragment. */
 export function shareUrl(payload: SharePayload): string {
@@ -7,13 +6,12 @@ export function shareUrl(payload: SharePayload): string {
 }
 
 /**
- * Opens the share link in the address bar, if any, as a draft (or says why it cannot), then
- * removes it from the address bar so a reload does not open it twice. Nothing runs.
+ * Reads the share link in the address bar, if there is one, and removes it from the address bar
+ * so a reload does not open it twice. Null when the address has no share link.
  */
-export function openShareFromLocation(store: PlaygroundStore): void {
+export function takeShareFromLocation(): DecodeResult | null {
   const result = decodeShare(window.location.hash)
-  if (!result) return
-  if (result.ok) store.getState().openShared(result.payload)
-  else store.getState().setShareError(result.error)
+  if (!result) return null
   history.replaceState(null, '', window.location.pathname + window.location.search)
+  return result
 }

@@ -1,28 +1,55 @@
 /**
  * Autosave of the workspace in IndexedDB (one record), with localStorage as the fallback where
  * IndexedDB is unavailable. Every failure comes back as a message for the UI, never silently.
+ * Records are written and read through the saved-workspace codec (src/core/workspace); one that
+ * cannot be read (damaged, or from a newer version) is set aside, never overwritten.
  */
-import type { PlaygroundSnapshot } from '../state/createPlaygroundStore'
+import { decodeSavedWorkspace, encodeSavedWorkspace, type SavedField, type SavedWorkspace } from '../core/workspace'
 
 const DB_NAME = 'skill-playground'
 const STORE = 'workspace'
 const RECORD = 'current'
 const LEGACY_KEY = 'skill-playground:workspace:v1'
 
+const UNREADABLE = 'unreadable'
+
 export interface SavedRecord {
-  snapshot: PlaygroundSnapshot
+  workspace: SavedWorkspace
   /** Which tab wrote it, and when: lets other tabs tell their own saves from others'. */
   tab: string
   revision: number
 }
 
-export type LoadResult = { ok: true; record: SavedRecord | null } | { ok: false; error: string }
+export type LoadResult =
+  | { ok: true; record: SavedRecord | null; dropped?: SavedField[] }
+  /** `unreadable` is the record as it was stored, kept for the user to download. */
+  | { ok: false; error: string; unreadable?: string }
 export type SaveResult = { ok: true } | { ok: false; error: string }
 
-function isSnapshot(value: unknown): value is PlaygroundSnapshot {
-  if (typeof value !== 'object' || value === null) return false
-  const files = (value as { files?: unknown }).files
-  return Array.isArray(files) && files.every((file) => typeof file?.path === 'string' && typeof file?.text === 'string')
+/** A record as stored: the encoded workspace under `snapshot` (the name format 0 used too). */
+interface StoredRecord {
+  snapshot: unknown
+  tab: string
+  revision: number
+}
+
+type ReadRecord = { ok: true; record: SavedRecord; dropped: SavedField[] } | { ok: false; error: string; raw: unknown }
+
+function readRecord(value: unknown): ReadRecord {
+  const stored = value as Partial<StoredRecord> | null
+  // Before IndexedDB the snapshot itself was stored in localStorage, with no record around it.
+  const wrapped = stored && typeof stored === 'object' && 'snapshot' in stored
+  const decoded = decodeSavedWorkspace(wrapped ? stored.snapshot : value)
+  if (!decoded.ok) {
+    const kept = 'It is kept aside unchanged: download it from the banner. The example skills were loaded instead.'
+    return { ok: false, error: `${decoded.message} ${kept}`, raw: value }
+  }
+  const record = { workspace: decoded.workspace, tab: wrapped && typeof stored.tab === 'string' ? stored.tab : 'legacy', revision: wrapped && typeof stored.revision === 'number' ? stored.revision : 0 }
+  return { ok: true, record, dropped: decoded.dropped }
+}
+
+function toStored(record: SavedRecord): StoredRecord {
+  return { snapshot: encodeSavedWorkspace(record.workspace), tab: record.tab, revision: record.revision }
 }
 
 function openDatabase(): Promise<IDBDatabase> {
@@ -61,11 +88,25 @@ export async function loadSavedWorkspace(): Promise<LoadResult> {
     return local
   }
   if (value === undefined) return local
-  const record = value as SavedRecord
-  if (!isSnapshot(record?.snapshot)) return local.ok && local.record ? local : { ok: false, error: 'The saved workspace is damaged; the example skills were loaded instead.' }
+  const read = readRecord(value)
+  if (!read.ok) {
+    if (local.ok && local.record) return local
+    return { ok: false, error: read.error, unreadable: await setAside(read.raw) }
+  }
   // The page-exit copy in localStorage is newer when the tab closed before IndexedDB finished.
-  if (local.ok && local.record && local.record.revision > record.revision) return local
-  return { ok: true, record }
+  if (local.ok && local.record && local.record.revision > read.record.revision) return local
+  return { ok: true, record: read.record, dropped: read.dropped }
+}
+
+/** Moves an unreadable record out of the way of the next save, and returns it as text. */
+async function setAside(raw: unknown): Promise<string> {
+  const text = JSON.stringify(raw, null, 2) ?? String(raw)
+  try {
+    await transact('readwrite', (store) => store.put(raw, `${UNREADABLE}-${new Date().toISOString()}`))
+  } catch {
+    // The text still reaches the banner's download.
+  }
+  return text
 }
 
 /**
@@ -74,7 +115,7 @@ export async function loadSavedWorkspace(): Promise<LoadResult> {
  */
 export function saveWorkspaceOnExit(record: SavedRecord): void {
   try {
-    globalThis.localStorage.setItem(LEGACY_KEY, JSON.stringify(record))
+    globalThis.localStorage.setItem(LEGACY_KEY, JSON.stringify(toStored(record)))
   } catch {
     // Nothing more can be done while the page unloads; the last IndexedDB save stands.
   }
@@ -82,22 +123,36 @@ export function saveWorkspaceOnExit(record: SavedRecord): void {
 
 /** The localStorage copy: older versions saved there, and it is the fallback without IndexedDB. */
 function loadLegacy(): LoadResult {
+  let raw: string | null | undefined
   try {
-    const raw = globalThis.localStorage?.getItem(LEGACY_KEY)
-    if (!raw) return { ok: true, record: null }
-    const value: unknown = JSON.parse(raw)
-    if (isSnapshot((value as SavedRecord)?.snapshot)) return { ok: true, record: value as SavedRecord }
-    // Before IndexedDB the snapshot itself was stored here.
-    if (isSnapshot(value)) return { ok: true, record: { snapshot: value, tab: 'legacy', revision: 0 } }
-    return { ok: false, error: 'The saved workspace is damaged; the example skills were loaded instead.' }
+    raw = globalThis.localStorage?.getItem(LEGACY_KEY)
   } catch (error) {
     return { ok: false, error: `Could not read the saved workspace (${describe(error)}); the example skills were loaded instead.` }
   }
+  if (!raw) return { ok: true, record: null }
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return unreadableLegacy(raw, 'The saved workspace is damaged (it is not valid JSON).')
+  }
+  const read = readRecord(value)
+  return read.ok ? { ok: true, record: read.record, dropped: read.dropped } : unreadableLegacy(raw, read.error)
+}
+
+function unreadableLegacy(raw: string, error: string): LoadResult {
+  try {
+    globalThis.localStorage.setItem(`${LEGACY_KEY}:${UNREADABLE}`, raw)
+    globalThis.localStorage.removeItem(LEGACY_KEY)
+  } catch {
+    // Left where it is; the banner still offers it for download.
+  }
+  return { ok: false, error, unreadable: raw }
 }
 
 export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
   try {
-    await transact('readwrite', (store) => store.put(record, RECORD))
+    await transact('readwrite', (store) => store.put(toStored(record), RECORD))
     try {
       globalThis.localStorage?.removeItem(LEGACY_KEY)
     } catch {
@@ -106,7 +161,7 @@ export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
     return { ok: true }
   } catch (idbError) {
     try {
-      globalThis.localStorage.setItem(LEGACY_KEY, JSON.stringify(record))
+      globalThis.localStorage.setItem(LEGACY_KEY, JSON.stringify(toStored(record)))
       return { ok: true }
     } catch (error) {
       const full = isQuotaError(error) || isQuotaError(idbError)

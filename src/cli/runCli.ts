@@ -3,7 +3,7 @@ import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/testing'
+import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
 import { readSkillsDir } from './readSkillsDir'
 
 export interface CliIO {

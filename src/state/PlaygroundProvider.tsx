@@ -5,18 +5,11 @@ import type { Workspace } from '../core/skill'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
 
-/** What the storage layer offers the UI (the store itself never touches storage). */
-export interface StorageActions {
-  saveNow: () => Promise<void>
-  loadSaved: () => Promise<void>
-}
+const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
 
-const noStorage: StorageActions = { saveNow: async () => {}, loadSaved: async () => {} }
-
-const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations; autosave: StorageActions } | null>(null)
-
-export function PlaygroundProvider({ store, autosave = noStorage, children }: { store: PlaygroundStore; autosave?: StorageActions; children: ReactNode }) {
-  const value = useMemo(() => ({ store, derive: createDerivations(), autosave }), [store, autosave])
+/** Hands the store (and its memoised derivations) to the components below. */
+export function PlaygroundProvider({ store, derive, children }: { store: PlaygroundStore; derive?: Derivations; children: ReactNode }) {
+  const value = useMemo(() => ({ store, derive: derive ?? createDerivations() }), [store, derive])
   return <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>
 }
 
@@ -33,10 +26,6 @@ export function usePlayground<T>(selector: (state: PlaygroundState) => T): T {
 
 export function usePlaygroundStore(): PlaygroundStore {
   return usePlaygroundContext().store
-}
-
-export function useStorageActions(): StorageActions {
-  return usePlaygroundContext().autosave
 }
 
 export function useDerivations(): Derivations {

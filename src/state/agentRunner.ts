@@ -1,43 +1,34 @@
-import { createScriptedModel, parseScript, runAgent, type ModelClient } from '../core/agent'
+import { runAgent, type ModelClient, type Timers } from '../core/agent'
+import type { DemoDatabase } from '../core/tools/executeSql'
+import type { ToolRegistry } from '../core/tools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
-import { readApiKey } from '../adapters/apiKeyStorage'
-import { createOpenAIModel } from '../adapters/openaiClient'
-import { loadDemoDatabase } from '../adapters/sqlEngine'
-import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
+import type { PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
 
-/** The page's clock and timers, handed to the pure agent loop. */
-const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
-
-export function modelFor(state: PlaygroundState): ModelClient {
-  switch (state.model) {
-    case 'proxy': {
-      const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : 'gpt-4.1-mini')
-      return createOpenAIModel({ baseURL: new URL('/v1', window.location.origin).href, apiKey: 'key-is-added-by-the-server', model: name, label: `OpenAI (server proxy) · ${name}` })
-    }
-    case 'browser': {
-      const name = state.modelName.trim() || 'gpt-4.1-mini'
-      return createOpenAIModel({ baseURL: state.browserBaseUrl.trim(), apiKey: readApiKey().key, model: name, label: `OpenAI-compatible (browser) · ${name}` })
-    }
-    case 'scripted':
-      return createScriptedModel()
-    case 'script':
-      return createScriptedModel(parseScript(state.script))
-  }
+/** What a run needs from outside the store; the wiring layer (src/app) supplies it. */
+export interface RunDependencies {
+  model: ModelClient
+  registry: ToolRegistry
+  database: () => Promise<DemoDatabase>
+  timers: Timers
+  /** Milliseconds on a monotonic clock. */
+  clock: () => number
+  now: () => Date
+  randomId: () => string
 }
 
 /**
  * Runs the agent on the current utterance and workspace, recording the trace in the store as it
  * happens. Returns a function that aborts the run, keeping what already arrived.
  */
-export function startAgentRun(store: PlaygroundStore, derive: Derivations): () => void {
+export function startAgentRun(store: PlaygroundStore, derive: Derivations, dependencies: RunDependencies): () => void {
   const state = store.getState()
+  const { model, now } = dependencies
   // file_write lands in the workspace (and so in autosave and exports).
   const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
   const controller = new AbortController()
-  const id = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`
-  const model = modelFor(state)
-  state.startRun({ id, utterance: state.utterance, startedAt: new Date().toISOString(), mode: state.routingMode, model: model.label, events: [], streaming: null, status: 'running' })
+  const id = `run-${now().getTime().toString(36)}-${dependencies.randomId()}`
+  state.startRun({ id, utterance: state.utterance, startedAt: now().toISOString(), mode: state.routingMode, model: model.label, events: [], streaming: null, status: 'running' })
   void runAgent({
     utterance: state.utterance,
     skills: derive.workspace(state.files).skills,
@@ -45,10 +36,11 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations): () =
     toolProtocol: state.toolProtocol,
     threshold: state.threshold,
     model,
-    tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now: () => new Date(), database: loadDemoDatabase },
+    registry: dependencies.registry,
+    tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now, database: dependencies.database },
     signal: controller.signal,
-    clock: () => performance.now(),
-    timers: browserTimers,
+    clock: dependencies.clock,
+    timers: dependencies.timers,
     onEvent: (event) => store.getState().appendEvent(id, event),
     onText: (round, delta) => store.getState().appendText(id, round, delta),
   }).finally(() => store.getState().finishRun(id))

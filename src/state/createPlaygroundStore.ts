@@ -1,39 +1,31 @@
 import { createStore, type StoreApi } from 'zustand'
-import type { SkillFile } from '../core/skill'
-import { createRoutingSlice, type RoutingSlice } from './routingSlice'
-import type { RoutingMode } from '../core/agent/trace'
-import type { ToolProtocol } from '../core/agent/types'
-import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
-import { createSharingSlice, type SharingSlice } from './sharingSlice'
+import { SAVED_FIELDS, type SavedWorkspace } from '../core/workspace'
 import { createResourcesSlice, type ResourcesSlice } from './resourcesSlice'
-import { createRunSlice, type AgentRun, type ModelChoice, type RunSlice } from './runSlice'
+import { createRoutingSlice, type RoutingSlice } from './routingSlice'
+import { createRunSlice, type RunSlice } from './runSlice'
+import { createSharingSlice, type SharingSlice } from './sharingSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
+import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
 export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice & ResourcesSlice & SharingSlice & VersionsSlice
 
-/** What a store starts from: saved work, or the example skills on a first visit. */
-export interface PlaygroundSnapshot {
-  files: SkillFile[]
-  selectedPath?: string | null
-  utterance?: string
-  threshold?: number
-  runs?: AgentRun[]
-  script?: string
-  sharedDraft?: SharingSlice['sharedDraft']
-  sharedOrigins?: SharingSlice['sharedOrigins']
-  versions?: VersionsSlice['versions']
-  lintProfile?: RoutingSlice['lintProfile']
-  toolMocks?: ResourcesSlice['toolMocks']
-  knowledge?: ResourcesSlice['knowledge']
-  virtualFiles?: ResourcesSlice['virtualFiles']
-  /** Model settings; never the API key. */
-  model?: { choice: ModelChoice; name: string; browserBaseUrl: string; routingMode: RoutingMode; toolProtocol?: ToolProtocol }
+/** What the store needs from outside: the wiring layer passes the real ones, tests fixed ones. */
+export interface StoreDependencies {
+  now: () => Date
+  /** A short random id (for versions). */
+  randomId: () => string
+}
+
+export const systemDependencies: StoreDependencies = {
+  now: () => new Date(),
+  randomId: () => Math.random().toString(36).slice(2, 8),
 }
 
 export type PlaygroundStore = StoreApi<PlaygroundState>
 
-export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundStore {
+/** A store that starts from `saved` (a decoded saved workspace, or the example skills on a first visit). */
+export function createPlaygroundStore(saved: SavedWorkspace, dependencies: StoreDependencies = systemDependencies): PlaygroundStore {
   const store = createStore<PlaygroundState>()((...args) => ({
     ...createWorkspaceSlice(...args),
     ...createRoutingSlice(...args),
@@ -41,38 +33,30 @@ export function createPlaygroundStore(snapshot: PlaygroundSnapshot): PlaygroundS
     ...createRunSlice(...args),
     ...createResourcesSlice(...args),
     ...createSharingSlice(...args),
-    ...createVersionsSlice(...args),
+    ...createVersionsSlice(dependencies)(...args),
   }))
-  store.setState(stateFromSnapshot(snapshot, store.getState()))
+  store.setState(stateFromSaved(saved, store.getState()))
   return store
 }
 
-/** The state a snapshot describes; what it leaves out keeps the value in `current`. */
-export function stateFromSnapshot(snapshot: PlaygroundSnapshot, current: PlaygroundState): Partial<PlaygroundState> {
-  const selectedPath = snapshot.selectedPath && snapshot.files.some((file) => file.path === snapshot.selectedPath) ? snapshot.selectedPath : (snapshot.files[0]?.path ?? null)
-  return {
-    files: snapshot.files,
-    selectedPath,
-    utterance: snapshot.utterance ?? current.utterance,
-    threshold: snapshot.threshold ?? current.threshold,
-    ...(snapshot.model ? { model: snapshot.model.choice, modelName: snapshot.model.name, browserBaseUrl: snapshot.model.browserBaseUrl, routingMode: snapshot.model.routingMode, toolProtocol: snapshot.model.toolProtocol ?? 'native' } : {}),
-    ...(snapshot.toolMocks ? { toolMocks: snapshot.toolMocks } : {}),
-    ...(snapshot.knowledge ? { knowledge: snapshot.knowledge } : {}),
-    ...(snapshot.virtualFiles ? { virtualFiles: snapshot.virtualFiles } : {}),
-    ...(snapshot.script !== undefined ? { script: snapshot.script } : {}),
-    sharedDraft: snapshot.sharedDraft ?? null,
-    sharedOrigins: snapshot.sharedOrigins ?? {},
-    versions: snapshot.versions ?? {},
-    ...(snapshot.lintProfile ? { lintProfile: snapshot.lintProfile } : {}),
-    // A run that was in flight when the page went away cannot resume: keep it, marked aborted.
-    runs: (snapshot.runs ?? []).map((run) => (run.status === 'running' ? { ...run, status: 'aborted', streaming: null } : run)),
-  }
+/**
+ * The state a saved workspace describes. Fields it leaves out keep their value in `current`,
+ * except the link draft and per-file records, which belong to the files being replaced.
+ */
+export function stateFromSaved(saved: SavedWorkspace, current: PlaygroundState): Partial<PlaygroundState> {
+  const selectedPath = saved.selectedPath && saved.files.some((file) => file.path === saved.selectedPath) ? saved.selectedPath : (saved.files[0]?.path ?? null)
+  const { selectedPath: _ignored, ...fields } = saved
+  return { ...fields, selectedPath, sharedDraft: saved.sharedDraft ?? null, sharedOrigins: saved.sharedOrigins ?? {}, versions: saved.versions ?? {}, runs: saved.runs ?? current.runs }
 }
 
-/** The state fields that autosave watches: a change to any of them is saved. */
-export const SAVED_FIELDS = ['files', 'selectedPath', 'utterance', 'threshold', 'runs', 'toolMocks', 'knowledge', 'virtualFiles', 'model', 'modelName', 'browserBaseUrl', 'routingMode', 'toolProtocol', 'script', 'sharedDraft', 'sharedOrigins', 'versions', 'lintProfile'] as const satisfies readonly (keyof PlaygroundState)[]
+/** The saved fields of the state (see src/core/workspace: the one list of them). */
+export function savedFromState(state: PlaygroundState): SavedWorkspace {
+  const saved: Record<string, unknown> = {}
+  for (const field of SAVED_FIELDS) saved[field] = state[field]
+  return saved as SavedWorkspace
+}
 
-/** The part of the state worth saving between visits. */
-export function toSnapshot(state: PlaygroundState): PlaygroundSnapshot {
-  return { files: state.files, selectedPath: state.selectedPath, utterance: state.utterance, threshold: state.threshold, runs: state.runs, script: state.script, sharedDraft: state.sharedDraft, sharedOrigins: state.sharedOrigins, versions: state.versions, lintProfile: state.lintProfile, toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles, model: { choice: state.model, name: state.modelName, browserBaseUrl: state.browserBaseUrl, routingMode: state.routingMode, toolProtocol: state.toolProtocol } }
+/** Whether a change touched anything that is saved. */
+export function changedSavedFields(state: PlaygroundState, previous: PlaygroundState): boolean {
+  return SAVED_FIELDS.some((field) => state[field] !== previous[field])
 }

@@ -1,6 +1,7 @@
 import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
 import { createLintCache, lintWorkspace, type LintProfile, type LintResult } from '../core/lint'
-import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep, type RoutingCase, type CaseProblem, type SuiteResult, type SweepPoint } from '../core/testing'
+import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep, type RoutingCase, type CaseProblem, type SuiteResult, type SweepPoint } from '../core/routingSuite'
+import { builtinToolRegistry, type ToolRegistry } from '../core/tools'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
 /** Remembers the last result of `compute` for the same arguments (compared by identity). */
@@ -20,7 +21,7 @@ function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...ar
  * the store (it is a pure function of the store) and memoised so a keystroke in one skill
  * re-parses that skill only.
  */
-export function createDerivations() {
+export function createDerivations(registry: ToolRegistry = builtinToolRegistry) {
   let parsed = new Map<string, { text: string; skill: Skill }>()
   const workspace = memoizeLast((files: readonly SkillFile[]): Workspace => {
     const next = new Map<string, { text: string; skill: Skill }>()
@@ -38,13 +39,13 @@ export function createDerivations() {
     router(workspace(files).skills)(utterance, threshold),
   )
   const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null): EffectiveConfig =>
-    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null),
+    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, registry.names),
   )
   const lintCache = createLintCache()
   // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
   const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile): LintResult => {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
-    return lintWorkspace(files, { profile, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) })
+    return lintWorkspace(files, { profile, toolNames: registry.names, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) })
   })
   const suiteFile = memoizeLast((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
   const tests = memoizeLast((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {

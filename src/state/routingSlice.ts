@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { LintProfile } from '../core/lint'
-import { DEFAULT_THRESHOLD } from '../core/routing'
+import { DEFAULT_THRESHOLD, normalizeThreshold } from '../core/routing'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export interface RoutingSlice {
@@ -11,7 +11,7 @@ export interface RoutingSlice {
   setUtterance: (utterance: string) => void
   setThreshold: (threshold: number) => void
   focusSkillRow: (path: string | null) => void
-  /** Which lint rules apply, and how hard (SPEC §6). */
+  /** Which lint rules apply, and how hard (docs/skill-format.md). */
   lintProfile: LintProfile
   setLintProfile: (profile: LintProfile) => void
   /** A place in a file the editor should show (from the problems list). */
@@ -26,7 +26,7 @@ export const createRoutingSlice: StateCreator<PlaygroundState, [], [], RoutingSl
   threshold: DEFAULT_THRESHOLD,
   focusedSkillPath: null,
   setUtterance: (utterance) => set({ utterance }),
-  setThreshold: (threshold) => set({ threshold: Number.isFinite(threshold) ? Math.min(Math.max(threshold, 0), 2) : DEFAULT_THRESHOLD }),
+  setThreshold: (threshold) => set({ threshold: normalizeThreshold(threshold) }),
   focusSkillRow: (path) => set({ focusedSkillPath: path }),
   lintProfile: 'app',
   setLintProfile: (lintProfile) => set({ lintProfile }),

@@ -1,24 +1,13 @@
 import type { StateCreator } from 'zustand'
-import type { RoutingMode, TraceEvent } from '../core/agent'
+import type { AgentRun, RoutingMode, TraceEvent } from '../core/agent'
+import type { ModelChoice } from '../core/workspace'
 import type { ToolProtocol } from '../core/agent/types'
 import type { PlaygroundState } from './createPlaygroundStore'
 
-export type ModelChoice = 'scripted' | 'script' | 'proxy' | 'browser'
+export type { AgentRun, ModelChoice }
 
 /** What the server's proxy said about itself; null when there is no proxy (static hosting). */
 export type ProxyInfo = { configured: boolean; model: string; upstream: string } | null
-
-export interface AgentRun {
-  id: string
-  utterance: string
-  startedAt: string
-  mode: RoutingMode
-  model: string
-  events: TraceEvent[]
-  /** Text streamed in the round now running, before its model event lands. */
-  streaming: { round: number; text: string } | null
-  status: 'running' | 'done' | 'aborted' | 'failed'
-}
 
 export const KEPT_RUNS = 10
 

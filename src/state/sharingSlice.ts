@@ -1,20 +1,11 @@
 import type { StateCreator } from 'zustand'
-import type { SharePayload } from '../core/share'
-import { defaultSkillName, isSkillPath, setSkillName, type SkillFile } from '../core/skill'
+import { mergeResources, type SharePayload } from '../core/share'
+import { normalizeThreshold } from '../core/routing'
+import { placeIncoming, type SkillFile } from '../core/skill'
+import type { SharedDraft } from '../core/workspace'
 import type { PlaygroundState } from './createPlaygroundStore'
-import { pathForName } from './workspaceSlice'
 
-/** Content opened from a link, shown beside the user's own work until they keep or discard it. */
-export interface SharedDraft {
-  kind: SharePayload['kind']
-  /** Paths (in `files`) of the skills that came from the link, after any renaming. */
-  paths: string[]
-  renamed: { from: string; to: string }[]
-  /** Workspace parts applied only on Keep, so opening a link never overwrites anything. */
-  resources: Pick<SharePayload, 'toolMocks' | 'knowledge' | 'virtualFiles'>
-  /** The user's own test utterance and threshold, restored on Discard. */
-  previous: { utterance: string; threshold: number }
-}
+export type { SharedDraft }
 
 export interface SharingSlice {
   sharedDraft: SharedDraft | null
@@ -32,44 +23,6 @@ export interface SharingSlice {
 
 export type ClashChoice = 'both' | 'replace' | 'skip'
 
-/** Gives incoming files paths (and names) that do not collide with the workspace's. */
-export function placeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string) {
-  const taken = new Set(existing.map((file) => file.path))
-  const names = new Set(existing.map((file) => defaultSkillName(file.path)))
-  const placed: SkillFile[] = []
-  const renamed: { from: string; to: string }[] = []
-  for (const file of incoming) {
-    let path = file.path
-    let text = file.text
-    if (taken.has(path) && !isSkillPath(path)) {
-      // A second routing-tests.yaml has nowhere to go: the user's own suite stays.
-      renamed.push({ from: file.path, to: '(not added: you have one)' })
-      continue
-    }
-    if (taken.has(path)) {
-      const base = `${defaultSkillName(path)}-${suffix}`
-      let name = base
-      for (let n = 2; names.has(name) || taken.has(pathForName(name, path)); n++) name = `${base}-${n}`
-      path = pathForName(name, file.path)
-      text = setSkillName(text, name)
-      names.add(name)
-      renamed.push({ from: file.path, to: path })
-    }
-    taken.add(path)
-    placed.push({ path, text })
-  }
-  return { placed, renamed }
-}
-
-/** Adds shared or imported workspace parts without overwriting the user's: their mocks win per tool, documents add by id, files add when absent. */
-function mergeResources(state: PlaygroundState, resources: SharedDraft['resources'] | undefined): Pick<PlaygroundState, 'toolMocks' | 'knowledge' | 'virtualFiles'> {
-  return {
-    toolMocks: resources?.toolMocks ? { ...state.toolMocks, ...resources.toolMocks } : state.toolMocks,
-    knowledge: resources?.knowledge ? [...state.knowledge, ...resources.knowledge.filter((doc) => !state.knowledge.some((own) => own.id === doc.id))] : state.knowledge,
-    virtualFiles: resources?.virtualFiles ? { ...resources.virtualFiles, ...state.virtualFiles } : state.virtualFiles,
-  }
-}
-
 export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSlice> = (set, get) => ({
   sharedDraft: null,
   sharedOrigins: {},
@@ -83,7 +36,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
       files: [...state.files, ...placed],
       selectedPath: placed[0]?.path ?? state.selectedPath,
       utterance: payload.utterance ?? state.utterance,
-      threshold: payload.threshold ?? state.threshold,
+      threshold: payload.threshold === undefined ? state.threshold : normalizeThreshold(payload.threshold),
       sharedOrigins: { ...state.sharedOrigins, ...Object.fromEntries(placed.map((file) => [file.path, file.text])) },
       sharedDraft: {
         kind: payload.kind,

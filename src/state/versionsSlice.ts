@@ -1,12 +1,8 @@
 import type { StateCreator } from 'zustand'
-import type { PlaygroundState } from './createPlaygroundStore'
+import type { SkillVersion } from '../core/workspace'
+import type { PlaygroundState, StoreDependencies } from './createPlaygroundStore'
 
-export interface SkillVersion {
-  id: string
-  label: string
-  savedAt: string
-  text: string
-}
+export type { SkillVersion }
 
 export interface VersionsSlice {
   /** Saved versions per skill path, oldest first. */
@@ -15,13 +11,15 @@ export interface VersionsSlice {
   restoreVersion: (path: string, id: string) => void
 }
 
-export const createVersionsSlice: StateCreator<PlaygroundState, [], [], VersionsSlice> = (set, get) => ({
+export const createVersionsSlice =
+  ({ now, randomId }: StoreDependencies): StateCreator<PlaygroundState, [], [], VersionsSlice> =>
+  (set, get) => ({
   versions: {},
   saveVersion: (path, label) => {
     const file = get().files.find((candidate) => candidate.path === path)
     if (!file) return null
     const existing = get().versions[path] ?? []
-    const version: SkillVersion = { id: `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`, label: label.trim() || `Version ${existing.length + 1}`, savedAt: new Date().toISOString(), text: file.text }
+    const version: SkillVersion = { id: `v${now().getTime().toString(36)}${randomId()}`, label: label.trim() || `Version ${existing.length + 1}`, savedAt: now().toISOString(), text: file.text }
     set((state) => ({ versions: { ...state.versions, [path]: [...existing, version] } }))
     return version
   },

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
-import { defaultSkillName, isSkillPath, newSkillTemplate, setSkillName, type SkillFile } from '../core/skill'
-import { ROUTING_TESTS_FILE } from '../core/testing'
+import { appendRoutingCase, ROUTING_TESTS_FILE } from '../core/routingSuite'
+import { checkSkillName, defaultSkillName, newSkillTemplate, pathForName, setSkillName, uniqueSkillName, type SkillFile } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export interface WorkspaceSlice {
@@ -21,22 +21,10 @@ export interface WorkspaceSlice {
   addRoutingCase: (utterance: string, expect: string | null) => void
 }
 
-/** The path a skill named `name` gets, keeping the layout (folder or flat file) of `like`. */
-export function pathForName(name: string, like?: string): string {
-  const flat = like !== undefined && !like.includes('/')
-  return flat ? `${name}.md` : `${name}/SKILL.md`
-}
-
 function moveKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
   if (!(from in record)) return record
   const { [from]: value, ...rest } = record
   return { ...rest, [to]: value as T }
-}
-
-function uniqueName(base: string, files: readonly SkillFile[]): string {
-  const taken = new Set(files.map((file) => defaultSkillName(file.path)))
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
 export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], WorkspaceSlice> = (set, get) => ({
@@ -47,7 +35,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   updateText: (path, text) =>
     set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
   addSkill: () => {
-    const name = uniqueName('new_skill', get().files)
+    const name = uniqueSkillName('new_skill', get().files)
     const path = pathForName(name)
     set((state) => ({ files: [...state.files, { path, text: newSkillTemplate(name) }], selectedPath: path }))
     return path
@@ -55,20 +43,16 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   duplicateSkill: (path) => {
     const source = get().files.find((file) => file.path === path)
     if (!source) return null
-    const name = uniqueName(`${defaultSkillName(path)}-copy`, get().files)
+    const name = uniqueSkillName(`${defaultSkillName(path)}-copy`, get().files)
     const copy = { path: pathForName(name, path), text: setSkillName(source.text, name) }
     set((state) => ({ files: [...state.files, copy], selectedPath: copy.path }))
     return copy.path
   },
   renameSkill: (path, rawName) => {
-    const name = rawName.trim()
-    const source = get().files.find((file) => file.path === path)
-    if (!source) return 'That skill no longer exists.'
-    if (name === '') return 'A name cannot be empty.'
-    if (/[/\\]/.test(name) || name.startsWith('.')) return 'A name cannot contain / or \\ or start with a dot.'
-    const target = pathForName(name, path)
-    if (!isSkillPath(target)) return `"${name}" cannot be used as a skill name.`
-    if (target !== path && get().files.some((file) => file.path === target)) return `A skill named "${name}" already exists.`
+    if (!get().files.some((file) => file.path === path)) return 'That skill no longer exists.'
+    const check = checkSkillName(rawName, path, get().files)
+    if (!check.ok) return check.error
+    const { name, path: target } = check
     set((state) => {
       const { [path]: origin, ...origins } = state.sharedOrigins
       return {
@@ -97,11 +81,10 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     }),
   addRoutingCase: (utterance, expect) =>
     set((state) => {
-      const entry = `- utterance: ${JSON.stringify(utterance)}\n  expect: ${expect === null ? 'null' : JSON.stringify(expect)}\n`
       const existing = state.files.find((file) => file.path === ROUTING_TESTS_FILE)
-      if (!existing) return { files: [...state.files, { path: ROUTING_TESTS_FILE, text: `# Routing tests: what a user types, and the skill that should win (null: none).\n${entry}` }] }
-      const text = existing.text.endsWith('\n') || existing.text === '' ? existing.text : `${existing.text}\n`
-      return { files: state.files.map((file) => (file === existing ? { ...file, text: text + entry } : file)) }
+      const text = appendRoutingCase(existing?.text, utterance, expect)
+      if (!existing) return { files: [...state.files, { path: ROUTING_TESTS_FILE, text }] }
+      return { files: state.files.map((file) => (file === existing ? { ...file, text } : file)) }
     }),
   undoDelete: () =>
     set((state) => {

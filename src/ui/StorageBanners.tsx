@@ -1,10 +1,12 @@
-import { usePlayground, usePlaygroundStore, useStorageActions } from '../state/PlaygroundProvider'
-import { downloadWorkspaceZip } from './share/workspaceExport'
+import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { useServices } from './services'
+import { workspaceZipDownload } from './share/workspaceExport'
 
 /** Saving problems and two-tab conflicts, in plain view with a way out that loses nothing. */
 export function StorageBanners() {
   const store = usePlaygroundStore()
-  const storage = useStorageActions()
+  const { storage, download } = useServices()
+  const unreadable = storage.unreadableSave()
   const problem = usePlayground((state) => state.storageProblem)
   const conflict = usePlayground((state) => state.tabConflict)
   const notice = usePlayground((state) => state.tabNotice)
@@ -14,7 +16,19 @@ export function StorageBanners() {
         <div className="banner warning" role="alert">
           <span>{problem}</span>
           <span className="banner-actions">
-            <button type="button" className="button small" onClick={() => downloadWorkspaceZip(store.getState())}>
+            {unreadable !== null && (
+              <button type="button" className="button small" onClick={() => download('skill-playground-unreadable-save.json', unreadable, 'application/json')}>
+                Download the unreadable save
+              </button>
+            )}
+            <button
+              type="button"
+              className="button small"
+              onClick={() => {
+                const file = workspaceZipDownload(store.getState())
+                download(file.name, file.content, file.type)
+              }}
+            >
               Export workspace
             </button>
             <button type="button" className="link-button" onClick={() => store.getState().setStorageProblem(null)}>

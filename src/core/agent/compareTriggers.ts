@@ -1,6 +1,6 @@
 import type { Router } from '../routing'
 import type { Skill } from '../skill'
-import type { RoutingCase } from '../testing'
+import type { RoutingCase } from '../routingSuite'
 import { comparisonCalls, type ComparisonRow, type Picks } from './comparison'
 import { askModelToLoad, askModelToRoute, interpretRouteAnswer } from './modelRouting'
 import type { ModelClient } from './types'

@@ -1,5 +1,5 @@
 /** The light half of the trigger comparison: its result types and summaries (no model code). */
-import type { RoutingCase } from '../testing'
+import type { RoutingCase } from '../routingSuite'
 
 export type ComparedMode = 'keyword' | 'progressive' | 'llm'
 

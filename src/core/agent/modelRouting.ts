@@ -1,6 +1,6 @@
 import { catalogListing, DEFAULT_SYSTEM_PROMPT } from '../routing'
 import type { Skill } from '../skill'
-import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
+import { builtinToolRegistry, type ToolRegistry } from '../tools'
 import type { ModelClient, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
 
@@ -21,6 +21,8 @@ export interface ModelCall {
   skills: readonly Skill[]
   signal: AbortSignal
   onText?: (delta: string) => void
+  /** The tools the model is told about; the built-in ones unless given. */
+  registry?: ToolRegistry
 }
 
 /** LLM routing (seed 004): asks the model for {"skill", "args"} and returns its raw answer. */
@@ -61,8 +63,8 @@ export function interpretRouteAnswer(text: string, skills: readonly Skill[]): Ro
 }
 
 /** Progressive disclosure's first step: which skill, if any, the model loads for this message. */
-export async function askModelToLoad({ model, utterance, skills, signal }: ModelCall): Promise<string | null> {
-  const tools: ToolSpec[] = [...BUILTIN_TOOL_DEFINITIONS.map(({ name, description, parameters }) => ({ name, description, parameters })), loadSkillSpec(skills)]
+export async function askModelToLoad({ model, utterance, skills, signal, registry = builtinToolRegistry }: ModelCall): Promise<string | null> {
+  const tools: ToolSpec[] = [...registry.tools.map(({ name, description, parameters }) => ({ name, description, parameters })), loadSkillSpec(skills)]
   const reply = await model.complete({
     messages: [{ role: 'system', content: progressiveSystemPrompt(skills) }, { role: 'user', content: utterance }],
     tools,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseSkill, type Skill } from '../skill'
 import { createVirtualFiles } from '../tools/virtualFiles'
 import { DEFAULT_MOCKS } from '../tools/mockTools'
+import { BUILTIN_TOOLS, createToolRegistry } from '../tools'
 import { createScriptedModel, runAgent, type ModelClient, type RunOptions, type ScriptedReply, type TraceEvent } from './index'
 
 const calc = parseSkill('calculator/SKILL.md', '---\nname: calculator\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n')
@@ -82,19 +83,13 @@ describe('runAgent with the scripted model', () => {
 
   it('times out a slow tool with the external limit', async () => {
     vi.useFakeTimers()
-    const { BUILTIN_TOOL_DEFINITIONS } = await import('../tools/registry')
-    const webSearch = BUILTIN_TOOL_DEFINITIONS.find((t) => t.name === 'web_search')!
-    const original = webSearch.run
-    webSearch.run = () => new Promise(() => {})
-    try {
-      const pending = runAgent(options({ utterance: 'x', mode: 'none', model: createScriptedModel([{ tool_calls: [{ name: 'web_search', arguments: { query: 'q' } }] }, { text: 'fine' }]) }))
-      await vi.advanceTimersByTimeAsync(9_999)
-      await vi.advanceTimersByTimeAsync(1)
-      const timed = await pending
-      expect(ofType(timed, 'tool')[0]!.error).toMatchObject({ type: 'timeout', message: 'web_search took longer than 10 s.' })
-    } finally {
-      webSearch.run = original
-    }
+    // A registry of its own: the shared built-in tools are never patched.
+    const registry = createToolRegistry(BUILTIN_TOOLS.map((tool) => (tool.name === 'web_search' ? { ...tool, load: async () => () => new Promise(() => {}) } : tool)))
+    const pending = runAgent(options({ utterance: 'x', mode: 'none', registry, model: createScriptedModel([{ tool_calls: [{ name: 'web_search', arguments: { query: 'q' } }] }, { text: 'fine' }]) }))
+    await vi.advanceTimersByTimeAsync(9_999)
+    await vi.advanceTimersByTimeAsync(1)
+    const timed = await pending
+    expect(ofType(timed, 'tool')[0]!.error).toMatchObject({ type: 'timeout', message: 'web_search took longer than 10 s.' })
   })
 
   it('keeps what arrived when aborted mid-run', async () => {

@@ -1,7 +1,6 @@
 import { describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
 import type { Skill } from '../skill'
-import { BUILTIN_TOOL_DEFINITIONS } from '../tools/registry'
-import { ToolRefusal, type ToolContext, type ToolDefinition } from '../tools/types'
+import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
 import type { RoutingMode, TraceEvent } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
@@ -20,6 +19,8 @@ export interface RunOptions {
   threshold: number
   model: ModelClient
   tools: Omit<ToolContext, 'signal'>
+  /** The tools that exist; the built-in ones unless given (tests pass their own). */
+  registry?: ToolRegistry
   signal: AbortSignal
   /** Milliseconds on a monotonic clock. */
   clock: () => number
@@ -35,7 +36,7 @@ export const DEFAULT_TIMEOUTS = { local: 30_000, external: 10_000 }
 
 /** A model-facing tool plus how to run it. */
 interface RunnableTool extends ToolSpec {
-  kind: ToolDefinition['kind']
+  kind: ToolKind
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
 }
 
@@ -49,7 +50,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   const started = clock()
   const events: TraceEvent[] = []
   const emit: Emit = (event) => {
-    const stamped = { ...event, at: Math.round(clock() - started) } as TraceEvent
+    const stamped = { ...event, at: Math.round(clock() - started) }
     events.push(stamped)
     onEvent(stamped)
   }
@@ -107,7 +108,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     const textResults: { name: string; content: string }[] = []
     for (const call of toolCalls) {
       const outcome = await callTool(call, tools, options)
-      const userMessage = outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result ? String((outcome.result as { user_message: unknown }).user_message) : null
+      const userMessage = outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result ? String((outcome.result).user_message) : null
       emit({ type: 'tool', round, skill: activation.skill?.name ?? null, tool: call.name, arguments: call.arguments, valid: outcome.valid, result: outcome.result, error: outcome.error, latencyMs: outcome.latencyMs, precedingText: text, userMessage })
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
@@ -148,13 +149,13 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
   if (mode === 'keyword') {
     const routing = scoreRouting(utterance, skills, threshold)
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
-    const config = effectiveConfig(skill)
+    const config = effectiveConfig(skill, toolNames(options))
     const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
     const reason = skill && routing.winner ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}` : best ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}` : 'No keyword of any skill matched.'
     return { skill, config, systemPrompt: config.systemPrompt, reason }
   }
   if (mode === 'llm') return routeWithModel(options, emit)
-  const config = effectiveConfig(null)
+  const config = effectiveConfig(null, toolNames(options))
   if (mode === 'progressive') {
     return {
       skill: null,
@@ -177,7 +178,7 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
   }
   emit({ type: 'model', round: 0, text, latencyMs: Math.round(options.clock() - started), toolCalls: 0 })
   const answer = interpretRouteAnswer(text, options.skills)
-  const config = effectiveConfig(answer.skill)
+  const config = effectiveConfig(answer.skill, toolNames(options))
   if (!answer.skill) return { skill: null, config, systemPrompt: config.systemPrompt, reason: answer.reason }
   return {
     skill: answer.skill,
@@ -187,6 +188,8 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
     ...(answer.args ? { userMessage: `${options.utterance}\n\nArguments: ${JSON.stringify(answer.args)}` } : {}),
   }
 }
+
+const toolNames = (options: RunOptions) => (options.registry ?? builtinToolRegistry).names
 
 function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOptions, unavailable: string[]): Map<string, RunnableTool> {
   const tools = new Map<string, RunnableTool>()
@@ -201,9 +204,13 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
       tools.set(LOAD_SKILL, loadSkillTool(options.skills))
       continue
     }
-    const builtin = BUILTIN_TOOL_DEFINITIONS.find((definition) => definition.name === visible.name)
-    if (builtin) tools.set(builtin.name, builtin)
-    else unavailable.push(visible.name)
+    const descriptor = (options.registry ?? builtinToolRegistry).get(visible.name)
+    if (!descriptor) {
+      unavailable.push(visible.name)
+      continue
+    }
+    const { name, description, parameters, kind, load } = descriptor
+    tools.set(name, { name, description, parameters, kind, run: async (args, context) => (await load())(args, context) })
   }
   return tools
 }

@@ -201,7 +201,7 @@ function keyTerms(text: string): string {
 }
 
 function pickSkillToLoad(user: string, loadSkill: ToolSpec | undefined): string | null {
-  const names = ((loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? []) as string[]
+  const names = ((loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? [])
   const lower = user.toLowerCase()
   if (findExpression(user)) return names.find((name) => /calc/i.test(name)) ?? null
   return names.find((name) => lower.includes(name.toLowerCase().replace(/[_-]/g, ' '))) ?? null

@@ -36,3 +36,16 @@ export const ROUTING_MODES: { value: RoutingMode; label: string }[] = [
   { value: 'llm', label: 'LLM routing (model picks a skill)' },
   { value: 'none', label: 'None (one prompt, all tools)' },
 ]
+
+/** One run of the agent as the run view keeps it (and autosave stores it). */
+export interface AgentRun {
+  id: string
+  utterance: string
+  startedAt: string
+  mode: RoutingMode
+  model: string
+  events: TraceEvent[]
+  /** Text streamed in the round now running, before its model event lands. */
+  streaming: { round: number; text: string } | null
+  status: 'running' | 'done' | 'aborted' | 'failed'
+}

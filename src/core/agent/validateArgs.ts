@@ -25,7 +25,7 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
   let validator = validators.get(schema)
   if (!validator) {
     try {
-      validator = new Validator(schema as never, '2020-12', false)
+      validator = new Validator(schema, '2020-12', false)
     } catch (error) {
       return { ok: false, message: `The tool's own schema is invalid: ${error instanceof Error ? error.message : String(error)}`, details: null }
     }

@@ -26,6 +26,8 @@ export interface LintOptions {
   /** Only these rules (by id); all when absent. For tests. */
   rules?: readonly LintRule[]
   parse?: (path: string, text: string) => Skill
+  /** The tools that exist (a registry's names); the built-in ones unless given. */
+  toolNames?: readonly string[]
   /**
    * Results from the previous call, kept by the caller between calls: per-skill findings are
    * reused while a skill is unchanged, and the workspace rules' findings while no name,
@@ -68,7 +70,7 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
       continue
     }
     const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
-    const context: SkillContext = { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...BUILTIN_TOOL_NAMES, ...Object.keys(skill.tools)]) }
+    const context: SkillContext = { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]) }
     const own: Finding[] = parseFindings(context, profile)
     for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
     contexts.push(context)

@@ -22,8 +22,9 @@ export interface EffectiveConfig {
   maxRounds: number
 }
 
-export function effectiveConfig(skill: Skill | null): EffectiveConfig {
-  const allBuiltins = BUILTIN_TOOL_NAMES.map((name): VisibleTool => ({ name, source: 'builtin', missing: false }))
+/** `toolNames` are the tools that exist (a registry's names); the built-in ones unless told. */
+export function effectiveConfig(skill: Skill | null, toolNames: readonly string[] = BUILTIN_TOOL_NAMES): EffectiveConfig {
+  const allBuiltins = toolNames.map((name): VisibleTool => ({ name, source: 'builtin', missing: false }))
   if (!skill) {
     return { skill: null, systemPrompt: DEFAULT_SYSTEM_PROMPT, tools: allBuiltins, narrowed: false, maxRounds: SKILL_DEFAULTS.maxRounds }
   }
@@ -31,7 +32,7 @@ export function effectiveConfig(skill: Skill | null): EffectiveConfig {
   const narrowed = skill.requiredTools.length > 0
   const required = [...new Set(skill.requiredTools)]
     .filter((name) => !(name in skill.tools))
-    .map((name): VisibleTool => ({ name, source: 'builtin', missing: !BUILTIN_TOOL_NAMES.includes(name) }))
+    .map((name): VisibleTool => ({ name, source: 'builtin', missing: !toolNames.includes(name) }))
   return {
     skill: skill.name,
     systemPrompt: skill.body.trim() === '' ? DEFAULT_SYSTEM_PROMPT : skill.body,

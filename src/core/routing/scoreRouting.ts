@@ -1,5 +1,6 @@
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
+import { DEFAULT_THRESHOLD } from './threshold'
 
 /** What the keyword router needs of a skill. */
 export interface RoutableSkill {
@@ -9,7 +10,6 @@ export interface RoutableSkill {
   entryMode: EntryMode
 }
 
-export const DEFAULT_THRESHOLD = 0.3
 /** Two or more distinct matched keywords multiply the score by this (SPEC §3 step 6). */
 export const MULTI_KEYWORD_BONUS = 1.3
 

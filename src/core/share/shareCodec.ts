@@ -8,6 +8,7 @@ import { deflateSync, inflateSync } from 'fflate'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 import { SHARE_DICTIONARY_S1 } from './shareDictionary'
 import type { SkillFile } from '../skill'
+import { readFiles, readKnowledge, readThreshold, readToolMocks, readVirtualFiles } from '../workspace'
 
 export const SHARE_VERSION = 1
 const PREFIX = `s${SHARE_VERSION}.`
@@ -61,25 +62,22 @@ export function decodeShare(fragment: string): DecodeResult | null {
   return payload ? { ok: true, payload } : { ok: false, error: 'This link does not contain Skill Playground content. Nothing was loaded.' }
 }
 
+/** The payload's fields are read by the same rules as a saved workspace (src/core/workspace). */
 function validatePayload(value: unknown): SharePayload | null {
   if (typeof value !== 'object' || value === null) return null
-  const candidate = value as Partial<SharePayload>
+  const candidate = value as Record<keyof SharePayload, unknown>
   if (candidate.kind !== 'skill' && candidate.kind !== 'workspace') return null
-  if (!Array.isArray(candidate.skills) || !candidate.skills.every((file) => typeof file?.path === 'string' && typeof file?.text === 'string')) return null
-  if (candidate.utterance !== undefined && typeof candidate.utterance !== 'string') return null
-  if (candidate.threshold !== undefined && typeof candidate.threshold !== 'number') return null
-  if (candidate.knowledge !== undefined && !(Array.isArray(candidate.knowledge) && candidate.knowledge.every((doc) => typeof doc?.title === 'string' && typeof doc?.text === 'string' && typeof doc?.id === 'string'))) return null
-  if (candidate.toolMocks !== undefined && (typeof candidate.toolMocks !== 'object' || candidate.toolMocks === null || !Object.values(candidate.toolMocks).every(Array.isArray))) return null
-  if (candidate.virtualFiles !== undefined && (typeof candidate.virtualFiles !== 'object' || candidate.virtualFiles === null || !Object.values(candidate.virtualFiles).every((text) => typeof text === 'string'))) return null
-  return {
-    kind: candidate.kind,
-    skills: candidate.skills.map(({ path, text }) => ({ path, text })),
-    ...(candidate.utterance !== undefined ? { utterance: candidate.utterance } : {}),
-    ...(candidate.threshold !== undefined ? { threshold: candidate.threshold } : {}),
-    ...(candidate.toolMocks ? { toolMocks: candidate.toolMocks } : {}),
-    ...(candidate.knowledge ? { knowledge: candidate.knowledge } : {}),
-    ...(candidate.virtualFiles ? { virtualFiles: candidate.virtualFiles } : {}),
+  const skills = readFiles(candidate.skills)
+  if (!skills) return null
+  const optional = { utterance: (v: unknown) => (typeof v === 'string' ? v : undefined), threshold: readThreshold, toolMocks: readToolMocks, knowledge: readKnowledge, virtualFiles: readVirtualFiles }
+  const payload: SharePayload = { kind: candidate.kind, skills }
+  for (const [key, read] of Object.entries(optional) as [keyof typeof optional, (v: unknown) => unknown][]) {
+    if (candidate[key] === undefined) continue
+    const field = read(candidate[key])
+    if (field === undefined) return null
+    ;(payload as unknown as Record<string, unknown>)[key] = field
   }
+  return payload
 }
 
 function withoutEmpty(payload: SharePayload): SharePayload {

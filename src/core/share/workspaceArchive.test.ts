@@ -11,10 +11,10 @@ const SKILLS = join(import.meta.dirname, '../../../skills')
 describe('the workspace zip', () => {
   it('exports skills/<name>/SKILL.md that the CLI and the app load back identically', () => {
     const original = [...readSkillsDir(SKILLS), { path: 'routing-tests.yaml', text: readFileSync(join(SKILLS, 'routing-tests.yaml'), 'utf8') }]
-    const zip = zipWorkspace({ files: original, resources: { knowledge: [{ id: 'a', title: 't', text: 'x' }] } })
+    const zip = zipWorkspace({ files: original, settings: { v: 1, knowledge: [{ id: 'a', title: 't', text: 'x' }], threshold: 0.25 } })
     const back = unzipWorkspace(zip)
     if (!back.ok) throw new Error(back.error)
-    expect(back.archive.resources?.knowledge).toEqual([{ id: 'a', title: 't', text: 'x' }])
+    expect(back.archive.settings).toEqual({ knowledge: [{ id: 'a', title: 't', text: 'x' }], threshold: 0.25 })
 
     // Unpack to disk and load with the CLI's reader too.
     const dir = mkdtempSync(join(tmpdir(), 'zip-'))

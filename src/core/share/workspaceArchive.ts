@@ -1,15 +1,23 @@
 /**
  * The workspace as a zip: `skills/<name>/SKILL.md` for every skill (the layout the CLI and the
- * app both load) plus `playground.json` for the tools' mocks, knowledge and files.
+ * app both load) plus `playground.json`: the rest of the workspace (tool mocks, knowledge,
+ * files, settings) written by the saved-workspace codec.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { defaultSkillName, isSkillPath, type SkillFile } from '../skill'
-import { ROUTING_TESTS_FILE } from '../testing'
-import type { KnowledgeDocument, MockRule } from '../tools/types'
+import { ROUTING_TESTS_FILE } from '../routingSuite'
+import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
 
 export interface WorkspaceArchive {
   files: SkillFile[]
-  resources?: { toolMocks?: Record<string, MockRule[]>; knowledge?: KnowledgeDocument[]; virtualFiles?: Record<string, string> }
+  /** playground.json as written: an encoded saved workspace without its files. */
+  settings?: EncodedWorkspace
+}
+
+/** What an archive brings besides its skill files, as read back by the codec. */
+export interface ArchiveContents {
+  files: SkillFile[]
+  settings?: Omit<SavedWorkspace, 'files'>
 }
 
 const RESOURCES = 'playground.json'
@@ -25,11 +33,11 @@ export function archivePath(file: SkillFile): string {
 export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {
   const entries: Record<string, Uint8Array> = {}
   for (const file of archive.files) entries[archivePath(file)] = strToU8(file.text)
-  if (archive.resources) entries[RESOURCES] = strToU8(JSON.stringify(archive.resources, null, 2))
+  if (archive.settings) entries[RESOURCES] = strToU8(JSON.stringify(archive.settings, null, 2))
   return zipSync(entries, { level: 6 })
 }
 
-export type UnzipResult = { ok: true; archive: WorkspaceArchive } | { ok: false; error: string }
+export type UnzipResult = { ok: true; archive: ArchiveContents } | { ok: false; error: string }
 
 /** Reads skills from a zip: `skills/...` if present, else any SKILL.md / top-level .md. */
 export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
@@ -54,15 +62,20 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     const path = name.slice(root.length)
     if (isSkillPath(path) || path === ROUTING_TESTS_FILE) files.push({ path, text: strFromU8(data) })
   }
-  let resources: WorkspaceArchive['resources']
+  let settings: ArchiveContents['settings']
   const resourceEntry = entries[RESOURCES]
   if (resourceEntry) {
+    let value: unknown
     try {
-      resources = JSON.parse(strFromU8(resourceEntry)) as WorkspaceArchive['resources']
+      value = JSON.parse(strFromU8(resourceEntry))
     } catch {
       return { ok: false, error: `${RESOURCES} in this zip is not valid JSON; nothing was imported.` }
     }
+    const decoded = decodeSavedWorkspace(value, { requireFiles: false })
+    if (!decoded.ok) return { ok: false, error: `${RESOURCES} in this zip: ${decoded.message} Nothing was imported.` }
+    const { files: _none, ...rest } = decoded.workspace
+    settings = rest
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
-  return { ok: true, archive: { files, ...(resources ? { resources } : {}) } }
+  return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }

@@ -1,6 +1,6 @@
 /** The only module that imports mathjs: a maintained expression parser that never runs JavaScript. */
 import { all, create } from 'mathjs'
-import { ToolRefusal, type ToolDefinition } from './types'
+import { ToolRefusal, type ToolRun } from './types'
 
 const math = create(all ?? {})
 const evaluateExpression = math.evaluate.bind(math)
@@ -13,19 +13,8 @@ math.import(
   { override: true },
 )
 
-const MAX_EXPRESSION = 500
-
-export const calculator: ToolDefinition = {
-  name: 'calculator',
-  kind: 'local',
-  description: 'Evaluate an arithmetic expression exactly: + - * / ^ % parentheses, sqrt, log, sin, etc. Returns the numeric result.',
-  parameters: {
-    type: 'object',
-    properties: { expression: { type: 'string', description: 'The expression, e.g. "2^20" or "sqrt(2) * 3"', minLength: 1, maxLength: MAX_EXPRESSION } },
-    required: ['expression'],
-    additionalProperties: false,
-  },
-  run: (args) => {
+/** Runs `calculator` (described in builtinTools.ts). */
+export const runCalculator: ToolRun = (args) => {
     const expression = String(args.expression)
     let value: unknown
     try {
@@ -34,8 +23,7 @@ export const calculator: ToolDefinition = {
       if (error instanceof ToolRefusal) throw error
       throw new Error(`Cannot evaluate "${expression}": ${error instanceof Error ? error.message : String(error)}`)
     }
-    const result = typeof value === 'number' ? value : math.format(value as never, { precision: 14 })
+    const result = typeof value === 'number' ? value : math.format(value, { precision: 14 })
     if (typeof value === 'function' || value === undefined) throw new Error(`"${expression}" is not a calculation.`)
     return { expression, result }
-  },
-}
+  }

@@ -1,11 +1,7 @@
-import type { ToolDefinition } from './types'
+import type { ToolRun } from './types'
 
-export const currentDatetime: ToolDefinition = {
-  name: 'current_datetime',
-  kind: 'local',
-  description: 'The current date, time and weekday (ISO 8601), optionally in an IANA time zone such as "Asia/Shanghai".',
-  parameters: { type: 'object', properties: { timezone: { type: 'string' } }, additionalProperties: false },
-  run: (args, { now }) => {
+/** Runs `current_datetime` (described in builtinTools.ts). */
+export const runCurrentDatetime: ToolRun = (args, { now }) => {
     const date = now()
     const timeZone = typeof args.timezone === 'string' ? args.timezone : 'UTC'
     let local: string
@@ -17,5 +13,4 @@ export const currentDatetime: ToolDefinition = {
       throw new Error(`Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris".`)
     }
     return { iso: date.toISOString(), timezone: timeZone, local, weekday }
-  },
-}
+  }

@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic } from 'sql.js'
-import { ToolRefusal, type ToolDefinition } from './types'
+import { ToolRefusal, type ToolRun } from './types'
 
 /** The demo database behind `execute_sql`: built once, opened afresh (read-only) for every query. */
 export interface DemoDatabase {
@@ -69,24 +69,10 @@ function refuseWrites(db: Database, statement: string) {
   }
 }
 
-export const executeSql: ToolDefinition = {
-  name: 'execute_sql',
-  kind: 'local',
-  description: 'Run one read-only SQL query (SQLite) on the business database: tables orders(id, user_id, date, amount, status), users(id, name, city, signup_date), inventory(sku, name, stock, warehouse). Writes are refused.',
-  parameters: {
-    type: 'object',
-    properties: {
-      sql: { type: 'string', minLength: 1, description: 'One SELECT (or WITH … SELECT) statement' },
-      db_name: { type: 'string', enum: ['orders', 'users', 'inventory'], description: 'The table the question is mainly about' },
-      limit: { type: 'integer', minimum: 1, maximum: 5000, default: 100 },
-    },
-    required: ['sql'],
-    additionalProperties: false,
-  },
-  run: async (args, { database }) => {
+/** Runs `execute_sql` (described in builtinTools.ts). */
+export const runExecuteSql: ToolRun = async (args, { database }) => {
     if (!database) throw new Error('No SQL engine is available here.')
     const limit = typeof args.limit === 'number' ? args.limit : 100
     const { columns, rows, truncated } = (await database()).query(String(args.sql), limit)
     return { columns, rows, row_count: rows.length, truncated }
-  },
-}
+  }

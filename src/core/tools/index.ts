@@ -1,2 +1,5 @@
-export { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, isBuiltinTool } from './catalog'
-export type { BuiltinToolName } from './catalog'
+export { BUILTIN_TOOLS, DEFAULT_MAX_CHARS, MAX_EXPRESSION } from './builtinTools'
+export { BUILTIN_TOOL_NAMES, builtinToolRegistry, createToolRegistry, isBuiltinTool } from './toolRegistry'
+export type { ToolRegistry } from './toolRegistry'
+export { ToolRefusal } from './types'
+export type { KnowledgeDocument, MockRule, ToolContext, ToolDescriptor, ToolKind, ToolRun, VirtualFiles } from './types'

@@ -1,4 +1,4 @@
-import type { MockRule, ToolContext, ToolDefinition } from './types'
+import type { MockRule, ToolContext, ToolRun } from './types'
 
 /** Picks the first mock rule whose `when` matches the arguments (equal, or contained for text). */
 export function pickMock(rules: readonly MockRule[] | undefined, args: Record<string, unknown>): unknown {
@@ -13,41 +13,11 @@ export function pickMock(rules: readonly MockRule[] | undefined, args: Record<st
   return rule.response
 }
 
-const mocked = (name: string, description: string, parameters: ToolDefinition['parameters']): ToolDefinition => ({
-  name,
-  kind: 'external',
-  description,
-  parameters,
-  run: (args, context: ToolContext) => pickMock(context.mocks[name], args),
-})
-
-export const webSearch = mocked('web_search', 'Search the web. Returns titles, URLs and snippets.', {
-  type: 'object',
-  properties: { query: { type: 'string', minLength: 1 } },
-  required: ['query'],
-  additionalProperties: false,
-})
-
-export const webFetch = mocked('web_fetch', 'Fetch a web page and return its main text as Markdown.', {
-  type: 'object',
-  properties: { url: { type: 'string', pattern: '^https?://' } },
-  required: ['url'],
-  additionalProperties: false,
-})
-
-export const getWeather = mocked('get_weather', "Today's weather for a city the user named.", {
-  type: 'object',
-  properties: { city: { type: 'string', minLength: 1 } },
-  required: ['city'],
-  additionalProperties: false,
-})
-
-export const extractStructured = mocked('extract_structured', 'Extract named fields from a text as JSON.', {
-  type: 'object',
-  properties: { text: { type: 'string' }, fields: { type: 'array', items: { type: 'string' }, minItems: 1 } },
-  required: ['text', 'fields'],
-  additionalProperties: false,
-})
+/** Runs a mocked tool: the first of the user's mock rules for it that matches the arguments. */
+export const runMock =
+  (name: string): ToolRun =>
+  (args, context: ToolContext) =>
+    pickMock(context.mocks[name], args)
 
 /** The mock responses a new workspace starts with; the user edits them in the Tools panel. */
 export const DEFAULT_MOCKS: Record<string, MockRule[]> = {

@@ -1,6 +1,6 @@
 /** The only module that imports minisearch: a real full-text index over the knowledge documents. */
 import MiniSearch from 'minisearch'
-import type { KnowledgeDocument, ToolDefinition } from './types'
+import type { KnowledgeDocument, ToolRun } from './types'
 
 // CJK text has no spaces: index it as single characters and bigrams so "知识库" finds "知识库".
 const tokenize = (text: string): string[] => {
@@ -26,23 +26,14 @@ function indexFor(documents: readonly KnowledgeDocument[]): MiniSearch<Knowledge
   let index = indexes.get(documents)
   if (!index) {
     index = new MiniSearch<KnowledgeDocument>({ fields: ['title', 'text'], storeFields: ['title', 'text'], tokenize, searchOptions: { boost: { title: 2 }, prefix: true, combineWith: 'OR' } })
-    index.addAll(documents as KnowledgeDocument[])
+    index.addAll(documents)
     indexes.set(documents, index)
   }
   return index
 }
 
-export const searchKnowledge: ToolDefinition = {
-  name: 'search_knowledge',
-  kind: 'local',
-  description: 'Full-text search over the knowledge documents of the workspace. Returns the best matching passages with their titles.',
-  parameters: {
-    type: 'object',
-    properties: { query: { type: 'string', minLength: 1 }, top_k: { type: 'integer', minimum: 1, maximum: 10, default: 3 } },
-    required: ['query'],
-    additionalProperties: false,
-  },
-  run: (args, { knowledge }) => {
+/** Runs `search_knowledge` (described in builtinTools.ts). */
+export const runSearchKnowledge: ToolRun = (args, { knowledge }) => {
     const query = String(args.query)
     const topK = typeof args.top_k === 'number' ? args.top_k : 3
     const hits = indexFor(knowledge).search(query).slice(0, topK)
@@ -51,5 +42,4 @@ export const searchKnowledge: ToolDefinition = {
       results: hits.map((hit) => ({ id: hit.id, title: hit.title as string, score: Math.round(hit.score * 100) / 100, snippet: String(hit.text).slice(0, 400) })),
       ...(hits.length === 0 ? { user_message: `The knowledge base has nothing about "${query}".` } : {}),
     }
-  },
-}
+  }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { calculator } from './calculator'
-import { fileRead, fileWrite } from './fileTools'
-import { searchKnowledge } from './searchKnowledge'
+import { BUILTIN_TOOLS } from './builtinTools'
+import { runCalculator } from './calculator'
+import { runFileRead, runFileWrite } from './fileTools'
+import { runSearchKnowledge } from './searchKnowledge'
+import { builtinToolRegistry, createToolRegistry } from './toolRegistry'
 import { ToolRefusal, type ToolContext } from './types'
 import { createVirtualFiles, resolveWorkspacePath } from './virtualFiles'
 
@@ -18,10 +20,10 @@ const context = (files = createVirtualFiles({ 'a.md': 'x'.repeat(5000) })): Tool
 
 describe('calculator', () => {
   it('evaluates without eval and refuses functions that reach outside arithmetic', () => {
-    expect(calculator.run({ expression: '2^20' }, context())).toEqual({ expression: '2^20', result: 1048576 })
-    expect(() => calculator.run({ expression: 'import({x: 1})' }, context())).toThrow(ToolRefusal)
-    expect(() => calculator.run({ expression: 'evaluate("1+1")' }, context())).toThrow(ToolRefusal)
-    expect(() => calculator.run({ expression: 'constructor.constructor("return process")()' }, context())).toThrow()
+    expect(runCalculator({ expression: '2^20' }, context())).toEqual({ expression: '2^20', result: 1048576 })
+    expect(() => runCalculator({ expression: 'import({x: 1})' }, context())).toThrow(ToolRefusal)
+    expect(() => runCalculator({ expression: 'evaluate("1+1")' }, context())).toThrow(ToolRefusal)
+    expect(() => runCalculator({ expression: 'constructor.constructor("return process")()' }, context())).toThrow()
   })
 })
 
@@ -35,24 +37,24 @@ describe('the file sandbox', () => {
   })
 
   it('truncates at max_chars and refuses files over 5 MB', () => {
-    expect(fileRead.run({ file_path: 'a.md', max_chars: 10 }, context())).toMatchObject({ content: 'x'.repeat(10), truncated: true, file_size: 5000 })
-    expect(() => fileWrite.run({ file_path: 'big.txt', content: 'x'.repeat(5 * 1024 * 1024 + 1) }, context())).toThrow(/5 MB/)
+    expect(runFileRead({ file_path: 'a.md', max_chars: 10 }, context())).toMatchObject({ content: 'x'.repeat(10), truncated: true, file_size: 5000 })
+    expect(() => runFileWrite({ file_path: 'big.txt', content: 'x'.repeat(5 * 1024 * 1024 + 1) }, context())).toThrow(/5 MB/)
   })
 })
 
 describe('search_knowledge', () => {
   it('finds Chinese and English documents', () => {
-    expect(searchKnowledge.run({ query: '检索增强' }, context())).toMatchObject({ results: [{ title: 'RAG 入门' }] })
-    expect(searchKnowledge.run({ query: 'rain' }, context())).toMatchObject({ results: [{ title: 'Weather API' }] })
-    expect(searchKnowledge.run({ query: 'zebra' }, context())).toMatchObject({ results: [], user_message: expect.stringContaining('nothing') })
+    expect(runSearchKnowledge({ query: '检索增强' }, context())).toMatchObject({ results: [{ title: 'RAG 入门' }] })
+    expect(runSearchKnowledge({ query: 'rain' }, context())).toMatchObject({ results: [{ title: 'Weather API' }] })
+    expect(runSearchKnowledge({ query: 'zebra' }, context())).toMatchObject({ results: [], user_message: expect.stringContaining('nothing') })
   })
 })
 
 describe('execute_sql on the demo SQLite database', async () => {
   const { default: initSqlJs } = await import('sql.js')
-  const { createDemoDatabase, executeSql } = await import('./executeSql')
+  const { createDemoDatabase, runExecuteSql } = await import('./executeSql')
   const database = createDemoDatabase(await initSqlJs())
-  const run = (sql: string, limit?: number) => executeSql.run({ sql, ...(limit ? { limit } : {}) }, { ...context(), database: async () => database })
+  const run = (sql: string, limit?: number) => runExecuteSql({ sql, ...(limit ? { limit } : {}) }, { ...context(), database: async () => database })
 
   it('answers queries, with a row limit', async () => {
     await expect(run('SELECT count(*) AS n FROM orders')).resolves.toMatchObject({ columns: ['n'], rows: [[8]] })
@@ -79,10 +81,21 @@ describe('execute_sql on the demo SQLite database', async () => {
   })
 })
 
-describe('the tool catalog', () => {
-  it('lists exactly the tools the registry can run', async () => {
-    const { BUILTIN_TOOL_NAMES } = await import('./catalog')
-    const { BUILTIN_TOOL_DEFINITIONS } = await import('./registry')
-    expect([...BUILTIN_TOOL_NAMES].sort()).toEqual(BUILTIN_TOOL_DEFINITIONS.map((tool) => tool.name).sort())
+describe('the tool registry', () => {
+  it('has one descriptor per tool, and every descriptor loads a runner', async () => {
+    expect(new Set(builtinToolRegistry.names).size).toBe(BUILTIN_TOOLS.length)
+    for (const tool of builtinToolRegistry.tools) {
+      expect(tool.description.length, tool.name).toBeGreaterThan(20)
+      expect(typeof (await tool.load()), tool.name).toBe('function')
+    }
+  })
+
+  it('refuses two tools with one name', () => {
+    expect(() => createToolRegistry([BUILTIN_TOOLS[0]!, BUILTIN_TOOLS[0]!])).toThrow(/same name/)
+  })
+
+  it('runs a mocked tool from the mock rules it is given', async () => {
+    const run = await builtinToolRegistry.get('get_weather')!.load()
+    expect(await run({ city: 'Paris' }, { ...context(), mocks: { get_weather: [{ when: { city: 'paris' }, response: { ok: 1 } }] } })).toEqual({ ok: 1 })
   })
 })

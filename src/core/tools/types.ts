@@ -33,13 +33,23 @@ export interface VirtualFiles {
   list: () => string[]
 }
 
-export interface ToolDefinition {
+/** How a tool runs, given its validated arguments and what it may touch. */
+export type ToolRun = (args: Record<string, unknown>, context: ToolContext) => unknown
+
+/**
+ * A tool as everyone sees it: the editor's hovers and completions, the lint, the Tools tab and
+ * the model all read `description` and `parameters` from here. The code that runs it is loaded
+ * on first use, so describing a tool never pulls its engine (mathjs, sql.js, minisearch) in.
+ */
+export interface ToolDescriptor {
   name: string
   description: string
   parameters: JsonSchema
-  /** External-style tools get the shorter timeout (SPEC §4). */
+  /** External-style tools get the shorter timeout (docs/agent-loop.md). */
   kind: ToolKind
-  run: (args: Record<string, unknown>, context: ToolContext) => unknown
+  /** Whether the page answers from the user's mock rules (edited in the Tools tab). */
+  mocked: boolean
+  load: () => Promise<ToolRun>
 }
 
 /** Thrown by a tool for a security refusal; becomes a `refused` error result. */

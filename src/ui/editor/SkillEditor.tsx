@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
-import { ROUTING_TESTS_FILE } from '../../core/testing'
+import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers } from './lintMarkers'
 import { useColorScheme } from '../useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
-import './skillLanguageFeatures'
+import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
+import { useServices } from '../services'
 
 const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
 
@@ -27,6 +28,7 @@ export function SkillEditor() {
   const lint = useLint()
   const routingSuite = useRoutingSuite()
   const scheme = useColorScheme()
+  registerSkillLanguageFeatures(useServices().tools)
 
   useEffect(() => {
     if (!host.current) return undefined

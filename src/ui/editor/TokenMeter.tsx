@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { catalogListing } from '../../core/routing'
 import { useWorkspace } from '../../state/PlaygroundProvider'
+import { useServices } from '../services'
 
 /** Above this the catalog crowds typical skill-listing budgets (Codex ≈ 8,000 characters ≈ 2k tokens; Claude Code ≈ 1% of context). */
 export const CATALOG_TOKEN_BUDGET = 4000
@@ -11,13 +12,14 @@ type Counter = (text: string) => number
 export function TokenMeter({ path }: { path: string | null }) {
   const [count, setCount] = useState<Counter | null>(null)
   const { skills } = useWorkspace()
+  const { loadTokenizer } = useServices()
   useEffect(() => {
     let live = true
-    void import('../../adapters/tokenizer').then((module) => live && setCount(() => module.countTokens))
+    void loadTokenizer().then((counter) => live && setCount(() => counter))
     return () => {
       live = false
     }
-  }, [])
+  }, [loadTokenizer])
   const skill = skills.find((candidate) => candidate.path === path)
   const listing = useMemo(() => catalogListing(skills), [skills])
   // The catalog changes only when a name, description or tag does: most keystrokes reuse the count.

@@ -3,7 +3,7 @@
  * entry_mode values, and an explanation of each field on hover.
  */
 import { FIELD_DOCS } from '../../core/skill'
-import { BUILTIN_TOOLS } from '../../core/tools'
+import type { ToolRegistry } from '../../core/tools'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 
 /** The 1-based line of the closing `---`, or 0 when the model has no frontmatter. */
@@ -38,6 +38,15 @@ function declaredTools(model: monaco.editor.ITextModel, end: number): string[] {
   return names
 }
 
+let registered = false
+
+/**
+ * Registers the providers once per page. Tool names and descriptions come from `registry`, the
+ * same registry the model's tool list is built from, so a hover says what the model is told.
+ */
+export function registerSkillLanguageFeatures(registry: ToolRegistry): void {
+  if (registered) return
+  registered = true
 monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
   triggerCharacters: [' ', '[', ',', '-'],
   provideCompletionItems: (model, position) => {
@@ -60,7 +69,7 @@ monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
       const own = declaredTools(model, end)
       return {
         suggestions: [
-          ...BUILTIN_TOOLS.map((tool) => ({ label: tool.name, kind: monaco.languages.CompletionItemKind.Function, insertText: tool.name, detail: 'built-in tool', documentation: tool.description, range })),
+          ...registry.tools.map((tool) => ({ label: tool.name, kind: monaco.languages.CompletionItemKind.Function, insertText: tool.name, detail: 'built-in tool', documentation: tool.description, range })),
           ...own.map((name) => ({ label: name, kind: monaco.languages.CompletionItemKind.Function, insertText: name, detail: 'declared under tools:', range })),
         ],
       }
@@ -76,6 +85,8 @@ monaco.languages.registerHoverProvider(SKILL_LANGUAGE, {
   provideHover: (model, position) => {
     const end = frontmatterEnd(model)
     if (end === 0 || position.lineNumber >= end) return null
+    const toolHover = hoverToolName(model, position, registry)
+    if (toolHover) return toolHover
     const match = /^([A-Za-z_][\w-]*)\s*:/.exec(model.getLineContent(position.lineNumber))
     const key = match?.[1]
     if (!key || position.column > key.length + 1) return null
@@ -84,3 +95,15 @@ monaco.languages.registerHoverProvider(SKILL_LANGUAGE, {
     return { range: new monaco.Range(position.lineNumber, 1, position.lineNumber, key.length + 1), contents }
   },
 })
+}
+
+/** A built-in tool's name under the cursor (in `required_tools` or anywhere in the frontmatter): its description and schema. */
+function hoverToolName(model: monaco.editor.ITextModel, position: monaco.Position, registry: ToolRegistry): monaco.languages.Hover | null {
+  const word = model.getWordAtPosition(position)
+  const tool = word ? registry.get(word.word) : undefined
+  if (!word || !tool) return null
+  return {
+    range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+    contents: [{ value: `**${tool.name}** — built-in tool${tool.mocked ? ' (answers from its mocks in the Tools tab)' : ''}` }, { value: tool.description }, { value: `\`\`\`json\n${JSON.stringify(tool.parameters, null, 2)}\n\`\`\`` }],
+  }
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { readApiKey, writeApiKey } from '../../adapters/apiKeyStorage'
 import { parseScript } from '../../core/agent/scriptedModel'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useServices } from '../services'
 
 /** Why Run cannot start with the chosen model, or null when it can. */
 export function useModelProblem(): string | null {
@@ -9,6 +9,7 @@ export function useModelProblem(): string | null {
   const proxy = usePlayground((state) => state.proxy)
   const baseUrl = usePlayground((state) => state.browserBaseUrl)
   const script = usePlayground((state) => state.script)
+  const { apiKey } = useServices()
   if (model === 'proxy') {
     if (proxy === 'unknown') return 'Checking the server proxy…'
     if (proxy === null) return 'No server proxy here (static hosting): use the scripted model or your own key.'
@@ -23,7 +24,7 @@ export function useModelProblem(): string | null {
   }
   if (model === 'browser') {
     if (!/^https?:\/\//.test(baseUrl.trim())) return 'Enter the base URL of an OpenAI-compatible API (https://…/v1).'
-    if (readApiKey().key === '') return 'Enter an API key (kept for this tab only unless you tick “Remember”).'
+    if (apiKey.read().key === '') return 'Enter an API key (kept for this tab only unless you tick “Remember”).'
   }
   return null
 }
@@ -35,8 +36,9 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   const modelName = usePlayground((state) => state.modelName)
   const baseUrl = usePlayground((state) => state.browserBaseUrl)
   const proxy = usePlayground((state) => state.proxy)
-  const [key, setKey] = useState(() => readApiKey())
   const script = usePlayground((state) => state.script)
+  const { apiKey } = useServices()
+  const [key, setKey] = useState(() => apiKey.read())
   if (model === 'scripted') return null
   if (model === 'script') {
     return (
@@ -49,7 +51,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   const defaultName = model === 'proxy' && proxy !== 'unknown' && proxy ? proxy.model : 'gpt-4.1-mini'
   const saveKey = (next: { key: string; remembered: boolean }) => {
     setKey(next)
-    writeApiKey(next.key, next.remembered)
+    apiKey.write(next.key, next.remembered)
     onKeyChange()
   }
   return (

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 // The trace module only: the agent loop and its tools (mathjs, minisearch) load on the first Run.
 import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
-import { useDerivations, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useServices } from '../services'
+import { useWindowEvent } from '../useWindowEvent'
 import type { ToolProtocol } from '../../core/agent/types'
 import type { ModelChoice } from '../../state/runSlice'
 import { ModelSettings, useModelProblem } from './ModelSettings'
@@ -9,7 +11,7 @@ import { ModelSettings, useModelProblem } from './ModelSettings'
 /** Run / Abort, with the model and the routing mode the run uses. */
 export function RunControls({ onRun }: { onRun: () => void }) {
   const store = usePlaygroundStore()
-  const derive = useDerivations()
+  const { startRun } = useServices()
   const mode = usePlayground((state) => state.routingMode)
   const protocol = usePlayground((state) => state.toolProtocol)
   const running = usePlayground((state) => state.runs[0]?.status === 'running')
@@ -23,19 +25,15 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const run = () => {
     if (problem) return
     onRun()
-    void import('../../state/agentRunner').then(({ startAgentRun }) => {
-      abort.current = startAgentRun(store, derive)
+    void startRun().then((stop) => {
+      abort.current = stop
     })
   }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter' && !running && !problem) {
-        event.preventDefault()
-        run()
-      }
+  useWindowEvent('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key === 'Enter' && !running && !problem) {
+      event.preventDefault()
+      run()
     }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
   })
 
   return (

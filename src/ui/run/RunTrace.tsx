@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import type { TraceEvent } from '../../core/agent'
-import { downloadFile } from '../../adapters/download'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
+import { useServices } from '../services'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
   const runs = usePlayground((state) => state.runs)
   const [selectedId, setSelectedId] = useState<string | null>(null)
+  const { download } = useServices()
   const run = runs.find((candidate) => candidate.id === selectedId) ?? runs[0]
   return (
     <section className="run-trace" aria-label="Run trace">
@@ -32,7 +33,7 @@ export function RunTrace() {
                   ))}
                 </select>
               )}
-              <button type="button" className="button small" onClick={() => download(run)}>
+              <button type="button" className="button small" onClick={() => download(...traceDownload(run))}>
                 Download trace
               </button>
             </div>
@@ -142,6 +143,7 @@ function Timeline({ events }: { events: TraceEvent[] }) {
   )
 }
 
-function download(run: AgentRun) {
-  downloadFile(`trace-${run.id}.json`, JSON.stringify(run, null, 2), 'application/json')
+/** The trace as a JSON file: the run exactly as recorded (no key ever enters a run). */
+function traceDownload(run: AgentRun) {
+  return [`trace-${run.id}.json`, JSON.stringify(run, null, 2), 'application/json'] as const
 }

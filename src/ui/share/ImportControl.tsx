@@ -1,20 +1,21 @@
-import { useEffect, useRef, useState } from 'react'
-import type { WorkspaceArchive } from '../../core/share'
+import { useRef, useState } from 'react'
+import type { ArchiveContents } from '../../core/share'
 import { usePlaygroundStore } from '../../state/PlaygroundProvider'
 import type { ClashChoice } from '../../state/sharingSlice'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
+import { useWindowEvent } from '../useWindowEvent'
 
 /** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
   const store = usePlaygroundStore()
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
-  const [pending, setPending] = useState<{ archive: WorkspaceArchive; clashes: string[] } | null>(null)
+  const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
   const [message, setMessage] = useState<string | null>(null)
 
-  const apply = (archive: WorkspaceArchive, choice: ClashChoice) => {
-    const result = store.getState().importFiles(archive.files, choice, archive.resources)
+  const apply = (archive: ArchiveContents, choice: ClashChoice) => {
+    const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setPending(null)
     setMessage(`Imported ${result.added} skill${result.added === 1 ? '' : 's'}${result.replaced ? `, replaced ${result.replaced}` : ''}${result.skipped ? `, skipped ${result.skipped}` : ''}.`)
   }
@@ -29,30 +30,20 @@ export function ImportControl() {
   }
 
   const [dragging, setDragging] = useState(false)
-  useEffect(() => {
-    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
-    const over = (event: DragEvent) => {
-      if (!hasFiles(event)) return
-      event.preventDefault()
-      setDragging(true)
-    }
-    const leave = (event: DragEvent) => {
-      if (event.relatedTarget === null) setDragging(false)
-    }
-    const drop = (event: DragEvent) => {
-      if (!hasFiles(event) || !event.dataTransfer) return
-      event.preventDefault()
-      setDragging(false)
-      void droppedFiles(event.dataTransfer).then(receive)
-    }
-    window.addEventListener('dragover', over)
-    window.addEventListener('dragleave', leave)
-    window.addEventListener('drop', drop)
-    return () => {
-      window.removeEventListener('dragover', over)
-      window.removeEventListener('dragleave', leave)
-      window.removeEventListener('drop', drop)
-    }
+  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
+  useWindowEvent('dragover', (event) => {
+    if (!hasFiles(event)) return
+    event.preventDefault()
+    setDragging(true)
+  })
+  useWindowEvent('dragleave', (event) => {
+    if (event.relatedTarget === null) setDragging(false)
+  })
+  useWindowEvent('drop', (event) => {
+    if (!hasFiles(event) || !event.dataTransfer) return
+    event.preventDefault()
+    setDragging(false)
+    void droppedFiles(event.dataTransfer).then(receive)
   })
 
   return (

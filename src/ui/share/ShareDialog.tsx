@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { defaultSkillName } from '../../core/skill'
-import { shareUrl } from '../../adapters/shareLink'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { downloadSkill, downloadWorkspaceZip, skillPayload, workspacePayload } from './workspaceExport'
+import { useServices } from '../services'
+import { useWindowEvent } from '../useWindowEvent'
+import { skillDownload, skillPayload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
 /** Links longer than this get cut by chat apps and browser history. */
 export const LONG_LINK = 2000
@@ -10,6 +11,7 @@ export const LONG_LINK = 2000
 /** Builds a link for the selected skill or the whole workspace, copies it, warns when it is long. */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
+  const { shareLink, download } = useServices()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const files = usePlayground((state) => state.files)
   const [scope, setScope] = useState<'skill' | 'workspace'>(selectedPath ? 'skill' : 'workspace')
@@ -19,7 +21,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const link = useMemo(() => {
     const state = store.getState()
     const payload = scope === 'skill' && selectedPath ? skillPayload(state, selectedPath) : workspacePayload(state)
-    return payload ? shareUrl(payload) : ''
+    return payload ? shareLink(payload) : ''
     // files: a new link whenever the content changes while the dialog is open.
   }, [scope, selectedPath, store, files]) // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -32,11 +34,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
     linkRef.current?.select()
   }, [link])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
   const long = link.length > LONG_LINK
   return (
@@ -67,7 +65,10 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="modal-actions">
           {(long || scope === 'workspace') && (
-            <button type="button" className="button" onClick={() => (scope === 'skill' && selectedPath ? downloadSkill(store.getState(), selectedPath) : downloadWorkspaceZip(store.getState()))}>
+            <button type="button" className="button" onClick={() => {
+                const file = scope === 'skill' && selectedPath ? skillDownload(store.getState(), selectedPath) : workspaceZipDownload(store.getState())
+                if (file) download(file.name, file.content, file.type)
+              }}>
               Download file
             </button>
           )}

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { ImportControl } from './ImportControl'
 import { ShareDialog } from './ShareDialog'
-import { downloadSkill, downloadWorkspaceZip } from './workspaceExport'
+import { useServices } from '../services'
+import { useWindowEvent } from '../useWindowEvent'
+import { skillDownload, workspaceZipDownload } from './workspaceExport'
 
 /** Share (Ctrl/Cmd+S), Import and Export, in the app header. */
 export function WorkspaceToolbar() {
@@ -11,16 +13,13 @@ export function WorkspaceToolbar() {
   const [sharing, setSharing] = useState(false)
   const [exportOpen, setExportOpen] = useState(false)
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault()
-        setSharing(true)
-      }
+  const { download } = useServices()
+  useWindowEvent('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault()
+      setSharing(true)
     }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  })
 
   return (
     <div className="toolbar">
@@ -36,7 +35,8 @@ export function WorkspaceToolbar() {
               role="menuitem"
               disabled={!selectedPath}
               onClick={() => {
-                if (selectedPath) downloadSkill(store.getState(), selectedPath)
+                const file = selectedPath ? skillDownload(store.getState(), selectedPath) : null
+                if (file) download(file.name, file.content, file.type)
                 setExportOpen(false)
               }}
             >
@@ -46,7 +46,8 @@ export function WorkspaceToolbar() {
               type="button"
               role="menuitem"
               onClick={() => {
-                downloadWorkspaceZip(store.getState())
+                const file = workspaceZipDownload(store.getState())
+                download(file.name, file.content, file.type)
                 setExportOpen(false)
               }}
             >

@@ -1,7 +1,7 @@
-import { unzipWorkspace, type WorkspaceArchive } from '../../core/share'
+import { unzipWorkspace, type ArchiveContents } from '../../core/share'
 import { isSkillPath, type SkillFile } from '../../core/skill'
 
-export type ImportRead = { ok: true; archive: WorkspaceArchive } | { ok: false; error: string }
+export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: string }
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024
 
@@ -11,7 +11,7 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024
  */
 export async function readImport(list: readonly File[]): Promise<ImportRead> {
   const files: SkillFile[] = []
-  let resources: WorkspaceArchive['resources']
+  let settings: ArchiveContents['settings']
   const problems: string[] = []
   for (const file of list) {
     if (file.size > (file.name.endsWith('.zip') ? 50 * MAX_FILE_BYTES : MAX_FILE_BYTES)) {
@@ -23,7 +23,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       if (!result.ok) problems.push(`${file.name}: ${result.error}`)
       else {
         files.push(...result.archive.files)
-        resources = result.archive.resources ?? resources
+        settings = result.archive.settings ?? settings
       }
       continue
     }
@@ -32,7 +32,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     if (path && isSkillPath(path)) files.push({ path, text: await file.text() })
   }
   if (files.length === 0) return { ok: false, error: problems[0] ?? 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.' }
-  return { ok: true, archive: { files, ...(resources ? { resources } : {}) } }
+  return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }
 
 function relativePath(file: File): string | null {

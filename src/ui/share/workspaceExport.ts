@@ -1,6 +1,13 @@
-import { downloadFile } from '../../adapters/download'
 import { zipWorkspace, type SharePayload } from '../../core/share'
-import type { PlaygroundState } from '../../state/createPlaygroundStore'
+import { encodeSavedWorkspace } from '../../core/workspace'
+import { savedFromState, type PlaygroundState } from '../../state/createPlaygroundStore'
+
+/** A file for the browser to download (through the download service). */
+export interface Download {
+  name: string
+  content: BlobPart
+  type: string
+}
 
 /** What a share link or export of the workspace carries: content and settings, never a key. */
 export function workspacePayload(state: PlaygroundState): SharePayload {
@@ -20,12 +27,14 @@ export function skillPayload(state: PlaygroundState, path: string): SharePayload
   return file ? { kind: 'skill', skills: [file], utterance: state.utterance } : null
 }
 
-export function downloadSkill(state: PlaygroundState, path: string): void {
+export function skillDownload(state: PlaygroundState, path: string): Download | null {
   const file = state.files.find((candidate) => candidate.path === path)
-  if (file) downloadFile(path.endsWith('/SKILL.md') ? 'SKILL.md' : (path.split('/').pop() ?? 'SKILL.md'), file.text, 'text/markdown')
+  return file ? { name: path.endsWith('/SKILL.md') ? 'SKILL.md' : (path.split('/').pop() ?? 'SKILL.md'), content: file.text, type: 'text/markdown' } : null
 }
 
-export function downloadWorkspaceZip(state: PlaygroundState): void {
-  const zip = zipWorkspace({ files: state.files, resources: { toolMocks: state.toolMocks, knowledge: state.knowledge, virtualFiles: state.virtualFiles } })
-  downloadFile('skill-playground-workspace.zip', zip as Uint8Array<ArrayBuffer>, 'application/zip')
+/** The workspace as a zip: the skills as files, the rest through the saved-workspace codec (playground.json). */
+export function workspaceZipDownload(state: PlaygroundState): Download {
+  const { files, runs: _runs, versions: _versions, sharedDraft: _draft, sharedOrigins: _origins, ...settings } = savedFromState(state)
+  const zip = zipWorkspace({ files, settings: encodeSavedWorkspace({ files: [], ...settings }) })
+  return { name: 'skill-playground-workspace.zip', content: zip as Uint8Array<ArrayBuffer>, type: 'application/zip' }
 }

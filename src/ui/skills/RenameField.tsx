@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { pathForName } from '../../state/workspaceSlice'
+import { pathForName } from '../../core/skill'
 
 /** Inline rename: Enter applies, Escape cancels; a refused name says why and stays open. */
 export function RenameField({ path, initial, onDone }: { path: string; initial: string; onDone: (finalPath: string | null) => void }) {

@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
-import { ROUTING_TESTS_FILE } from '../../core/testing'
+import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 

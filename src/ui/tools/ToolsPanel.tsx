@@ -1,24 +1,25 @@
 import { useState } from 'react'
-import { BUILTIN_TOOL_DEFINITIONS } from '../../core/tools/registry'
 import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
 import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { useServices } from '../services'
 
 /** Every tool with its schema; mock responses, knowledge documents and virtual files to edit. */
 export default function ToolsPanel() {
   const { skills } = useWorkspace()
   const mocks = usePlayground((state) => state.toolMocks)
+  const { tools } = useServices()
   const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
   return (
     <section className="tools-panel" aria-label="Tools">
       <p className="muted small">Tools run in this page. Tools marked “mock” answer from the responses below: the first rule whose <code>when</code> values match the arguments (text matches if contained).</p>
-      {BUILTIN_TOOL_DEFINITIONS.map((tool) => (
+      {tools.tools.map((tool) => (
         <details key={tool.name} className="tool-card">
           <summary>
-            <code>{tool.name}</code> <span className="badge">{tool.kind === 'external' ? 'mock · 10 s timeout' : 'local · 30 s timeout'}</span>
+            <code>{tool.name}</code> <span className="badge">{tool.mocked ? 'mock · 10 s timeout' : 'local · 30 s timeout'}</span>
             <span className="tool-description">{tool.description}</span>
           </summary>
           <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
-          {tool.kind === 'external' && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
+          {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
           {tool.name === 'search_knowledge' && <KnowledgeEditor />}
           {tool.name === 'file_read' && <VirtualFilesEditor />}
         </details>

@@ -179,7 +179,7 @@ export const fieldRules: LintRule[] = [
       const required = schema.required
       if (required !== undefined) {
         if (!Array.isArray(required)) problems.push('"required" is not a list')
-        else for (const name of required) if (!(String(name) in ((properties ?? {}) as object))) problems.push(`"${String(name)}" is required but not in properties`)
+        else for (const name of required) if (!(typeof properties === 'object' && properties !== null && String(name) in properties)) problems.push(`"${String(name)}" is required but not in properties`)
       }
       if (problems.length > 0) report.at(span, `parameters is not a valid JSON Schema: ${problems.join('; ')}.`)
     },

@@ -1,4 +1,4 @@
-import type { SweepPoint } from '../../core/testing'
+import type { SweepPoint } from '../../core/routingSuite'
 
 const WIDTH = 520
 const HEIGHT = 160

@@ -1,4 +1,4 @@
-import { NO_SKILL, ROUTING_TESTS_FILE } from '../../core/testing'
+import { NO_SKILL, ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { usePlayground, usePlaygroundStore, useRouting, useRoutingSuite } from '../../state/PlaygroundProvider'
 import { SweepChart } from './SweepChart'
 import { TriggerComparison } from './TriggerComparison'

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react'
 import { comparisonCalls, majority, type ComparedMode, type ComparisonRow } from '../../core/agent/comparison'
 import { catalogListing, createRouter } from '../../core/routing'
-import type { RoutingCase } from '../../core/testing'
+import type { RoutingCase } from '../../core/routingSuite'
 import { useDerivations, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { useServices } from '../services'
 import { useModelProblem } from '../run/ModelSettings'
 
 const MODES: { mode: ComparedMode; label: string }[] = [
@@ -15,6 +16,7 @@ const MODES: { mode: ComparedMode; label: string }[] = [
 export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) {
   const store = usePlaygroundStore()
   const derive = useDerivations()
+  const { loadModel } = useServices()
   const model = usePlayground((state) => state.model)
   const threshold = usePlayground((state) => state.threshold)
   const { skills } = useWorkspace()
@@ -37,7 +39,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
     setRows(null)
     setProgress({ done: 0, total: calls })
     try {
-      const [{ compareTriggers }, { modelFor }] = await Promise.all([import('../../core/agent/compareTriggers'), import('../../state/agentRunner')])
+      const [{ compareTriggers }, model] = await Promise.all([import('../../core/agent/compareTriggers'), loadModel()])
       const state = store.getState()
       const workspaceSkills = derive.workspace(state.files).skills
       const result = await compareTriggers({
@@ -45,7 +47,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
         skills: workspaceSkills,
         router: createRouter(workspaceSkills),
         threshold,
-        model: modelFor(state),
+        model,
         runs,
         signal: controller.signal,
         onProgress: (done, total, partial) => {

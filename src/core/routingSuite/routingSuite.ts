@@ -113,3 +113,13 @@ export function thresholdSweep(cases: readonly RoutingCase[], router: Router, st
     return { threshold, accuracy: cases.length === 0 ? 0 : correct / cases.length }
   })
 }
+
+/**
+ * The suite file's text with one more case at the end, the rest kept byte for byte (comments
+ * included); a missing file starts with a comment that says what it is.
+ */
+export function appendRoutingCase(text: string | undefined, utterance: string, expect: string | null): string {
+  const entry = `- utterance: ${JSON.stringify(utterance)}\n  expect: ${expect === null ? 'null' : JSON.stringify(expect)}\n`
+  if (text === undefined) return `# Routing tests: what a user types, and the skill that should win (null: none).\n${entry}`
+  return (text.endsWith('\n') || text === '' ? text : `${text}\n`) + entry
+}

@@ -1,6 +1,6 @@
-import { createTabSync } from './tabSync'
-import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from './workspaceStorage'
-import { SAVED_FIELDS, stateFromSnapshot, toSnapshot, type PlaygroundStore } from '../state/createPlaygroundStore'
+import { createTabSync } from '../adapters/tabSync'
+import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from '../adapters/workspaceStorage'
+import { changedSavedFields, savedFromState, stateFromSaved, type PlaygroundStore } from '../state/createPlaygroundStore'
 
 export interface Autosave {
   /** Save now (e.g. "Keep mine" in a tab conflict). */
@@ -23,7 +23,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     clearTimeout(timer)
     timer = undefined
     revision += 1
-    const result = await saveWorkspace({ snapshot: toSnapshot(store.getState()), tab: sync.tab, revision })
+    const result = await saveWorkspace({ workspace: savedFromState(store.getState()), tab: sync.tab, revision })
     const { storageProblem, setStorageProblem, setTabConflict } = store.getState()
     if (!result.ok) return setStorageProblem(result.error)
     if (storageProblem) setStorageProblem(null)
@@ -37,7 +37,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     clearTimeout(timer)
     timer = undefined
     applyingSaved = true
-    store.setState({ ...stateFromSnapshot(loaded.record.snapshot, store.getState()), tabConflict: false })
+    store.setState({ ...stateFromSaved(loaded.record.workspace, store.getState()), tabConflict: false })
     applyingSaved = false
     revision = Math.max(revision, loaded.record.revision)
   }
@@ -52,7 +52,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   })
 
   store.subscribe((state, previous) => {
-    if (applyingSaved || SAVED_FIELDS.every((field) => state[field] === previous[field])) return
+    if (applyingSaved || !changedSavedFields(state, previous)) return
     clearTimeout(timer)
     timer = setTimeout(() => void saveNow(), 300)
   })
@@ -61,7 +61,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     clearTimeout(timer)
     timer = undefined
     revision += 1
-    saveWorkspaceOnExit({ snapshot: toSnapshot(store.getState()), tab: sync.tab, revision })
+    saveWorkspaceOnExit({ workspace: savedFromState(store.getState()), tab: sync.tab, revision })
   })
   return { saveNow, loadSaved }
 }

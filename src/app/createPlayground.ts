@@ -1,0 +1,64 @@
+/**
+ * The wiring layer: the one place that builds the store with its dependencies and gives the UI
+ * its services. Everything that touches the outside world (storage, the address bar, the
+ * network, the clock) is chosen here; src/state and src/ui only receive it.
+ */
+import { readApiKey, writeApiKey } from '../adapters/apiKeyStorage'
+import { bundledSkillFiles } from '../adapters/bundledSkills'
+import { downloadFile } from '../adapters/download'
+import { fetchProxyStatus } from '../adapters/proxyStatus'
+import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
+import { loadSavedWorkspace } from '../adapters/workspaceStorage'
+import { builtinToolRegistry } from '../core/tools'
+import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
+import { createDerivations, type Derivations } from '../state/derive'
+import type { PlaygroundServices } from '../ui/services'
+import { startAutosave } from './autosave'
+
+/** The page's clock and timers, handed to the pure agent loop. */
+const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
+
+export interface Playground {
+  store: PlaygroundStore
+  derive: Derivations
+  services: PlaygroundServices
+}
+
+export async function createPlayground(): Promise<Playground> {
+  const saved = await loadSavedWorkspace()
+  const record = saved.ok ? saved.record : null
+  const store = createPlaygroundStore(record?.workspace ?? { files: bundledSkillFiles() }, systemDependencies)
+  if (!saved.ok) store.getState().setStorageProblem(saved.error)
+  else if (saved.dropped && saved.dropped.length > 0) store.getState().setStorageProblem(`Some saved settings could not be read and were reset: ${saved.dropped.join(', ')}. Your skills are loaded.`)
+  const unreadable = saved.ok ? null : (saved.unreadable ?? null)
+  const registry = builtinToolRegistry
+  const derive = createDerivations(registry)
+  const autosave = startAutosave(store, record?.revision ?? 0)
+
+  const openSharedLink = () => {
+    const result = takeShareFromLocation()
+    if (!result) return
+    if (result.ok) store.getState().openShared(result.payload)
+    else store.getState().setShareError(result.error)
+  }
+  openSharedLink()
+  window.addEventListener('hashchange', openSharedLink)
+  void fetchProxyStatus().then((status) => store.getState().setProxy(status))
+
+  const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
+  const services: PlaygroundServices = {
+    tools: registry,
+    storage: { saveNow: autosave.saveNow, loadSaved: autosave.loadSaved, unreadableSave: () => unreadable },
+    shareLink: shareUrl,
+    download: downloadFile,
+    apiKey: { read: readApiKey, write: writeApiKey },
+    loadTokenizer: async () => (await import('../adapters/tokenizer')).countTokens,
+    loadModel,
+    startRun: async () => {
+      // The agent loop, the SDK and SQLite load with the first run, not with the page.
+      const [{ startAgentRun }, model, { loadDemoDatabase }] = await Promise.all([import('../state/agentRunner'), loadModel(), import('../adapters/sqlEngine')])
+      return startAgentRun(store, derive, { model, registry, database: loadDemoDatabase, timers: browserTimers, clock: () => performance.now(), now: systemDependencies.now, randomId: systemDependencies.randomId })
+    },
+  }
+  return { store, derive, services }
+}

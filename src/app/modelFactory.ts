@@ -1,0 +1,24 @@
+/** Builds the model client the current settings ask for. Loaded with the first run (it brings the openai SDK). */
+import { createScriptedModel, parseScript, type ModelClient } from '../core/agent'
+import { readApiKey } from '../adapters/apiKeyStorage'
+import { createOpenAIModel } from '../adapters/openaiClient'
+import type { PlaygroundState } from '../state/createPlaygroundStore'
+
+export const DEFAULT_MODEL = 'gpt-4.1-mini'
+
+export function modelFor(state: PlaygroundState): ModelClient {
+  switch (state.model) {
+    case 'proxy': {
+      const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : DEFAULT_MODEL)
+      return createOpenAIModel({ baseURL: new URL('/v1', window.location.origin).href, apiKey: 'key-is-added-by-the-server', model: name, label: `OpenAI (server proxy) · ${name}` })
+    }
+    case 'browser': {
+      const name = state.modelName.trim() || DEFAULT_MODEL
+      return createOpenAIModel({ baseURL: state.browserBaseUrl.trim(), apiKey: readApiKey().key, model: name, label: `OpenAI-compatible (browser) · ${name}` })
+    }
+    case 'scripted':
+      return createScriptedModel()
+    case 'script':
+      return createScriptedModel(parseScript(state.script))
+  }
+}

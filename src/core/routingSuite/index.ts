@@ -1,0 +1,2 @@
+export { appendRoutingCase, NO_SKILL, parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep } from './routingSuite'
+export type { CaseProblem, CaseResult, RoutingCase, SuiteResult, SweepPoint } from './routingSuite'

@@ -1,0 +1,72 @@
+/**
+ * Where skills live in a workspace, and the naming rules every entry path shares: adding,
+ * duplicating, renaming, importing and opening a shared link all place files through here.
+ */
+import { isSkillPath } from './loadWorkspace'
+import { defaultSkillName } from './parseSkill'
+import { setSkillName } from './editSkillText'
+import type { SkillFile } from './types'
+
+/** The path a skill named `name` gets, keeping the layout (folder or flat file) of `like`. */
+export function pathForName(name: string, like?: string): string {
+  const flat = like !== undefined && !like.includes('/')
+  return flat ? `${name}.md` : `${name}/SKILL.md`
+}
+
+/** `base`, or `base-2`, `base-3`, … : the first name no skill in `files` has. */
+export function uniqueSkillName(base: string, files: readonly SkillFile[]): string {
+  const taken = new Set(files.map((file) => defaultSkillName(file.path)))
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+export type NameCheck = { ok: true; name: string; path: string } | { ok: false; error: string }
+
+/** Whether the skill at `path` may be renamed to `rawName`, and the path it would then have. */
+export function checkSkillName(rawName: string, path: string, files: readonly SkillFile[]): NameCheck {
+  const name = rawName.trim()
+  if (name === '') return { ok: false, error: 'A name cannot be empty.' }
+  if (/[/\\]/.test(name) || name.startsWith('.')) return { ok: false, error: 'A name cannot contain / or \\ or start with a dot.' }
+  const target = pathForName(name, path)
+  if (!isSkillPath(target)) return { ok: false, error: `"${name}" cannot be used as a skill name.` }
+  if (target !== path && files.some((file) => file.path === target)) return { ok: false, error: `A skill named "${name}" already exists.` }
+  return { ok: true, name, path: target }
+}
+
+export interface Placement {
+  placed: SkillFile[]
+  /** What was renamed to avoid a clash (or not added: `to` says why). */
+  renamed: { from: string; to: string }[]
+}
+
+/**
+ * Gives incoming files paths (and names) that do not collide with the workspace's: a clashing
+ * skill becomes `<name>-<suffix>` (then `-2`, …), with its `name` field to match.
+ */
+export function placeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): Placement {
+  const taken = new Set(existing.map((file) => file.path))
+  const names = new Set(existing.map((file) => defaultSkillName(file.path)))
+  const placed: SkillFile[] = []
+  const renamed: { from: string; to: string }[] = []
+  for (const file of incoming) {
+    let path = file.path
+    let text = file.text
+    if (taken.has(path) && !isSkillPath(path)) {
+      // A second routing-tests.yaml has nowhere to go: the user's own suite stays.
+      renamed.push({ from: file.path, to: '(not added: you have one)' })
+      continue
+    }
+    if (taken.has(path)) {
+      const base = `${defaultSkillName(path)}-${suffix}`
+      let name = base
+      for (let n = 2; names.has(name) || taken.has(pathForName(name, path)); n++) name = `${base}-${n}`
+      path = pathForName(name, file.path)
+      text = setSkillName(text, name)
+      names.add(name)
+      renamed.push({ from: file.path, to: path })
+    }
+    taken.add(path)
+    placed.push({ path, text })
+  }
+  return { placed, renamed }
+}

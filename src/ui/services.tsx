@@ -1,0 +1,48 @@
+/**
+ * What the UI needs from the outside world, as the wiring layer (src/app) provides it. The UI
+ * never imports an adapter: it asks for a service here, so a test can hand it other ones.
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { SharePayload } from '../core/share'
+import type { ToolRegistry } from '../core/tools'
+import type { ModelClient } from '../core/agent'
+
+export interface StoredApiKey {
+  key: string
+  remembered: boolean
+}
+
+export interface PlaygroundServices {
+  /** The tools that exist: the Tools tab, the editor's hovers and completions read them here. */
+  tools: ToolRegistry
+  storage: {
+    /** Save now (e.g. "Keep mine" in a tab conflict). */
+    saveNow: () => Promise<void>
+    /** Replace this tab's state with what was saved last (e.g. "Load theirs"). */
+    loadSaved: () => Promise<void>
+    /** The unreadable record found at start, if any, to download before it is replaced. */
+    unreadableSave: () => string | null
+  }
+  /** The full address that opens `payload` in this deployment. */
+  shareLink: (payload: SharePayload) => string
+  download: (name: string, content: BlobPart, type: string) => void
+  apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
+  /** The o200k tokenizer, loaded on first use. */
+  loadTokenizer: () => Promise<(text: string) => number>
+  /** The model client for the current model settings (loaded on first use). */
+  loadModel: () => Promise<ModelClient>
+  /** Runs the agent on the current utterance; resolves to the function that aborts it. */
+  startRun: () => Promise<() => void>
+}
+
+const ServicesContext = createContext<PlaygroundServices | null>(null)
+
+export function ServicesProvider({ services, children }: { services: PlaygroundServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+}
+
+export function useServices(): PlaygroundServices {
+  const services = useContext(ServicesContext)
+  if (!services) throw new Error('useServices must be used inside <ServicesProvider>')
+  return services
+}
