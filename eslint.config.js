@@ -2,20 +2,14 @@ import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import architecture from './architecture.json' with { type: 'json' }
 import tseslint from 'typescript-eslint'
 
 /**
  * The layers (docs/architecture.md): core ← state ← ui, adapters beside state, app wires them.
- * Each layer's fence lists the folders it must not import; `layerFences` is also what the
- * fence test (src/app/architecture.test.ts) reads.
+ * architecture.json lists what each layer must not import; the fence test proves each fence.
  */
-export const layerFences = {
-  core: ['state', 'ui', 'adapters', 'app', 'cli'],
-  state: ['ui', 'adapters', 'app', 'cli'],
-  adapters: ['state', 'ui', 'app', 'cli'],
-  ui: ['adapters', 'app', 'cli'],
-  cli: ['state', 'ui', 'app', 'adapters'],
-}
+const layerFences = architecture.fences
 
 /** Third-party libraries and the one module that owns each. */
 const owners = {
@@ -26,19 +20,32 @@ const owners = {
   minisearch: 'src/core/tools/searchKnowledge.ts',
   'gpt-tokenizer': 'src/adapters/tokenizer.ts',
 }
-const ownedPaths = Object.entries(owners).map(([name, owner]) => ({ name, message: `Import ${name} only in ${owner}: one module owns each third-party library.` }))
+const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
+  name,
+  message: `Import ${name} only in ${owner}: one module owns each third-party library.`,
+}))
 const ownedPatterns = [
   { group: ['monaco-editor', 'monaco-editor/*'], message: 'Import monaco-editor only through src/ui/editor/monaco.ts.' },
   { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
 ]
 
-const coreOnly = [{ group: ['react', 'react-dom', 'zustand', 'openai', 'node:*'], message: 'src/core is plain TypeScript: no UI, state, network or Node libraries.' }]
+const coreOnly = [
+  {
+    group: ['react', 'react-dom', 'zustand', 'openai', 'node:*'],
+    message: 'src/core is plain TypeScript: no UI, state, network or Node libraries.',
+  },
+]
 
 /** `no-restricted-imports` for a file in `layer`: its fence plus the library owners (except the `owned` ones, for their owner). */
 function fence(layer, owned = []) {
   const folders = layerFences[layer] ?? []
   const patterns = folders.length
-    ? [{ group: folders.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: `src/${layer} must not import ${folders.join(', ')} (docs/architecture.md).` }]
+    ? [
+        {
+          group: folders.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]),
+          message: `src/${layer} must not import ${folders.join(', ')} (docs/architecture.md).`,
+        },
+      ]
     : []
   const paths = ownedPaths.filter((path) => !owned.includes(path.name))
   const libraries = ownedPatterns.filter((pattern) => !pattern.group.some((group) => owned.some((library) => group.startsWith(library))))
@@ -58,7 +65,10 @@ export default tseslint.config(
     rules: {
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // From the strict presets, where they catch real mistakes without fighting the code.
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/no-non-null-asserted-optional-chain': 'error',
@@ -80,7 +90,10 @@ export default tseslint.config(
     },
   },
   // Test servers take async request handlers; node:http ignores the promise, and the tests await the outcome.
-  { files: ['e2e/**/*.ts', 'server/**/*.test.ts'], rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }] } },
+  {
+    files: ['e2e/**/*.ts', 'server/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }] },
+  },
   {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/state/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
@@ -92,7 +105,20 @@ export default tseslint.config(
     ignores: ['src/core/**/*.test.ts', 'src/core/**/*.bench.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'location', 'navigator', 'setTimeout', 'setInterval', 'requestAnimationFrame'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'indexedDB',
+        'fetch',
+        'location',
+        'navigator',
+        'setTimeout',
+        'setInterval',
+        'requestAnimationFrame',
+      ],
       'no-restricted-imports': fence('core'),
     },
   },
@@ -103,7 +129,12 @@ export default tseslint.config(
   // Each owner may import its library, and keeps its layer's fence.
   ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts'])].map((file) => ({
     files: [file],
-    rules: { 'no-restricted-imports': fence(layerOf(file), [...Object.keys(owners).filter((library) => owners[library] === file), ...(file.endsWith('monaco.ts') ? ['monaco-editor'] : [])]) },
+    rules: {
+      'no-restricted-imports': fence(layerOf(file), [
+        ...Object.keys(owners).filter((library) => owners[library] === file),
+        ...(file.endsWith('monaco.ts') ? ['monaco-editor'] : []),
+      ]),
+    },
   })),
   prettier,
 )

@@ -28,7 +28,13 @@ export default defineConfig({
   webServer: {
     // The production build and server, so what is tested is what ships.
     command: 'npm run build && npm run serve',
-    env: { PORT: String(port), HOST: '127.0.0.1', OPENAI_API_KEY: TEST_API_KEY, OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`, OPENAI_MODEL: 'test-model' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OPENAI_API_KEY: TEST_API_KEY,
+      OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+      OPENAI_MODEL: 'test-model',
+    },
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

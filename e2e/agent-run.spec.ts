@@ -21,7 +21,15 @@ test('a scripted run of the calculator skill shows 1048576, and is kept across a
   await trace.getByRole('button', { name: 'Download trace' }).click()
   const file = await download
   const json = JSON.parse(await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
-  expect(json.events.map((event: { type: string }) => event.type)).toEqual(['activation', 'round', 'model', 'tool', 'round', 'model', 'final'])
+  expect(json.events.map((event: { type: string }) => event.type)).toEqual([
+    'activation',
+    'round',
+    'model',
+    'tool',
+    'round',
+    'model',
+    'final',
+  ])
 
   await page.reload()
   await page.getByRole('tab', { name: 'Run' }).click()
@@ -59,7 +67,9 @@ test('LLM routing picks add-calc with validated arguments; the text protocol car
   await page.getByRole('combobox', { name: 'Tool calls' }).selectOption('text')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   const trace = page.getByRole('region', { name: 'Run trace' })
-  await expect(trace.locator('.trace-event.activation')).toContainText('LLM routing chose add-calc with valid arguments {"numbers":[3,5,8]}')
+  await expect(trace.locator('.trace-event.activation')).toContainText(
+    'LLM routing chose add-calc with valid arguments {"numbers":[3,5,8]}',
+  )
   await expect(trace.locator('.trace-event.model').nth(1)).toContainText('SKILL_CALL: {"skill":"calculator"')
   await expect(trace.locator('.trace-event.final')).toContainText('= 16')
 })
@@ -74,22 +84,30 @@ test('the Tools panel lists schemas and edited mocks answer the next run', async
   const mocks = tools.getByRole('textbox', { name: 'Mock responses for get_weather' })
   await mocks.fill('[{"when": {"city": "北京"}, "response": {"city": "北京", "condition": "晴"')
   await expect(tools.getByRole('alert')).toContainText('Not valid JSON yet')
-  await mocks.fill('[{"when": {"city": "北京"}, "response": {"city": "北京", "condition": "晴", "temperature_c": {"min": 20, "max": 26}, "rain_probability": 0}}]')
+  await mocks.fill(
+    '[{"when": {"city": "北京"}, "response": {"city": "北京", "condition": "晴", "temperature_c": {"min": 20, "max": 26}, "rain_probability": 0}}]',
+  )
   await expect(tools.getByRole('alert')).toHaveCount(0)
 
   await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
-  await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText('北京: 晴, 20–26 °C, 0% chance of rain. No umbrella needed.')
+  await expect(page.getByRole('region', { name: 'Run trace' }).locator('.trace-event.final')).toContainText(
+    '北京: 晴, 20–26 °C, 0% chance of rain. No umbrella needed.',
+  )
 })
 
 test('the scripted model replays a script the user writes', async ({ page, routing }) => {
   await routing.utterance.fill('anything at all')
   await page.getByRole('combobox', { name: 'Model' }).selectOption('script')
   const script = page.getByRole('textbox', { name: 'Script' })
-  await script.fill('[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}')
+  await script.fill(
+    '[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}',
+  )
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled()
   await expect(page.getByRole('note')).toContainText('not valid JSON')
-  await script.fill('[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}]')
+  await script.fill(
+    '[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}]',
+  )
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   const trace = page.getByRole('region', { name: 'Run trace' })
   await expect(trace.locator('.trace-event.tool')).toContainText('"result": 42')

@@ -50,7 +50,12 @@ test('frontmatter completions and field hovers', async ({ page, editor, skills }
   await expect(page.locator('.monaco-hover').filter({ hasText: 'Round limit while the skill is active' }).first()).toBeVisible()
 })
 
-test('the routing test suite re-runs as the user types, with confusion and a threshold sweep', async ({ page, editor, skills, routing }) => {
+test('the routing test suite re-runs as the user types, with confusion and a threshold sweep', async ({
+  page,
+  editor,
+  skills,
+  routing,
+}) => {
   await page.getByRole('tab', { name: /Tests/ }).click()
   const panel = page.getByRole('region', { name: 'Routing tests' })
   await expect(panel.getByRole('status')).toContainText('16 passed, 0 failed at threshold 0.3')

@@ -31,7 +31,10 @@ export class FakeOpenAI {
       // The browser-key mode calls this server directly from the page: answer CORS like a real API.
       response.setHeader('access-control-allow-origin', '*')
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': String(request.headers['access-control-request-headers'] ?? '*') })
+        response.writeHead(204, {
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': String(request.headers['access-control-request-headers'] ?? '*'),
+        })
         response.end()
         return
       }
@@ -46,7 +49,9 @@ export class FakeOpenAI {
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       const send = (delta: object, finish: string | null = null) =>
-        response.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        )
       if (reply.kind === 'slow') {
         send({ role: 'assistant', content: '' })
         for (const piece of reply.pieces) {
@@ -69,7 +74,11 @@ export class FakeOpenAI {
         send({}, 'stop')
       } else {
         const at = reply.split ?? Math.floor(reply.arguments.length / 2)
-        send({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_test_1', type: 'function', function: { name: reply.name, arguments: '' } }] })
+        send({
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ index: 0, id: 'call_test_1', type: 'function', function: { name: reply.name, arguments: '' } }],
+        })
         send({ tool_calls: [{ index: 0, function: { arguments: reply.arguments.slice(0, at) } }] })
         send({ tool_calls: [{ index: 0, function: { arguments: reply.arguments.slice(at) } }] })
         send({}, 'tool_calls')

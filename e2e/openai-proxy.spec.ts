@@ -20,7 +20,10 @@ test('a run through the server proxy streams a tool call, sends the result back 
   page.on('response', async (response) => {
     if (/\.(js|html|css)$|\/$|\/api\//.test(new URL(response.url()).pathname)) seen.push(await response.text().catch(() => ''))
   })
-  upstream.script({ kind: 'tool', name: 'calculator', arguments: '{"expression": "2^20"}' }, { kind: 'text', text: 'The answer is 1048576.' })
+  upstream.script(
+    { kind: 'tool', name: 'calculator', arguments: '{"expression": "2^20"}' },
+    { kind: 'text', text: 'The answer is 1048576.' },
+  )
 
   const trace = await runWithProxy(page, '计算一下 2^20 是多少')
   await expect(trace.locator('.trace-event.final')).toContainText('The answer is 1048576.')
@@ -42,8 +45,14 @@ test('a run through the server proxy streams a tool call, sends the result back 
 
 test('upstream failures give a clear message and leave the app usable', async ({ page }) => {
   const cases = [
-    { reply: { kind: 'status', status: 500, message: 'upstream exploded' } as const, expected: 'The model server answered 500: upstream exploded' },
-    { reply: { kind: 'status', status: 429, message: 'slow down' } as const, expected: 'Rate limited by the model server (429): slow down' },
+    {
+      reply: { kind: 'status', status: 500, message: 'upstream exploded' } as const,
+      expected: 'The model server answered 500: upstream exploded',
+    },
+    {
+      reply: { kind: 'status', status: 429, message: 'slow down' } as const,
+      expected: 'Rate limited by the model server (429): slow down',
+    },
     { reply: { kind: 'drop', text: 'half an ans' } as const, expected: /connection dropped|terminated|network/i },
   ]
   for (const { reply, expected } of cases) {
@@ -66,7 +75,10 @@ test('upstream failures give a clear message and leave the app usable', async ({
 
 test('the proxy refuses cross-origin requests and other endpoints, and never forwards them', async ({ page, baseURL }) => {
   upstream.script()
-  const crossSite = await page.request.post(`${baseURL}/v1/chat/completions`, { headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, data: { model: 'x', messages: [] } })
+  const crossSite = await page.request.post(`${baseURL}/v1/chat/completions`, {
+    headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+    data: { model: 'x', messages: [] },
+  })
   expect(crossSite.status()).toBe(403)
   const other = await page.request.post(`${baseURL}/v1/files`, { headers: { 'content-type': 'application/json' }, data: {} })
   expect(other.status()).toBe(404)
@@ -106,7 +118,11 @@ test('the browser-key mode calls the API directly and the key goes nowhere else'
 })
 
 test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page }) => {
-  upstream.script({ kind: 'slow', pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ' More.', ' More.', ' More.'], delayMs: 400 })
+  upstream.script({
+    kind: 'slow',
+    pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ' More.', ' More.', ' More.'],
+    delayMs: 400,
+  })
   const trace = await runWithProxy(page, 'tell me a long story')
   await expect(trace.locator('.trace-event.streaming')).toContainText('First part.')
   await page.getByRole('button', { name: 'Abort' }).click()

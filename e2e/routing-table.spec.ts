@@ -68,7 +68,12 @@ test('broken YAML gets a marker and leaves the other skills scoring', async ({ p
   await expect(problems).toContainText(/mapping/i)
   const squiggle = await editor.root.locator('.squiggly-error').first().boundingBox()
   await page.mouse.move(squiggle!.x + squiggle!.width / 2, squiggle!.y + squiggle!.height / 2)
-  await expect(page.locator('.monaco-hover').filter({ hasText: /mapping/i }).first()).toBeVisible()
+  await expect(
+    page
+      .locator('.monaco-hover')
+      .filter({ hasText: /mapping/i })
+      .first(),
+  ).toBeVisible()
 
   await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
   await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('weather')
@@ -80,18 +85,27 @@ test('skills can be added, renamed, duplicated and deleted (with undo)', async (
   await page.getByRole('button', { name: '+ New' }).click()
   await expect(skills.getByRole('option', { name: /new_skill/ })).toHaveAttribute('aria-selected', 'true')
 
-  await skills.getByRole('option', { name: /new_skill/ }).getByRole('button', { name: 'Rename' }).click()
+  await skills
+    .getByRole('option', { name: /new_skill/ })
+    .getByRole('button', { name: 'Rename' })
+    .click()
   const nameField = page.getByRole('textbox', { name: 'New skill name' })
   await nameField.fill('translator')
   await nameField.press('Enter')
   await expect(skills.getByRole('option', { name: /translator/ })).toContainText('translator/SKILL.md')
   await expect(page.locator('.monaco-editor .view-line').filter({ hasText: 'name: translator' })).toBeVisible()
 
-  await skills.getByRole('option', { name: /translator/ }).getByRole('button', { name: 'Duplicate' }).click()
+  await skills
+    .getByRole('option', { name: /translator/ })
+    .getByRole('button', { name: 'Duplicate' })
+    .click()
   await expect(skills.getByRole('option', { name: /translator-copy/ })).toHaveAttribute('aria-selected', 'true')
   await expect(skills.getByRole('option')).toHaveCount(11)
 
-  await skills.getByRole('option', { name: /translator-copy/ }).getByRole('button', { name: 'Delete' }).click()
+  await skills
+    .getByRole('option', { name: /translator-copy/ })
+    .getByRole('button', { name: 'Delete' })
+    .click()
   await expect(skills.getByRole('option')).toHaveCount(10)
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(skills.getByRole('option')).toHaveCount(11)
@@ -110,8 +124,14 @@ test('the skill list works from the keyboard', async ({ page, skills }) => {
 
 test('with many skills, those with no score fold into one row', async ({ browser }) => {
   const context = await browser.newContext()
-  const files = Array.from({ length: 80 }, (_, i) => ({ path: `s${i}/SKILL.md`, text: `---\nname: s${i}\ntrigger_keywords: [word${i}]\n---\nBody\n` }))
-  await context.addInitScript((snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })), { files, utterance: 'word7 word70' })
+  const files = Array.from({ length: 80 }, (_, i) => ({
+    path: `s${i}/SKILL.md`,
+    text: `---\nname: s${i}\ntrigger_keywords: [word${i}]\n---\nBody\n`,
+  }))
+  await context.addInitScript(
+    (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
+    { files, utterance: 'word7 word70' },
+  )
   const page = await context.newPage()
   await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })

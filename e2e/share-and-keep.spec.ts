@@ -8,13 +8,16 @@ async function downloaded(page: Page, action: () => Promise<void>): Promise<Buff
   const waiting = page.waitForEvent('download')
   await action()
   const file: Download = await waiting
-  return readFile((await file.path()))
+  return readFile(await file.path())
 }
 
 async function newSkill(page: Page, name: string, body: string) {
   await page.getByRole('button', { name: '+ New' }).click()
   const skills = page.getByRole('listbox', { name: 'Skills' })
-  await skills.getByRole('option', { name: /new_skill/ }).getByRole('button', { name: 'Rename' }).click()
+  await skills
+    .getByRole('option', { name: /new_skill/ })
+    .getByRole('button', { name: 'Rename' })
+    .click()
   await page.getByRole('textbox', { name: 'New skill name' }).fill(name)
   await page.getByRole('textbox', { name: 'New skill name' }).press('Enter')
   await page.locator('.monaco-editor .view-line').filter({ hasText: 'Write the system prompt' }).click()
@@ -63,7 +66,11 @@ test('a shared skill opens in a fresh browser as an identical draft, and nothing
 
 test('Discard removes the shared draft and restores the test utterance', async ({ page, routing }) => {
   await routing.utterance.fill('my own utterance')
-  const link = encodeShare({ kind: 'workspace', skills: [{ path: 'calculator/SKILL.md', text: '---\nname: calculator\n---\nShared calc\n' }], utterance: 'shared utterance' })
+  const link = encodeShare({
+    kind: 'workspace',
+    skills: [{ path: 'calculator/SKILL.md', text: '---\nname: calculator\n---\nShared calc\n' }],
+    utterance: 'shared utterance',
+  })
   await page.goto('/#' + link)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('calculator/SKILL.md → calculator-shared/SKILL.md')
   await expect(routing.utterance).toHaveValue('shared utterance')
@@ -94,7 +101,12 @@ test('hostile links: nothing executes and no request leaves the page', async ({ 
   const outside: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.port !== new URL(page.url() || 'http://127.0.0.1:4317').port || url.pathname.startsWith('/v1/') || url.pathname.includes('beacon')) outside.push(request.url())
+    if (
+      url.port !== new URL(page.url() || 'http://127.0.0.1:4317').port ||
+      url.pathname.startsWith('/v1/') ||
+      url.pathname.includes('beacon')
+    )
+      outside.push(request.url())
   })
   await page.goto('/#' + link)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('2 skills')
@@ -216,7 +228,9 @@ test('full storage is a visible warning with a way to export, not a silent loss'
 test('dropping a SKILL.md file on the page imports it', async ({ page }) => {
   const transfer = await page.evaluateHandle(() => {
     const data = new DataTransfer()
-    data.items.add(new File(['---\nname: dropped\ntrigger_keywords: [dropped]\n---\nDropped in.\n'], 'dropped.md', { type: 'text/markdown' }))
+    data.items.add(
+      new File(['---\nname: dropped\ntrigger_keywords: [dropped]\n---\nDropped in.\n'], 'dropped.md', { type: 'text/markdown' }),
+    )
     return data
   })
   await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer })

@@ -15,7 +15,13 @@ const rows = [
 ].map(([label, payload]) => {
   const ours = encodeShare(payload).length + 1
   const lz = LZString.compressToEncodedURIComponent(JSON.stringify(payload)).length + 1
-  return { skill: label, bytes: new TextEncoder().encode(JSON.stringify(payload)).length, 'ours (chars)': ours, 'lz-string (chars)': lz, 'ours / lz': (ours / lz).toFixed(2) }
+  return {
+    skill: label,
+    bytes: new TextEncoder().encode(JSON.stringify(payload)).length,
+    'ours (chars)': ours,
+    'lz-string (chars)': lz,
+    'ours / lz': (ours / lz).toFixed(2),
+  }
 })
 console.log('Share link fragment length (characters after the page address):')
 console.table(rows)

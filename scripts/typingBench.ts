@@ -27,16 +27,20 @@ const server = await preview({ root, logLevel: 'error', preview: { port: 0, host
 const url = server.resolvedUrls?.local[0] ?? ''
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
 
 async function measure(label: string, files: { path: string; text: string }[]) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.addInitScript((snapshot) => {
-    if (!sessionStorage.getItem('bench-seeded')) {
-      localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'bench', revision: 1e9 }))
-      sessionStorage.setItem('bench-seeded', '1')
-    }
-  }, { files, utterance: '' })
+  await page.addInitScript(
+    (snapshot) => {
+      if (!sessionStorage.getItem('bench-seeded')) {
+        localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'bench', revision: 1e9 }))
+        sessionStorage.setItem('bench-seeded', '1')
+      }
+    },
+    { files, utterance: '' },
+  )
   await page.goto(url)
   await page.getByRole('listbox', { name: 'Skills' }).waitFor()
   await page.locator('.monaco-editor').first().waitFor()
@@ -61,7 +65,9 @@ async function measure(label: string, files: { path: string; text: string }[]) {
   await page.locator('.monaco-editor .view-line').nth(8).click()
   await page.evaluate(() => {
     ;(window as unknown as { longTasks: number[] }).longTasks = []
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (window as unknown as { longTasks: number[] }).longTasks.push(entry.duration))).observe({ type: 'longtask' })
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => (window as unknown as { longTasks: number[] }).longTasks.push(entry.duration)),
+    ).observe({ type: 'longtask' })
   })
   const started = Date.now()
   await page.keyboard.type(' more words typed into the body', { delay: 30 })

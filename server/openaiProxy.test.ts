@@ -34,7 +34,11 @@ afterAll(async () => {
 })
 
 const post = (path: string, init: { headers?: Record<string, string>; body?: string } = {}) =>
-  fetch(proxyUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...init.headers }, body: init.body ?? '{"model":"m","messages":[]}' })
+  fetch(proxyUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...init.headers },
+    body: init.body ?? '{"model":"m","messages":[]}',
+  })
 
 describe('the OpenAI proxy', () => {
   it('adds the server key, replaces the browser one, and streams the answer back', async () => {
@@ -53,7 +57,9 @@ describe('the OpenAI proxy', () => {
     expect((await post('/v1/files')).status).toBe(404)
     expect((await fetch(`${proxyUrl}/v1/chat/completions`)).status).toBe(405)
     expect((await post('/v1/chat/completions', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
-    expect((await post('/v1/chat/completions', { headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.example' } })).status).toBe(403)
+    expect((await post('/v1/chat/completions', { headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.example' } })).status).toBe(
+      403,
+    )
     expect((await post('/v1/chat/completions', { headers: { 'content-type': 'text/plain' } })).status).toBe(415)
     expect((await post('/v1/chat/completions', { body: JSON.stringify({ pad: 'x'.repeat(MAX_REQUEST_BYTES) }) })).status).toBe(413)
     expect(received).toHaveLength(0)
@@ -90,11 +96,19 @@ describe('the OpenAI proxy', () => {
 
       settings = { ...saved, rateLimit: 2 }
       let time = 0
-      const middleware = createOpenAIProxy(() => settings, () => time)
+      const middleware = createOpenAIProxy(
+        () => settings,
+        () => time,
+      )
       const limited = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
       await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve))
       const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/v1/chat/completions`
-      const call = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: '{"model":"m","messages":[]}' }).then((r) => r.status)
+      const call = () =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+          body: '{"model":"m","messages":[]}',
+        }).then((r) => r.status)
       expect([await call(), await call(), await call()]).toEqual([200, 200, 429])
       time = 61_000
       expect(await call()).toBe(200)

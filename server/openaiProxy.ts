@@ -30,7 +30,10 @@ export function proxySettingsFrom(env: Record<string, string | undefined>): Prox
     apiKey: env.OPENAI_API_KEY?.trim() || undefined,
     baseUrl: (env.OPENAI_BASE_URL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, ''),
     model: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL,
-    allowedModels: env.OPENAI_ALLOWED_MODELS?.split(',').map((name) => name.trim()).filter(Boolean) || undefined,
+    allowedModels:
+      env.OPENAI_ALLOWED_MODELS?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) || undefined,
     rateLimit: Number(env.OPENAI_RATE_LIMIT) > 0 ? Number(env.OPENAI_RATE_LIMIT) : 120,
   }
 }
@@ -53,12 +56,17 @@ export function createOpenAIProxy(settings: () => ProxySettings, now: () => numb
     if (path === '/api/llm-config') return sendConfig(request, response, settings())
     if (!path.startsWith('/v1/')) return next()
     const current = settings()
-    if (path === '/v1/chat/completions' && request.method === 'POST' && limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)) {
+    if (
+      path === '/v1/chat/completions' &&
+      request.method === 'POST' &&
+      limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)
+    ) {
       response.setHeader('retry-after', '60')
       return fail(response, 429, `Too many requests through the proxy (limit ${current.rateLimit} a minute). Wait a minute.`)
     }
     void forward(request, response, path, current).catch((error: unknown) => {
-      if (!response.headersSent) fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
+      if (!response.headersSent)
+        fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
       else response.destroy()
     })
   }
@@ -80,7 +88,11 @@ function sameOrigin(request: IncomingMessage): boolean {
 function sendConfig(request: IncomingMessage, response: ServerResponse, settings: ProxySettings) {
   if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
   response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  response.end(JSON.stringify({ proxy: { configured: settings.apiKey !== undefined, model: settings.model, upstream: new URL(settings.baseUrl).host } }))
+  response.end(
+    JSON.stringify({
+      proxy: { configured: settings.apiKey !== undefined, model: settings.model, upstream: new URL(settings.baseUrl).host },
+    }),
+  )
 }
 
 async function forward(request: IncomingMessage, response: ServerResponse, path: string, settings: ProxySettings) {
@@ -88,7 +100,8 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
   if (request.method !== 'POST') return fail(response, 405, 'Only POST is forwarded.')
   if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
   if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return fail(response, 415, 'Send JSON.')
-  if (!settings.apiKey) return fail(response, 503, 'No OPENAI_API_KEY is set on the server: start it with OPENAI_API_KEY=... to use the proxy.')
+  if (!settings.apiKey)
+    return fail(response, 503, 'No OPENAI_API_KEY is set on the server: start it with OPENAI_API_KEY=... to use the proxy.')
 
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > MAX_REQUEST_BYTES) return fail(response, 413, 'The request is too large.')
@@ -107,7 +120,11 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
     return fail(response, 400, 'The request body is not JSON.')
   }
   if (settings.allowedModels && !settings.allowedModels.includes(String(body.model))) {
-    return fail(response, 403, `The model "${String(body.model)}" is not allowed by this server (allowed: ${settings.allowedModels.join(', ')}).`)
+    return fail(
+      response,
+      403,
+      `The model "${String(body.model)}" is not allowed by this server (allowed: ${settings.allowedModels.join(', ')}).`,
+    )
   }
   // Clamp what the caller asked for; add nothing (some models accept only one of the two names).
   for (const field of ['max_tokens', 'max_completion_tokens']) {
@@ -117,7 +134,11 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
   response.on('close', () => abort.abort())
   const upstream = await fetch(settings.baseUrl + path.slice('/v1'.length), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.apiKey}`, accept: String(request.headers.accept ?? 'application/json') },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${settings.apiKey}`,
+      accept: String(request.headers.accept ?? 'application/json'),
+    },
     body: JSON.stringify(body),
     signal: abort.signal,
   })

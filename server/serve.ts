@@ -22,7 +22,8 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 // The app loads nothing from elsewhere; Monaco needs inline styles.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 if (!existsSync(join(root, 'index.html'))) {
   console.error('No build found in dist/: run `npm run build` first.')
@@ -55,5 +56,9 @@ const server = createServer((request, response) => {
 server.listen(port, host, () => {
   const settings = proxySettingsFrom(process.env)
   console.log(`Skill Playground at http://${host}:${port}/`)
-  console.log(settings.apiKey ? `OpenAI proxy: forwarding to ${settings.baseUrl} (model ${settings.model})` : 'OpenAI proxy: no OPENAI_API_KEY set; the scripted model still works.')
+  console.log(
+    settings.apiKey
+      ? `OpenAI proxy: forwarding to ${settings.baseUrl} (model ${settings.model})`
+      : 'OpenAI proxy: no OPENAI_API_KEY set; the scripted model still works.',
+  )
 })

@@ -17,7 +17,13 @@ export interface OpenAIClientOptions {
 
 export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
   // The SDK refuses to run in a browser unless told; in proxy mode no real key is in the page.
-  const client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0, timeout: 120_000 })
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+    timeout: 120_000,
+  })
   return {
     label: options.label,
     complete: async (request) => {
@@ -39,7 +45,12 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
       messages: request.messages.map(toOpenAI),
       // With the SKILL_CALL text protocol the tools are described in the system prompt instead.
       ...(request.tools.length > 0 && request.protocol === 'native'
-        ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+        ? {
+            tools: request.tools.map((tool) => ({
+              type: 'function' as const,
+              function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+            })),
+          }
         : {}),
     },
     { signal: request.signal },
@@ -66,7 +77,9 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   // Aborting mid-stream ends the loop quietly: say so rather than pass off a partial reply.
   if (request.signal.aborted) throw new APIUserAbortError()
   if (!finished) throw new Error('The stream ended before the model finished (the connection dropped).')
-  const toolCalls: ToolCall[] = calls.filter(Boolean).map((call, index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
+  const toolCalls: ToolCall[] = calls
+    .filter(Boolean)
+    .map((call, index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
   return { text, toolCalls }
 }
 
@@ -79,7 +92,15 @@ function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionM
       return {
         role: 'assistant',
         content: message.content || null,
-        ...(message.toolCalls?.length ? { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) } : {}),
+        ...(message.toolCalls?.length
+          ? {
+              tool_calls: message.toolCalls.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: call.arguments },
+              })),
+            }
+          : {}),
       }
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
@@ -90,7 +111,10 @@ function describeError(error: unknown, options: OpenAIClientOptions): string {
   if (error instanceof APIUserAbortError) return 'Aborted.'
   if (error instanceof APIConnectionError) return `Could not reach ${options.baseURL}: ${error.message}`
   if (error instanceof APIError) {
-    const detail = error.error && typeof error.error === 'object' && 'message' in error.error ? String((error.error as { message: unknown }).message) : error.message
+    const detail =
+      error.error && typeof error.error === 'object' && 'message' in error.error
+        ? String((error.error as { message: unknown }).message)
+        : error.message
     switch (error.status) {
       case 401:
       case 403:

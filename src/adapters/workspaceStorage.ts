@@ -44,7 +44,11 @@ function readRecord(value: unknown): ReadRecord {
     const kept = 'It is kept aside unchanged: download it from the banner. The example skills were loaded instead.'
     return { ok: false, error: `${decoded.message} ${kept}`, raw: value }
   }
-  const record = { workspace: decoded.workspace, tab: wrapped && typeof stored.tab === 'string' ? stored.tab : 'legacy', revision: wrapped && typeof stored.revision === 'number' ? stored.revision : 0 }
+  const record = {
+    workspace: decoded.workspace,
+    tab: wrapped && typeof stored.tab === 'string' ? stored.tab : 'legacy',
+    revision: wrapped && typeof stored.revision === 'number' ? stored.revision : 0,
+  }
   return { ok: true, record, dropped: decoded.dropped }
 }
 

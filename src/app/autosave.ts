@@ -18,12 +18,17 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   let revision = initialRevision
   let timer: ReturnType<typeof setTimeout> | undefined
   let applyingSaved = false
+  let savesInFlight = 0
 
   const saveNow = async () => {
     clearTimeout(timer)
     timer = undefined
     revision += 1
-    const result = await saveWorkspace({ workspace: savedFromState(store.getState()), tab: sync.tab, revision })
+    // Until IndexedDB confirms, a page that goes away must still write its exit copy.
+    savesInFlight += 1
+    const result = await saveWorkspace({ workspace: savedFromState(store.getState()), tab: sync.tab, revision }).finally(
+      () => (savesInFlight -= 1),
+    )
     const { storageProblem, setStorageProblem, setTabConflict } = store.getState()
     if (!result.ok) return setStorageProblem(result.error)
     if (storageProblem) setStorageProblem(null)
@@ -57,7 +62,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     timer = setTimeout(() => void saveNow(), 300)
   })
   window.addEventListener('pagehide', () => {
-    if (timer === undefined) return
+    if (timer === undefined && savesInFlight === 0) return
     clearTimeout(timer)
     timer = undefined
     revision += 1

@@ -12,11 +12,14 @@ import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { builtinToolRegistry } from '../core/tools'
 import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import { createDerivations, type Derivations } from '../state/derive'
-import type { PlaygroundServices } from '../ui/services'
+import type { PlaygroundServices } from '../ui/common/services'
 import { startAutosave } from './autosave'
 
 /** The page's clock and timers, handed to the pure agent loop. */
-const browserTimers = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as number) }
+const browserTimers = {
+  set: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clear: (handle: unknown) => clearTimeout(handle as number),
+}
 
 export interface Playground {
   store: PlaygroundStore
@@ -29,7 +32,10 @@ export async function createPlayground(): Promise<Playground> {
   const record = saved.ok ? saved.record : null
   const store = createPlaygroundStore(record?.workspace ?? { files: bundledSkillFiles() }, systemDependencies)
   if (!saved.ok) store.getState().setStorageProblem(saved.error)
-  else if (saved.dropped && saved.dropped.length > 0) store.getState().setStorageProblem(`Some saved settings could not be read and were reset: ${saved.dropped.join(', ')}. Your skills are loaded.`)
+  else if (saved.dropped && saved.dropped.length > 0)
+    store
+      .getState()
+      .setStorageProblem(`Some saved settings could not be read and were reset: ${saved.dropped.join(', ')}. Your skills are loaded.`)
   const unreadable = saved.ok ? null : (saved.unreadable ?? null)
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
@@ -56,8 +62,20 @@ export async function createPlayground(): Promise<Playground> {
     loadModel,
     startRun: async () => {
       // The agent loop, the SDK and SQLite load with the first run, not with the page.
-      const [{ startAgentRun }, model, { loadDemoDatabase }] = await Promise.all([import('../state/agentRunner'), loadModel(), import('../adapters/sqlEngine')])
-      return startAgentRun(store, derive, { model, registry, database: loadDemoDatabase, timers: browserTimers, clock: () => performance.now(), now: systemDependencies.now, randomId: systemDependencies.randomId })
+      const [{ startAgentRun }, model, { loadDemoDatabase }] = await Promise.all([
+        import('../state/agentRunner'),
+        loadModel(),
+        import('../adapters/sqlEngine'),
+      ])
+      return startAgentRun(store, derive, {
+        model,
+        registry,
+        database: loadDemoDatabase,
+        timers: browserTimers,
+        clock: () => performance.now(),
+        now: systemDependencies.now,
+        randomId: systemDependencies.randomId,
+      })
     },
   }
   return { store, derive, services }

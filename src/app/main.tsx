@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PlaygroundProvider } from '../state/PlaygroundProvider'
 import { App } from '../ui/App'
-import { ServicesProvider } from '../ui/services'
+import { ServicesProvider } from '../ui/common/services'
 import '../ui/styles.css'
 import { createPlayground } from './createPlayground'
 

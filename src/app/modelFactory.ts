@@ -10,11 +10,21 @@ export function modelFor(state: PlaygroundState): ModelClient {
   switch (state.model) {
     case 'proxy': {
       const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : DEFAULT_MODEL)
-      return createOpenAIModel({ baseURL: new URL('/v1', window.location.origin).href, apiKey: 'key-is-added-by-the-server', model: name, label: `OpenAI (server proxy) · ${name}` })
+      return createOpenAIModel({
+        baseURL: new URL('/v1', window.location.origin).href,
+        apiKey: 'key-is-added-by-the-server',
+        model: name,
+        label: `OpenAI (server proxy) · ${name}`,
+      })
     }
     case 'browser': {
       const name = state.modelName.trim() || DEFAULT_MODEL
-      return createOpenAIModel({ baseURL: state.browserBaseUrl.trim(), apiKey: readApiKey().key, model: name, label: `OpenAI-compatible (browser) · ${name}` })
+      return createOpenAIModel({
+        baseURL: state.browserBaseUrl.trim(),
+        apiKey: readApiKey().key,
+        model: name,
+        label: `OpenAI-compatible (browser) · ${name}`,
+      })
     }
     case 'scripted':
       return createScriptedModel()

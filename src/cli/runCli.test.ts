@@ -36,7 +36,16 @@ describe('skill-playground route', () => {
       expect(json.length).toBe(expected.length)
       expect(json.winner).toBe(expected.winner?.skill ?? null)
       expect(json.scores).toEqual(
-        expected.scores.map((s) => ({ skill: s.skill, path: s.path, matched: s.matched, covered: s.covered, base: s.base, bonus: s.bonus, final: s.final, activated: s.activated })),
+        expected.scores.map((s) => ({
+          skill: s.skill,
+          path: s.path,
+          matched: s.matched,
+          covered: s.covered,
+          base: s.base,
+          bonus: s.bonus,
+          final: s.final,
+          activated: s.activated,
+        })),
       )
     })
     const plan = JSON.parse(out[1]!).scores.find((s: { skill: string }) => s.skill === 'plan_and_write')
@@ -53,7 +62,10 @@ describe('skill-playground route', () => {
     expect((await run(['route', '--skills', '/no/such/dir', 'x'])).err[0]).toContain('Not a folder')
     const bad = await run(['route', '--skills', SKILLS, '--threshold', 'high', 'x'])
     expect(bad.code).toBe(2)
-    expect(bad.err[0]).toContain('--threshold must be a number')
+    expect(bad.err[0]).toContain('--threshold: the threshold must be a number')
+    const negative = await run(['route', '--skills', SKILLS, '--threshold', '-5', 'x'])
+    expect(negative.code).toBe(2)
+    expect(negative.err[0]).toContain('between 0 and 2')
   })
 })
 
@@ -63,7 +75,9 @@ describe('skill-playground lint', () => {
     expect((await run(['lint', SKILLS, '--profile', 'lenient'])).code).toBe(0)
     const strict = await run(['lint', SKILLS, '--profile', 'strict', '--json'])
     expect(strict.code).toBe(1)
-    expect(JSON.parse(strict.out.join('\n')).findings).toContainEqual(expect.objectContaining({ path: 'plan_and_write/SKILL.md', rule: 'name-format', severity: 'error' }))
+    expect(JSON.parse(strict.out.join('\n')).findings).toContainEqual(
+      expect.objectContaining({ path: 'plan_and_write/SKILL.md', rule: 'name-format', severity: 'error' }),
+    )
     expect((await run(['lint', SKILLS, '--profile', 'pedantic'])).err[0]).toContain('--profile must be one of')
   })
 
@@ -74,9 +88,27 @@ describe('skill-playground lint', () => {
     writeFileSync(join(dir, 'fine.md'), '---\nname: fine\n---\nbody\n')
     const { code, out } = await run(['lint', dir])
     expect(code).toBe(1)
-    expect(out.filter((line) => line.includes(' error '))).toEqual([expect.stringMatching(/^broken\/SKILL\.md:3:13 error "max_rounds" must be a whole number.*\[field-type\]$/)])
+    expect(out.filter((line) => line.includes(' error '))).toEqual([
+      expect.stringMatching(/^broken\/SKILL\.md:3:13 error "max_rounds" must be a whole number.*\[field-type\]$/),
+    ])
     const json = await run(['lint', dir, '--json'])
-    expect(JSON.parse(json.out.join('\n'))).toMatchObject({ profile: 'app', skills: 2, errors: 1, findings: expect.arrayContaining([{ path: 'broken/SKILL.md', line: 3, column: 13, endLine: 3, endColumn: 17, severity: 'error', rule: 'field-type', message: expect.stringContaining('max_rounds') }]) })
+    expect(JSON.parse(json.out.join('\n'))).toMatchObject({
+      profile: 'app',
+      skills: 2,
+      errors: 1,
+      findings: expect.arrayContaining([
+        {
+          path: 'broken/SKILL.md',
+          line: 3,
+          column: 13,
+          endLine: 3,
+          endColumn: 17,
+          severity: 'error',
+          rule: 'field-type',
+          message: expect.stringContaining('max_rounds'),
+        },
+      ]),
+    })
   })
 })
 
@@ -90,10 +122,17 @@ describe('skill-playground test', () => {
   it('exits 1 and prints expected, got and scores for each failure', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'suite-'))
     writeFileSync(join(dir, 'calc.md'), '---\nname: calc\ntrigger_keywords: [计算]\n---\n')
-    writeFileSync(join(dir, 'routing-tests.yaml'), '- utterance: 计算\n  expect: calc\n- utterance: 请帮我计算一下这个很长的问题\n  expect: calc\n')
+    writeFileSync(
+      join(dir, 'routing-tests.yaml'),
+      '- utterance: 计算\n  expect: calc\n- utterance: 请帮我计算一下这个很长的问题\n  expect: calc\n',
+    )
     const { code, out } = await run(['test', dir])
     expect(code).toBe(1)
-    expect(out).toEqual([expect.stringMatching(/^FAIL .*routing-tests\.yaml:3 "请帮我计算一下这个很长的问题": expected calc, got no skill$/), '     calc: final 0.143 (covered 2/14)', '1 passed, 1 failed'])
+    expect(out).toEqual([
+      expect.stringMatching(/^FAIL .*routing-tests\.yaml:3 "请帮我计算一下这个很长的问题": expected calc, got no skill$/),
+      '     calc: final 0.143 (covered 2/14)',
+      '1 passed, 1 failed',
+    ])
     const json = await run(['test', dir, '--json', '--threshold', '0.1'])
     expect(json.code).toBe(0)
     expect(JSON.parse(json.out.join('\n'))).toMatchObject({ threshold: 0.1, passed: 2, failed: 0 })

@@ -1,4 +1,4 @@
-import { createRouter, DEFAULT_THRESHOLD, type RoutingResult } from '../core/routing'
+import { createRouter, DEFAULT_THRESHOLD, parseThreshold, type RoutingResult } from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
@@ -80,9 +80,7 @@ async function route(args: readonly string[], io: CliIO): Promise<number> {
   const { positional, options } = parseArgs(args, ['skills', 'threshold'])
   const dir = options.get('skills')
   if (typeof dir !== 'string') throw new Error('route needs --skills <dir>')
-  const thresholdText = options.get('threshold')
-  const threshold = typeof thresholdText === 'string' ? Number(thresholdText) : DEFAULT_THRESHOLD
-  if (!Number.isFinite(threshold)) throw new Error(`--threshold must be a number, not "${String(thresholdText)}"`)
+  const threshold = thresholdOption(options.get('threshold'))
 
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const router = createRouter(skills)
@@ -115,7 +113,8 @@ function lint(args: readonly string[], io: CliIO): number {
   const dir = positional[0]
   if (dir === undefined) throw new Error('lint needs a folder: skill-playground lint <dir>')
   const profile = options.get('profile') ?? 'app'
-  if (!LINT_PROFILES.some((known) => known.value === profile)) throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
+  if (!LINT_PROFILES.some((known) => known.value === profile))
+    throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
   const { skills, findings } = lintWorkspace(readSkillsDir(dir), { profile: profile as LintProfile })
   const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
   const errors = all.filter(({ finding }) => finding.severity === 'error').length
@@ -144,7 +143,8 @@ function lint(args: readonly string[], io: CliIO): number {
       ),
     )
   } else {
-    for (const { path, finding } of all) io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
+    for (const { path, finding } of all)
+      io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
     io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
@@ -156,25 +156,60 @@ function test(args: readonly string[], io: CliIO): number {
   if (dir === undefined) throw new Error('test needs a folder: skill-playground test <dir>')
   const casesPath = typeof options.get('cases') === 'string' ? String(options.get('cases')) : join(dir, ROUTING_TESTS_FILE)
   if (!existsSync(casesPath)) throw new Error(`No test cases at ${casesPath} (write a list of {utterance, expect} there, or pass --cases)`)
-  const thresholdText = options.get('threshold')
-  const threshold = typeof thresholdText === 'string' ? Number(thresholdText) : DEFAULT_THRESHOLD
-  if (!Number.isFinite(threshold)) throw new Error(`--threshold must be a number, not "${String(thresholdText)}"`)
+  const threshold = thresholdOption(options.get('threshold'))
   const { cases, problems } = parseRoutingTests(readFileSync(casesPath, 'utf8'))
   for (const problem of problems) io.err(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`)
   if (problems.length > 0) return 1
   const { skills } = loadWorkspace(readSkillsDir(dir))
-  const suite = runRoutingTests(cases, createRouter(skills), threshold, skills.map((skill) => skill.name))
+  const suite = runRoutingTests(
+    cases,
+    createRouter(skills),
+    threshold,
+    skills.map((skill) => skill.name),
+  )
   const scores = (result: (typeof suite.results)[number]) =>
-    result.routing.scores.filter((score) => score.final !== null).map((score) => ({ skill: score.skill, final: score.final, covered: score.covered, length: score.length }))
+    result.routing.scores
+      .filter((score) => score.final !== null)
+      .map((score) => ({ skill: score.skill, final: score.final, covered: score.covered, length: score.length }))
   if (options.has('json')) {
-    io.out(JSON.stringify({ threshold, passed: suite.passed, failed: suite.failed, unknownExpectations: suite.unknownExpectations, results: suite.results.map((result) => ({ utterance: result.case.utterance, line: result.case.line, expect: result.case.expect, got: result.got, pass: result.pass, scores: scores(result) })) }, null, 2))
+    io.out(
+      JSON.stringify(
+        {
+          threshold,
+          passed: suite.passed,
+          failed: suite.failed,
+          unknownExpectations: suite.unknownExpectations,
+          results: suite.results.map((result) => ({
+            utterance: result.case.utterance,
+            line: result.case.line,
+            expect: result.case.expect,
+            got: result.got,
+            pass: result.pass,
+            scores: scores(result),
+          })),
+        },
+        null,
+        2,
+      ),
+    )
   } else {
     for (const result of suite.results.filter((r) => !r.pass)) {
-      io.out(`FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`)
-      for (const score of scores(result)) io.out(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`)
+      io.out(
+        `FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`,
+      )
+      for (const score of scores(result))
+        io.out(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`)
     }
     for (const name of suite.unknownExpectations) io.err(`warning: cases expect "${name}", which is not a skill in ${dir}`)
     io.out(`${suite.passed} passed, ${suite.failed} failed`)
   }
   return suite.failed > 0 ? 1 : 0
+}
+
+/** --threshold through the one threshold rule (src/core/routing/threshold.ts). */
+function thresholdOption(value: string | boolean | undefined): number {
+  if (value === undefined) return DEFAULT_THRESHOLD
+  const parsed = parseThreshold(typeof value === 'string' ? value : '')
+  if (!parsed.ok) throw new Error(`--threshold: ${parsed.error}`)
+  return parsed.value
 }

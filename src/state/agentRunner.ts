@@ -28,7 +28,16 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, depen
   const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
   const controller = new AbortController()
   const id = `run-${now().getTime().toString(36)}-${dependencies.randomId()}`
-  state.startRun({ id, utterance: state.utterance, startedAt: now().toISOString(), mode: state.routingMode, model: model.label, events: [], streaming: null, status: 'running' })
+  state.startRun({
+    id,
+    utterance: state.utterance,
+    startedAt: now().toISOString(),
+    mode: state.routingMode,
+    model: model.label,
+    events: [],
+    streaming: null,
+    status: 'running',
+  })
   void runAgent({
     utterance: state.utterance,
     skills: derive.workspace(state.files).skills,

@@ -44,7 +44,12 @@ describe('createPlaygroundStore', () => {
     const state = () => store.getState()
     const first = derive.workspace(state().files)
     expect(derive.routing(state().files, state().utterance, state().threshold).winner?.skill).toBe('calc')
-    expect(derive.config(state().files, 'calc/SKILL.md')).toMatchObject({ skill: 'calc', maxRounds: 5, narrowed: true, tools: [{ name: 'calculator', missing: false }] })
+    expect(derive.config(state().files, 'calc/SKILL.md')).toMatchObject({
+      skill: 'calc',
+      maxRounds: 5,
+      narrowed: true,
+      tools: [{ name: 'calculator', missing: false }],
+    })
 
     state().updateText('flat.md', '---\nname: flat\ntrigger_keywords: [计算一下]\n---\n')
     const second = derive.workspace(state().files)
@@ -59,7 +64,16 @@ describe('createPlaygroundStore', () => {
 describe('shared drafts and imports', () => {
   it('opens a link beside the user’s work, renaming clashes, and Discard restores everything', () => {
     const store = createPlaygroundStore({ files, utterance: 'mine', threshold: 0.3 })
-    store.getState().openShared({ kind: 'workspace', skills: [{ path: 'calc/SKILL.md', text: '---\nname: calc\n---\nTheirs.\n' }, { path: 'new.md', text: 'New.' }], utterance: 'theirs', threshold: 0.5, knowledge: [{ id: 'k', title: 'K', text: 'x' }] })
+    store.getState().openShared({
+      kind: 'workspace',
+      skills: [
+        { path: 'calc/SKILL.md', text: '---\nname: calc\n---\nTheirs.\n' },
+        { path: 'new.md', text: 'New.' },
+      ],
+      utterance: 'theirs',
+      threshold: 0.5,
+      knowledge: [{ id: 'k', title: 'K', text: 'x' }],
+    })
     const state = store.getState()
     expect(state.files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-shared/SKILL.md', 'new.md'])
     expect(state.files[2]!.text).toContain('name: calc-shared')
@@ -73,7 +87,9 @@ describe('shared drafts and imports', () => {
 
   it('Keep adopts the skills and merges the shared workspace parts', () => {
     const store = createPlaygroundStore({ files })
-    store.getState().openShared({ kind: 'workspace', skills: [{ path: 'x.md', text: 'X' }], knowledge: [{ id: 'k', title: 'K', text: 'x' }] })
+    store
+      .getState()
+      .openShared({ kind: 'workspace', skills: [{ path: 'x.md', text: 'X' }], knowledge: [{ id: 'k', title: 'K', text: 'x' }] })
     store.getState().keepShared()
     expect(store.getState().files.map((f) => f.path)).toContain('x.md')
     expect(store.getState().knowledge.some((doc) => doc.id === 'k')).toBe(true)
@@ -82,7 +98,10 @@ describe('shared drafts and imports', () => {
   })
 
   it('imports with keep both, replace or skip on clashes', () => {
-    const incoming = [{ path: 'calc/SKILL.md', text: 'replacement' }, { path: 'other.md', text: 'other' }]
+    const incoming = [
+      { path: 'calc/SKILL.md', text: 'replacement' },
+      { path: 'other.md', text: 'other' },
+    ]
     const both = createPlaygroundStore({ files })
     expect(both.getState().importFiles(incoming, 'both')).toEqual({ added: 2, replaced: 0, skipped: 0 })
     expect(both.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'other.md', 'calc-imported/SKILL.md'])

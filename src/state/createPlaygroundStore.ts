@@ -44,9 +44,17 @@ export function createPlaygroundStore(saved: SavedWorkspace, dependencies: Store
  * except the link draft and per-file records, which belong to the files being replaced.
  */
 export function stateFromSaved(saved: SavedWorkspace, current: PlaygroundState): Partial<PlaygroundState> {
-  const selectedPath = saved.selectedPath && saved.files.some((file) => file.path === saved.selectedPath) ? saved.selectedPath : (saved.files[0]?.path ?? null)
+  const selectedPath =
+    saved.selectedPath && saved.files.some((file) => file.path === saved.selectedPath) ? saved.selectedPath : (saved.files[0]?.path ?? null)
   const { selectedPath: _ignored, ...fields } = saved
-  return { ...fields, selectedPath, sharedDraft: saved.sharedDraft ?? null, sharedOrigins: saved.sharedOrigins ?? {}, versions: saved.versions ?? {}, runs: saved.runs ?? current.runs }
+  return {
+    ...fields,
+    selectedPath,
+    sharedDraft: saved.sharedDraft ?? null,
+    sharedOrigins: saved.sharedOrigins ?? {},
+    versions: saved.versions ?? {},
+    runs: saved.runs ?? current.runs,
+  }
 }
 
 /** The saved fields of the state (see src/core/workspace: the one list of them). */

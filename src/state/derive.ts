@@ -1,6 +1,15 @@
 import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
 import { createLintCache, lintWorkspace, type LintProfile, type LintResult } from '../core/lint'
-import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep, type RoutingCase, type CaseProblem, type SuiteResult, type SweepPoint } from '../core/routingSuite'
+import {
+  parseRoutingTests,
+  ROUTING_TESTS_FILE,
+  runRoutingTests,
+  thresholdSweep,
+  type RoutingCase,
+  type CaseProblem,
+  type SuiteResult,
+  type SweepPoint,
+} from '../core/routingSuite'
 import { builtinToolRegistry, type ToolRegistry } from '../core/tools'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
@@ -45,7 +54,12 @@ export function createDerivations(registry: ToolRegistry = builtinToolRegistry) 
   // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
   const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile): LintResult => {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
-    return lintWorkspace(files, { profile, toolNames: registry.names, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) })
+    return lintWorkspace(files, {
+      profile,
+      toolNames: registry.names,
+      cache: lintCache,
+      parse: (path, text) => parsed.get(path) ?? parseSkill(path, text),
+    })
   })
   const suiteFile = memoizeLast((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
   const tests = memoizeLast((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
@@ -53,7 +67,16 @@ export function createDerivations(registry: ToolRegistry = builtinToolRegistry) 
     if (!parsed) return null
     const skills = workspace(files).skills
     const run = router(skills)
-    return { ...parsed, suite: runRoutingTests(parsed.cases, run, threshold, skills.map((skill) => skill.name)), sweep: thresholdSweep(parsed.cases, run) }
+    return {
+      ...parsed,
+      suite: runRoutingTests(
+        parsed.cases,
+        run,
+        threshold,
+        skills.map((skill) => skill.name),
+      ),
+      sweep: thresholdSweep(parsed.cases, run),
+    }
   })
   return { workspace, routing, config, lint, tests }
 }

@@ -31,5 +31,6 @@ export const createRoutingSlice: StateCreator<PlaygroundState, [], [], RoutingSl
   lintProfile: 'app',
   setLintProfile: (lintProfile) => set({ lintProfile }),
   revealRequest: null,
-  reveal: (path, line, column) => set((state) => ({ selectedPath: path, revealRequest: { path, line, column, id: (state.revealRequest?.id ?? 0) + 1 } })),
+  reveal: (path, line, column) =>
+    set((state) => ({ selectedPath: path, revealRequest: { path, line, column, id: (state.revealRequest?.id ?? 0) + 1 } })),
 })

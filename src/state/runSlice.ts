@@ -12,10 +12,7 @@ export type ProxyInfo = { configured: boolean; model: string; upstream: string }
 export const KEPT_RUNS = 10
 
 const EXAMPLE_SCRIPT = JSON.stringify(
-  [
-    { text: 'Let me compute that.', tool_calls: [{ name: 'calculator', arguments: { expression: '2^20' } }] },
-    { text: '2^20 = 1048576' },
-  ],
+  [{ text: 'Let me compute that.', tool_calls: [{ name: 'calculator', arguments: { expression: '2^20' } }] }, { text: '2^20 = 1048576' }],
   null,
   2,
 )
@@ -45,7 +42,8 @@ export interface RunSlice {
   finishRun: (id: string) => void
 }
 
-const updateRun = (runs: AgentRun[], id: string, change: (run: AgentRun) => AgentRun) => runs.map((run) => (run.id === id ? change(run) : run))
+const updateRun = (runs: AgentRun[], id: string, change: (run: AgentRun) => AgentRun) =>
+  runs.map((run) => (run.id === id ? change(run) : run))
 
 export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set) => ({
   routingMode: 'keyword',
@@ -65,16 +63,26 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   setProxy: (proxy) => set({ proxy }),
   startRun: (run) => set((state) => ({ runs: [run, ...state.runs].slice(0, KEPT_RUNS) })),
   appendEvent: (id, event) =>
-    set((state) => ({ runs: updateRun(state.runs, id, (run) => ({ ...run, events: [...run.events, event], streaming: event.type === 'model' ? null : run.streaming })) })),
+    set((state) => ({
+      runs: updateRun(state.runs, id, (run) => ({
+        ...run,
+        events: [...run.events, event],
+        streaming: event.type === 'model' ? null : run.streaming,
+      })),
+    })),
   appendText: (id, round, delta) =>
     set((state) => ({
-      runs: updateRun(state.runs, id, (run) => ({ ...run, streaming: { round, text: (run.streaming?.round === round ? run.streaming.text : '') + delta } })),
+      runs: updateRun(state.runs, id, (run) => ({
+        ...run,
+        streaming: { round, text: (run.streaming?.round === round ? run.streaming.text : '') + delta },
+      })),
     })),
   finishRun: (id) =>
     set((state) => ({
       runs: updateRun(state.runs, id, (run) => {
         const last = run.events.at(-1)
-        const status = last?.type === 'stopped' ? (last.reason === 'aborted' ? 'aborted' : last.reason === 'model-error' ? 'failed' : 'done') : 'done'
+        const status =
+          last?.type === 'stopped' ? (last.reason === 'aborted' ? 'aborted' : last.reason === 'model-error' ? 'failed' : 'done') : 'done'
         return { ...run, status, streaming: null }
       }),
     })),

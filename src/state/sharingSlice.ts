@@ -18,7 +18,11 @@ export interface SharingSlice {
   discardShared: () => void
   setShareError: (error: string | null) => void
   /** Adds imported files; `clash` says what to do with those whose path already exists. */
-  importFiles: (files: SkillFile[], clash: ClashChoice, resources?: SharedDraft['resources']) => { added: number; replaced: number; skipped: number }
+  importFiles: (
+    files: SkillFile[],
+    clash: ClashChoice,
+    resources?: SharedDraft['resources'],
+  ) => { added: number; replaced: number; skipped: number }
 }
 
 export type ClashChoice = 'both' | 'replace' | 'skip'

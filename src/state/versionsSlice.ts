@@ -14,21 +14,27 @@ export interface VersionsSlice {
 export const createVersionsSlice =
   ({ now, randomId }: StoreDependencies): StateCreator<PlaygroundState, [], [], VersionsSlice> =>
   (set, get) => ({
-  versions: {},
-  saveVersion: (path, label) => {
-    const file = get().files.find((candidate) => candidate.path === path)
-    if (!file) return null
-    const existing = get().versions[path] ?? []
-    const version: SkillVersion = { id: `v${now().getTime().toString(36)}${randomId()}`, label: label.trim() || `Version ${existing.length + 1}`, savedAt: now().toISOString(), text: file.text }
-    set((state) => ({ versions: { ...state.versions, [path]: [...existing, version] } }))
-    return version
-  },
-  restoreVersion: (path, id) => {
-    const version = get().versions[path]?.find((candidate) => candidate.id === id)
-    const current = get().files.find((candidate) => candidate.path === path)
-    if (!version || !current) return
-    // Restoring never loses the text it replaces: that becomes a version too.
-    if (current.text !== version.text && !(get().versions[path] ?? []).some((v) => v.text === current.text)) get().saveVersion(path, `Before restoring “${version.label}”`)
-    get().updateText(path, version.text)
-  },
-})
+    versions: {},
+    saveVersion: (path, label) => {
+      const file = get().files.find((candidate) => candidate.path === path)
+      if (!file) return null
+      const existing = get().versions[path] ?? []
+      const version: SkillVersion = {
+        id: `v${now().getTime().toString(36)}${randomId()}`,
+        label: label.trim() || `Version ${existing.length + 1}`,
+        savedAt: now().toISOString(),
+        text: file.text,
+      }
+      set((state) => ({ versions: { ...state.versions, [path]: [...existing, version] } }))
+      return version
+    },
+    restoreVersion: (path, id) => {
+      const version = get().versions[path]?.find((candidate) => candidate.id === id)
+      const current = get().files.find((candidate) => candidate.path === path)
+      if (!version || !current) return
+      // Restoring never loses the text it replaces: that becomes a version too.
+      if (current.text !== version.text && !(get().versions[path] ?? []).some((v) => v.text === current.text))
+        get().saveVersion(path, `Before restoring “${version.label}”`)
+      get().updateText(path, version.text)
+    },
+  })

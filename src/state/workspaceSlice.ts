@@ -1,6 +1,14 @@
 import type { StateCreator } from 'zustand'
 import { appendRoutingCase, ROUTING_TESTS_FILE } from '../core/routingSuite'
-import { checkSkillName, defaultSkillName, newSkillTemplate, pathForName, setSkillName, uniqueSkillName, type SkillFile } from '../core/skill'
+import {
+  checkSkillName,
+  defaultSkillName,
+  newSkillTemplate,
+  pathForName,
+  setSkillName,
+  uniqueSkillName,
+  type SkillFile,
+} from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export interface WorkspaceSlice {

@@ -54,7 +54,13 @@ export function App() {
           <div className="pane-header">
             <h2>{selectedPath ?? 'No skill selected'}</h2>
             {selectedPath && <VersionsControl path={selectedPath} />}
-            <button type="button" className="button small" aria-pressed={preview} onClick={() => setPreview(!preview)} title="Show the body rendered as Markdown">
+            <button
+              type="button"
+              className="button small"
+              aria-pressed={preview}
+              onClick={() => setPreview(!preview)}
+              title="Show the body rendered as Markdown"
+            >
               Preview
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
-import { useServices } from './services'
+import { useServices } from './common/services'
 import { workspaceZipDownload } from './share/workspaceExport'
 
 /** Saving problems and two-tab conflicts, in plain view with a way out that loses nothing. */
@@ -17,7 +17,11 @@ export function StorageBanners() {
           <span>{problem}</span>
           <span className="banner-actions">
             {unreadable !== null && (
-              <button type="button" className="button small" onClick={() => download('skill-playground-unreadable-save.json', unreadable, 'application/json')}>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => download('skill-playground-unreadable-save.json', unreadable, 'application/json')}
+              >
                 Download the unreadable save
               </button>
             )}

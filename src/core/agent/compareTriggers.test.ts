@@ -3,7 +3,10 @@ import { createRouter } from '../routing'
 import { parseSkill } from '../skill'
 import { compareTriggers, comparisonCalls, createScriptedModel, majority, type ModelClient } from './index'
 
-const calc = parseSkill('calc/SKILL.md', '---\nname: calc\ndescription: Computes.\ntrigger_keywords: [计算, 是多少]\nrequired_tools: [calculator]\n---\n')
+const calc = parseSkill(
+  'calc/SKILL.md',
+  '---\nname: calc\ndescription: Computes.\ntrigger_keywords: [计算, 是多少]\nrequired_tools: [calculator]\n---\n',
+)
 const weather = parseSkill('weather.md', '---\nname: weather\ndescription: Weather.\ntrigger_keywords: [天气]\n---\n')
 const skills = [calc, weather]
 const cases = [
@@ -14,7 +17,16 @@ const cases = [
 describe('compareTriggers', () => {
   it('puts keyword routing beside what the model loads and names, per case', async () => {
     const progress: number[] = []
-    const rows = await compareTriggers({ cases, skills, router: createRouter(skills), threshold: 0.3, model: createScriptedModel(), runs: 1, signal: new AbortController().signal, onProgress: (done) => progress.push(done) })
+    const rows = await compareTriggers({
+      cases,
+      skills,
+      router: createRouter(skills),
+      threshold: 0.3,
+      model: createScriptedModel(),
+      runs: 1,
+      signal: new AbortController().signal,
+      onProgress: (done) => progress.push(done),
+    })
     expect(progress).toEqual([1, 2, 3, 4])
     expect(majority(rows[0]!.picks.keyword)).toEqual({ pick: 'calc', share: 1 })
     expect(majority(rows[0]!.picks.progressive)).toEqual({ pick: 'calc', share: 1 })
@@ -34,13 +46,31 @@ describe('compareTriggers', () => {
         return createScriptedModel().complete(request)
       },
     }
-    const rows = await compareTriggers({ cases: cases.slice(0, 1), skills, router: createRouter(skills), threshold: 0.3, model: flaky, runs: 3, signal: new AbortController().signal, onProgress: () => {} })
+    const rows = await compareTriggers({
+      cases: cases.slice(0, 1),
+      skills,
+      router: createRouter(skills),
+      threshold: 0.3,
+      model: flaky,
+      runs: 3,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    })
     expect(comparisonCalls(1, 3)).toBe(6)
     expect(rows[0]!.errors.llm).toEqual(['429 slow down', '429 slow down', '429 slow down'])
     expect(majority(rows[0]!.picks.progressive)).toEqual({ pick: 'calc', share: 1 })
 
     const controller = new AbortController()
-    const stopped = await compareTriggers({ cases, skills, router: createRouter(skills), threshold: 0.3, model: createScriptedModel(), runs: 1, signal: controller.signal, onProgress: (done) => done === 1 && controller.abort() })
+    const stopped = await compareTriggers({
+      cases,
+      skills,
+      router: createRouter(skills),
+      threshold: 0.3,
+      model: createScriptedModel(),
+      runs: 1,
+      signal: controller.signal,
+      onProgress: (done) => done === 1 && controller.abort(),
+    })
     expect([...stopped[0]!.picks.llm.values()].reduce((a, b) => a + b, 0)).toBe(0)
     expect(stopped[1]!.picks.progressive.size).toBe(0)
   })

@@ -38,7 +38,10 @@ export async function compareTriggers(options: ComparisonOptions): Promise<Compa
         if (signal.aborted) return rows
         try {
           const call = { model, utterance: row.case.utterance, skills, signal }
-          const pick = mode === 'progressive' ? await askModelToLoad(call) : interpretRouteAnswer(await askModelToRoute(call), skills).skill?.name ?? null
+          const pick =
+            mode === 'progressive'
+              ? await askModelToLoad(call)
+              : (interpretRouteAnswer(await askModelToRoute(call), skills).skill?.name ?? null)
           count(row.picks[mode], pick)
         } catch (error) {
           if (signal.aborted) return rows

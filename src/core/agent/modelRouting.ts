@@ -12,7 +12,11 @@ export function progressiveSystemPrompt(skills: readonly Skill[]): string {
 }
 
 export function loadSkillSpec(skills: readonly Skill[]): ToolSpec {
-  return { name: LOAD_SKILL, description: 'Load the full instructions of a skill by name.', parameters: { type: 'object', properties: { name: { type: 'string', enum: skills.map((s) => s.name) } }, required: ['name'] } }
+  return {
+    name: LOAD_SKILL,
+    description: 'Load the full instructions of a skill by name.',
+    parameters: { type: 'object', properties: { name: { type: 'string', enum: skills.map((s) => s.name) } }, required: ['name'] },
+  }
 }
 
 export interface ModelCall {
@@ -28,13 +32,26 @@ export interface ModelCall {
 /** LLM routing (seed 004): asks the model for {"skill", "args"} and returns its raw answer. */
 export async function askModelToRoute({ model, utterance, skills, signal, onText }: ModelCall): Promise<string> {
   const candidates = skills.filter((skill) => skill.entryMode === 'auto')
-  const listing = candidates.map((skill) => `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.parameters ? `\n  parameters: ${JSON.stringify(skill.parameters)}` : ''}`).join('\n')
+  const listing = candidates
+    .map(
+      (skill) =>
+        `- ${skill.name}: ${skill.description.replace(/\s+/g, ' ').trim()}${skill.parameters ? `\n  parameters: ${JSON.stringify(skill.parameters)}` : ''}`,
+    )
+    .join('\n')
   const prompt = `Choose the one skill that fits the user's request, or none.\nSkills:\n${listing}\n\nAnswer with JSON only: {"skill": "<name>", "args": {<arguments matching its parameters>}} or {"skill": null}.`
   const reply = await model.complete({
-    messages: [{ role: 'system', content: prompt }, { role: 'user', content: utterance }],
+    messages: [
+      { role: 'system', content: prompt },
+      { role: 'user', content: utterance },
+    ],
     tools: [],
     protocol: 'text',
-    route: candidates.map((skill) => ({ name: skill.name, description: skill.description, parameters: skill.parameters, triggerKeywords: skill.triggerKeywords })),
+    route: candidates.map((skill) => ({
+      name: skill.name,
+      description: skill.description,
+      parameters: skill.parameters,
+      triggerKeywords: skill.triggerKeywords,
+    })),
     signal,
     onText: onText ?? (() => {}),
   })
@@ -55,18 +72,39 @@ export function interpretRouteAnswer(text: string, skills: readonly Skill[]): Ro
   }
   if (choice.skill === null || choice.skill === undefined) return { skill: null, reason: 'LLM routing: the model chose no skill.' }
   const skill = candidates.find((candidate) => candidate.name === choice.skill)
-  if (!skill) return { skill: null, reason: `LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.` }
+  if (!skill)
+    return { skill: null, reason: `LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.` }
   if (!skill.parameters) return { skill, args: undefined, reason: `LLM routing chose ${skill.name}.` }
   const validation = validateArgs(skill.parameters, JSON.stringify(choice.args ?? {}))
-  if (!validation.ok) return { skill: null, reason: `LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.` }
-  return { skill, args: validation.value, reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.` }
+  if (!validation.ok)
+    return {
+      skill: null,
+      reason: `LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.`,
+    }
+  return {
+    skill,
+    args: validation.value,
+    reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.`,
+  }
 }
 
 /** Progressive disclosure's first step: which skill, if any, the model loads for this message. */
-export async function askModelToLoad({ model, utterance, skills, signal, registry = builtinToolRegistry }: ModelCall): Promise<string | null> {
-  const tools: ToolSpec[] = [...registry.tools.map(({ name, description, parameters }) => ({ name, description, parameters })), loadSkillSpec(skills)]
+export async function askModelToLoad({
+  model,
+  utterance,
+  skills,
+  signal,
+  registry = builtinToolRegistry,
+}: ModelCall): Promise<string | null> {
+  const tools: ToolSpec[] = [
+    ...registry.tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    loadSkillSpec(skills),
+  ]
   const reply = await model.complete({
-    messages: [{ role: 'system', content: progressiveSystemPrompt(skills) }, { role: 'user', content: utterance }],
+    messages: [
+      { role: 'system', content: progressiveSystemPrompt(skills) },
+      { role: 'user', content: utterance },
+    ],
     tools,
     protocol: 'native',
     signal,

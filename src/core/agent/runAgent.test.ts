@@ -5,8 +5,14 @@ import { DEFAULT_MOCKS } from '../tools/mockTools'
 import { BUILTIN_TOOLS, createToolRegistry } from '../tools'
 import { createScriptedModel, runAgent, type ModelClient, type RunOptions, type ScriptedReply, type TraceEvent } from './index'
 
-const calc = parseSkill('calculator/SKILL.md', '---\nname: calculator\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n')
-const weather = parseSkill('weather.md', '---\nname: weather\ntrigger_keywords: [天气]\nrequired_tools: [get_weather]\nmax_rounds: 2\n---\nWeather.\n')
+const calc = parseSkill(
+  'calculator/SKILL.md',
+  '---\nname: calculator\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n',
+)
+const weather = parseSkill(
+  'weather.md',
+  '---\nname: weather\ntrigger_keywords: [天气]\nrequired_tools: [get_weather]\nmax_rounds: 2\n---\nWeather.\n',
+)
 
 function options(overrides: Partial<RunOptions> & { skills?: Skill[] }): RunOptions {
   return {
@@ -15,7 +21,12 @@ function options(overrides: Partial<RunOptions> & { skills?: Skill[] }): RunOpti
     mode: 'keyword',
     threshold: 0.3,
     model: createScriptedModel(),
-    tools: { files: createVirtualFiles({ 'notes/todo.md': '- buy milk' }), knowledge: [{ id: 'a', title: 'Agent 设计手册', text: 'RAG 是检索增强生成。' }], mocks: DEFAULT_MOCKS, now: () => new Date('2026-11-29T12:00:00Z') },
+    tools: {
+      files: createVirtualFiles({ 'notes/todo.md': '- buy milk' }),
+      knowledge: [{ id: 'a', title: 'Agent 设计手册', text: 'RAG 是检索增强生成。' }],
+      mocks: DEFAULT_MOCKS,
+      now: () => new Date('2026-11-29T12:00:00Z'),
+    },
     signal: new AbortController().signal,
     clock: () => 0,
     timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
@@ -24,7 +35,8 @@ function options(overrides: Partial<RunOptions> & { skills?: Skill[] }): RunOpti
   }
 }
 
-const ofType = <T extends TraceEvent['type']>(events: TraceEvent[], type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type)
+const ofType = <T extends TraceEvent['type']>(events: TraceEvent[], type: T) =>
+  events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type)
 
 describe('runAgent with the scripted model', () => {
   afterEach(() => vi.useRealTimers())
@@ -33,7 +45,12 @@ describe('runAgent with the scripted model', () => {
     const events = await runAgent(options({}))
     const [activation] = ofType(events, 'activation')
     expect(activation).toMatchObject({ skill: 'calculator', config: { maxRounds: 3, tools: [{ name: 'calculator' }] } })
-    expect(ofType(events, 'tool')[0]).toMatchObject({ tool: 'calculator', valid: true, result: { expression: '2^20', result: 1048576 }, error: null })
+    expect(ofType(events, 'tool')[0]).toMatchObject({
+      tool: 'calculator',
+      valid: true,
+      result: { expression: '2^20', result: 1048576 },
+      error: null,
+    })
     expect(ofType(events, 'final')[0]!.text).toContain('2^20 = 1048576')
   })
 
@@ -55,27 +72,44 @@ describe('runAgent with the scripted model', () => {
   })
 
   it('sends invalid arguments back to the model as a structured error', async () => {
-    const script: ScriptedReply[] = [{ tool_calls: [{ name: 'calculator', arguments: { expr: '1+1' } }] }, { tool_calls: [{ name: 'calculator', arguments: '{"expression": ' }] }, { text: 'done' }]
+    const script: ScriptedReply[] = [
+      { tool_calls: [{ name: 'calculator', arguments: { expr: '1+1' } }] },
+      { tool_calls: [{ name: 'calculator', arguments: '{"expression": ' }] },
+      { text: 'done' },
+    ]
     const model = createScriptedModel(script)
     const seen: unknown[] = []
-    const spy: ModelClient = { label: 'spy', complete: async (request) => { seen.push(request.messages.at(-1)); return model.complete(request) } }
+    const spy: ModelClient = {
+      label: 'spy',
+      complete: async (request) => {
+        seen.push(request.messages.at(-1))
+        return model.complete(request)
+      },
+    }
     const events = await runAgent(options({ model: spy }))
     const tools = ofType(events, 'tool')
-    expect(tools[0]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining("does not have required property \"expression\"") })
+    expect(tools[0]!.error).toMatchObject({
+      type: 'invalid_arguments',
+      message: expect.stringContaining('does not have required property "expression"'),
+    })
     expect(tools[1]!.error).toMatchObject({ type: 'invalid_arguments', message: expect.stringContaining('not valid JSON') })
     expect(JSON.parse((seen[1] as { content: string }).content)).toMatchObject({ error: { type: 'invalid_arguments' } })
     expect(ofType(events, 'final')[0]!.text).toBe('done')
   })
 
   it('stops at the round limit', async () => {
-    const loop: ScriptedReply[] = Array.from({ length: 10 }, (_, i) => ({ tool_calls: [{ name: 'calculator', arguments: { expression: `${i}+1` } }] }))
+    const loop: ScriptedReply[] = Array.from({ length: 10 }, (_, i) => ({
+      tool_calls: [{ name: 'calculator', arguments: { expression: `${i}+1` } }],
+    }))
     const events = await runAgent(options({ model: createScriptedModel(loop) }))
     expect(ofType(events, 'round')).toHaveLength(3)
     expect(events.at(-1)).toMatchObject({ type: 'stopped', reason: 'round-limit' })
   })
 
   it('stops when the same call fails twice in a row', async () => {
-    const again: ScriptedReply[] = Array.from({ length: 3 }, () => ({ tool_calls: [{ name: 'calculator', arguments: { expression: '1/' } }] }))
+    const again: ScriptedReply[] = Array.from({ length: 3 }, () => ({
+      tool_calls: [{ name: 'calculator', arguments: { expression: '1/' } }],
+    }))
     const events = await runAgent(options({ model: createScriptedModel(again) }))
     expect(ofType(events, 'tool')).toHaveLength(2)
     expect(events.at(-1)).toMatchObject({ type: 'stopped', reason: 'repeated-failure' })
@@ -84,8 +118,17 @@ describe('runAgent with the scripted model', () => {
   it('times out a slow tool with the external limit', async () => {
     vi.useFakeTimers()
     // A registry of its own: the shared built-in tools are never patched.
-    const registry = createToolRegistry(BUILTIN_TOOLS.map((tool) => (tool.name === 'web_search' ? { ...tool, load: async () => () => new Promise(() => {}) } : tool)))
-    const pending = runAgent(options({ utterance: 'x', mode: 'none', registry, model: createScriptedModel([{ tool_calls: [{ name: 'web_search', arguments: { query: 'q' } }] }, { text: 'fine' }]) }))
+    const registry = createToolRegistry(
+      BUILTIN_TOOLS.map((tool) => (tool.name === 'web_search' ? { ...tool, load: async () => () => new Promise(() => {}) } : tool)),
+    )
+    const pending = runAgent(
+      options({
+        utterance: 'x',
+        mode: 'none',
+        registry,
+        model: createScriptedModel([{ tool_calls: [{ name: 'web_search', arguments: { query: 'q' } }] }, { text: 'fine' }]),
+      }),
+    )
     await vi.advanceTimersByTimeAsync(9_999)
     await vi.advanceTimersByTimeAsync(1)
     const timed = await pending
@@ -123,7 +166,10 @@ describe('runAgent with the scripted model', () => {
 describe('the SKILL_CALL text protocol', () => {
   it('parses several calls per reply, nested objects included, and keeps malformed ones for validation', async () => {
     const { parseSkillCalls } = await import('./textProtocol')
-    const calls = parseSkillCalls('Let me check.\nSKILL_CALL: {"skill": "a", "params": {"q": {"deep": "}"}}}\nSKILL_CALL: {"skill": "b", "params": {}}\nSKILL_CALL: {"skill": "c", "params": {oops}}', 1)
+    const calls = parseSkillCalls(
+      'Let me check.\nSKILL_CALL: {"skill": "a", "params": {"q": {"deep": "}"}}}\nSKILL_CALL: {"skill": "b", "params": {}}\nSKILL_CALL: {"skill": "c", "params": {oops}}',
+      1,
+    )
     expect(calls.map((c) => [c.name, c.arguments])).toEqual([
       ['a', '{"q":{"deep":"}"}}'],
       ['b', '{}'],
@@ -140,11 +186,17 @@ describe('the SKILL_CALL text protocol', () => {
 })
 
 describe('LLM routing', () => {
-  const addCalc = parseSkill('add-calc/SKILL.md', '---\nname: add-calc\ndescription: Adds numbers.\ntrigger_keywords: [相加, 求和]\nrequired_tools: [calculator]\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number }, minItems: 2 }\n  required: [numbers]\n---\nAdd them.\n')
+  const addCalc = parseSkill(
+    'add-calc/SKILL.md',
+    '---\nname: add-calc\ndescription: Adds numbers.\ntrigger_keywords: [相加, 求和]\nrequired_tools: [calculator]\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number }, minItems: 2 }\n  required: [numbers]\n---\nAdd them.\n',
+  )
 
   it('lets the model pick a skill and validates its arguments against parameters', async () => {
     const events = await runAgent(options({ mode: 'llm', skills: [calc, addCalc], utterance: '3、5、8 求和' }))
-    expect(ofType(events, 'activation')[0]).toMatchObject({ skill: 'add-calc', reason: expect.stringContaining('valid arguments {"numbers":[3,5,8]}') })
+    expect(ofType(events, 'activation')[0]).toMatchObject({
+      skill: 'add-calc',
+      reason: expect.stringContaining('valid arguments {"numbers":[3,5,8]}'),
+    })
   })
 
   it('uses no skill when the arguments fail validation or the skill does not exist', async () => {

@@ -40,7 +40,6 @@ interface RunnableTool extends ToolSpec {
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
 }
 
-
 /**
  * The agent loop of SPEC §4: activate a skill (or not), then rounds of one model call plus the
  * tool calls it asks for, each validated, guarded and traced, until a final answer or a limit.
@@ -61,11 +60,21 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   const unavailable: string[] = []
   const tools = toolsFor(activation.config, activation.skill, options, unavailable)
   const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
-  emit({ type: 'activation', mode: options.mode, skill: activation.skill?.name ?? null, reason: activation.reason, config: activation.config, missingTools })
+  emit({
+    type: 'activation',
+    mode: options.mode,
+    skill: activation.skill?.name ?? null,
+    reason: activation.reason,
+    config: activation.config,
+    missingTools,
+  })
 
   const toolSpecs: ToolSpec[] = [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
   const messages: ChatMessage[] = [
-    { role: 'system', content: activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '') },
+    {
+      role: 'system',
+      content: activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : ''),
+    },
     { role: 'user', content: activation.userMessage ?? options.utterance },
   ]
   const maxRounds = activation.config.maxRounds
@@ -108,8 +117,23 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     const textResults: { name: string; content: string }[] = []
     for (const call of toolCalls) {
       const outcome = await callTool(call, tools, options)
-      const userMessage = outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result ? String((outcome.result).user_message) : null
-      emit({ type: 'tool', round, skill: activation.skill?.name ?? null, tool: call.name, arguments: call.arguments, valid: outcome.valid, result: outcome.result, error: outcome.error, latencyMs: outcome.latencyMs, precedingText: text, userMessage })
+      const userMessage =
+        outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result
+          ? String(outcome.result.user_message)
+          : null
+      emit({
+        type: 'tool',
+        round,
+        skill: activation.skill?.name ?? null,
+        tool: call.name,
+        arguments: call.arguments,
+        valid: outcome.valid,
+        result: outcome.result,
+        error: outcome.error,
+        latencyMs: outcome.latencyMs,
+        precedingText: text,
+        userMessage,
+      })
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
       else messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content })
@@ -151,7 +175,12 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
     const config = effectiveConfig(skill, toolNames(options))
     const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
-    const reason = skill && routing.winner ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}` : best ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}` : 'No keyword of any skill matched.'
+    const reason =
+      skill && routing.winner
+        ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}`
+        : best
+          ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}`
+          : 'No keyword of any skill matched.'
     return { skill, config, systemPrompt: config.systemPrompt, reason }
   }
   if (mode === 'llm') return routeWithModel(options, emit)
@@ -173,7 +202,11 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
   try {
     text = await askModelToRoute({ ...options, onText: (delta) => options.onText?.(0, delta) })
   } catch (error) {
-    emit({ type: 'stopped', reason: options.signal.aborted ? 'aborted' : 'model-error', message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}` })
+    emit({
+      type: 'stopped',
+      reason: options.signal.aborted ? 'aborted' : 'model-error',
+      message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}`,
+    })
     return null
   }
   emit({ type: 'model', round: 0, text, latencyMs: Math.round(options.clock() - started), toolCalls: 0 })
@@ -197,7 +230,13 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
     if (visible.missing) continue
     const own = skill?.tools[visible.name]
     if (own) {
-      tools.set(visible.name, { name: visible.name, description: own.description, parameters: own.parameters, kind: 'local', run: () => own.mock })
+      tools.set(visible.name, {
+        name: visible.name,
+        description: own.description,
+        parameters: own.parameters,
+        kind: 'local',
+        run: () => own.mock,
+      })
       continue
     }
     if (visible.name === LOAD_SKILL) {
@@ -229,9 +268,19 @@ function loadSkillTool(skills: readonly Skill[]): RunnableTool {
 
 async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, options: RunOptions) {
   const started = options.clock()
-  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean) => ({ result, error, valid, latencyMs: Math.round(options.clock() - started) })
+  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean) => ({
+    result,
+    error,
+    valid,
+    latencyMs: Math.round(options.clock() - started),
+  })
   const tool = tools.get(call.name)
-  if (!tool) return finish(null, { type: 'unknown_tool', message: `No tool "${call.name}" is visible. Visible tools: ${[...tools.keys()].join(', ') || 'none'}.` }, false)
+  if (!tool)
+    return finish(
+      null,
+      { type: 'unknown_tool', message: `No tool "${call.name}" is visible. Visible tools: ${[...tools.keys()].join(', ') || 'none'}.` },
+      false,
+    )
   const validation = validateArgs(tool.parameters, call.arguments)
   if (!validation.ok) return finish(null, { type: 'invalid_arguments', message: validation.message, details: validation.details }, false)
 

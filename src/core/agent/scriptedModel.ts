@@ -16,11 +16,18 @@ export function parseScript(text: string): ScriptedReply[] {
   } catch (error) {
     throw new Error(`The script is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)
   }
-  if (!Array.isArray(value)) throw new Error('The script must be a list of replies: [{"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}]')
+  if (!Array.isArray(value))
+    throw new Error('The script must be a list of replies: [{"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}]')
   value.forEach((reply: unknown, index) => {
     const calls = (reply as ScriptedReply | null)?.tool_calls
-    if (typeof reply !== 'object' || reply === null || (calls !== undefined && (!Array.isArray(calls) || calls.some((call) => typeof call?.name !== 'string')))) {
-      throw new Error(`Reply ${index + 1} of the script must look like {"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}.`)
+    if (
+      typeof reply !== 'object' ||
+      reply === null ||
+      (calls !== undefined && (!Array.isArray(calls) || calls.some((call) => typeof call?.name !== 'string')))
+    ) {
+      throw new Error(
+        `Reply ${index + 1} of the script must look like {"text": "...", "tool_calls": [{"name": "...", "arguments": {...}}]}.`,
+      )
     }
   })
   return value as ScriptedReply[]
@@ -66,14 +73,20 @@ function stream(text: string, request: ModelRequest) {
 
 /** With the text protocol the calls go into the text as SKILL_CALL lines (seed 001). */
 function asSkillCallText(reply: ModelReply): ModelReply {
-  const lines = reply.toolCalls.map((call) => `SKILL_CALL: ${JSON.stringify({ skill: call.name, params: JSON.parse(call.arguments) as unknown })}`)
+  const lines = reply.toolCalls.map(
+    (call) => `SKILL_CALL: ${JSON.stringify({ skill: call.name, params: JSON.parse(call.arguments) as unknown })}`,
+  )
   return { text: [reply.text, ...lines].filter(Boolean).join('\n'), toolCalls: [] }
 }
 
 /** LLM routing: pick the skill whose keywords cover the most of the message; add any numbers as arguments. */
 function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]): ModelReply {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-  const routing = scoreRouting(user, candidates.map((c) => ({ name: c.name, path: c.name, triggerKeywords: c.triggerKeywords, entryMode: 'auto' as const })), 0)
+  const routing = scoreRouting(
+    user,
+    candidates.map((c) => ({ name: c.name, path: c.name, triggerKeywords: c.triggerKeywords, entryMode: 'auto' as const })),
+    0,
+  )
   const best = routing.winner ? candidates.find((c) => c.name === routing.winner?.skill) : undefined
   if (!best) return { text: JSON.stringify({ skill: null }), toolCalls: [] }
   const properties = (best.parameters?.properties ?? {}) as Record<string, { type?: string }>
@@ -89,7 +102,9 @@ function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]
 function decide({ messages, tools }: ModelRequest): ModelReply {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
   // With the text protocol, results come back as a user message of SKILL_RESULT lines.
-  const textResults = lastUser.startsWith(RESULT_PREFIX) ? parseSkillResults(lastUser).map((r) => ({ role: 'tool' as const, toolCallId: '', name: r.name, content: r.content })) : []
+  const textResults = lastUser.startsWith(RESULT_PREFIX)
+    ? parseSkillResults(lastUser).map((r) => ({ role: 'tool' as const, toolCallId: '', name: r.name, content: r.content }))
+    : []
   const user = messages.find((m) => m.role === 'user')?.content ?? ''
   const toolResults = textResults.length > 0 ? textResults : trailingToolResults(messages)
   const visible = new Set(tools.map((tool) => tool.name))
@@ -104,12 +119,18 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
     return { text: summarize(user, toolResults), toolCalls: [] }
   }
   if (visible.has('load_skill')) {
-    const skill = pickSkillToLoad(user, tools.find((t) => t.name === 'load_skill'))
+    const skill = pickSkillToLoad(
+      user,
+      tools.find((t) => t.name === 'load_skill'),
+    )
     if (skill) return call(`The skill "${skill}" fits this request; loading it.`, 'load_skill', { name: skill }, round)
   }
   const next = chooseTool(user, visible, tools)
   if (next) return call(next.why, next.name, next.args, round)
-  return { text: `(scripted model) No visible tool fits "${user}", so I answer directly: I would reply to this from the system prompt alone.`, toolCalls: [] }
+  return {
+    text: `(scripted model) No visible tool fits "${user}", so I answer directly: I would reply to this from the system prompt alone.`,
+    toolCalls: [],
+  }
 }
 
 function call(text: string, name: string, args: Record<string, unknown>, round: number): ModelReply {
@@ -137,7 +158,8 @@ interface Choice {
 function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[]): Choice | null {
   const lower = user.toLowerCase()
   const expression = findExpression(user) ?? sumExpression(user)
-  if (visible.has('calculator') && expression) return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
+  if (visible.has('calculator') && expression)
+    return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
   const path = user.match(/[\w./-]+\.(?:md|txt|csv|json|yaml|yml|log)\b/)?.[0]
   if (visible.has('file_read') && path) return { name: 'file_read', args: { file_path: path }, why: `Reading ${path}.` }
   if (visible.has('get_weather') && /天气|气温|下雨|带伞|weather|forecast|temperature/i.test(user)) {
@@ -155,7 +177,8 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
   if (visible.has('search_knowledge') && /[?？]|什么|了解|怎么|为什么|如何|介绍|知识|what|how|why|explain|docs/i.test(lower)) {
     return { name: 'search_knowledge', args: { query: keyTerms(user) }, why: 'Searching the knowledge base.' }
   }
-  if (visible.has('web_search') && /搜索|查一下|最新|search|latest|news/i.test(lower)) return { name: 'web_search', args: { query: keyTerms(user) }, why: 'Searching the web.' }
+  if (visible.has('web_search') && /搜索|查一下|最新|search|latest|news/i.test(lower))
+    return { name: 'web_search', args: { query: keyTerms(user) }, why: 'Searching the web.' }
   const own = tools.find((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && lower.includes(tool.name.toLowerCase()))
   if (own) return { name: own.name, args: {}, why: `Calling ${own.name}.` }
   return null
@@ -163,14 +186,27 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
 
 /** A query that answers common data questions about the demo tables. */
 function sqlFor(user: string): string | null {
-  if (/销售额|营收|revenue|sales/i.test(user)) return "SELECT date, ROUND(SUM(amount), 2) AS revenue FROM orders WHERE status = 'paid' GROUP BY date ORDER BY date"
+  if (/销售额|营收|revenue|sales/i.test(user))
+    return "SELECT date, ROUND(SUM(amount), 2) AS revenue FROM orders WHERE status = 'paid' GROUP BY date ORDER BY date"
   if (/库存|inventory|stock/i.test(user)) return 'SELECT sku, name, stock, warehouse FROM inventory ORDER BY stock'
   if (/订单|orders?\b/i.test(user)) return 'SELECT status, COUNT(*) AS orders, ROUND(SUM(amount), 2) AS total FROM orders GROUP BY status'
   if (/用户数|用户|users?\b/i.test(user)) return 'SELECT COUNT(*) AS users FROM users'
   return null
 }
 
-const BUILTIN = new Set(['calculator', 'current_datetime', 'file_read', 'file_write', 'file_list', 'search_knowledge', 'execute_sql', 'web_search', 'web_fetch', 'get_weather', 'extract_structured'])
+const BUILTIN = new Set([
+  'calculator',
+  'current_datetime',
+  'file_read',
+  'file_write',
+  'file_list',
+  'search_knowledge',
+  'execute_sql',
+  'web_search',
+  'web_fetch',
+  'get_weather',
+  'extract_structured',
+])
 
 /** "3、5、8 求和" or validated {"numbers": [...]} arguments: add them up. */
 function sumExpression(text: string): string | null {
@@ -184,24 +220,39 @@ export function findExpression(text: string): string | null {
   const candidates = text.match(/(?:sqrt|log|sin|cos|tan|abs|exp|\d|\.|\(|\))[\d\s.+\-*/^%()a-z]*/gi) ?? []
   const best = candidates
     .map((candidate) => candidate.trim().replace(/[\s+\-*/^]+$/, ''))
-    .filter((candidate) => /\d/.test(candidate) && /[+\-*/^%]|sqrt|log|sin|cos|tan|abs|exp/i.test(candidate) && !/[a-z]{2,}/i.test(candidate.replace(/sqrt|log|sin|cos|tan|abs|exp/gi, '')))
+    .filter(
+      (candidate) =>
+        /\d/.test(candidate) &&
+        /[+\-*/^%]|sqrt|log|sin|cos|tan|abs|exp/i.test(candidate) &&
+        !/[a-z]{2,}/i.test(candidate.replace(/sqrt|log|sin|cos|tan|abs|exp/gi, '')),
+    )
     .sort((a, b) => b.length - a.length)[0]
   return best ?? null
 }
 
 function findCity(text: string): string | null {
-  const english = text.match(/(?:weather|forecast|temperature)\s+(?:in|for|at)\s+([A-Z][\w\s-]*?)(?:[?.,!]|\s+(?:today|tomorrow|now)|$)/i)?.[1]
+  const english = text.match(
+    /(?:weather|forecast|temperature)\s+(?:in|for|at)\s+([A-Z][\w\s-]*?)(?:[?.,!]|\s+(?:today|tomorrow|now)|$)/i,
+  )?.[1]
   if (english) return english.trim()
-  const chinese = text.match(/^(?:请问|帮我查一下|帮我看看|查一下)?([\p{Script=Han}]{2,4}?)(?:今天|明天|现在|的)?(?:天气|气温|会下雨|下雨)/u)?.[1]
+  const chinese = text.match(
+    /^(?:请问|帮我查一下|帮我看看|查一下)?([\p{Script=Han}]{2,4}?)(?:今天|明天|现在|的)?(?:天气|气温|会下雨|下雨)/u,
+  )?.[1]
   return chinese ?? null
 }
 
 function keyTerms(text: string): string {
-  return text.replace(/[?？!！。，,.]/g, ' ').replace(/(我想了解一下|我想了解|请问|帮我|一下|是什么|what is|tell me about)/gi, ' ').replace(/\s+/g, ' ').trim() || text
+  return (
+    text
+      .replace(/[?？!！。，,.]/g, ' ')
+      .replace(/(我想了解一下|我想了解|请问|帮我|一下|是什么|what is|tell me about)/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || text
+  )
 }
 
 function pickSkillToLoad(user: string, loadSkill: ToolSpec | undefined): string | null {
-  const names = ((loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? [])
+  const names = (loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? []
   const lower = user.toLowerCase()
   if (findExpression(user)) return names.find((name) => /calc/i.test(name)) ?? null
   return names.find((name) => lower.includes(name.toLowerCase().replace(/[_-]/g, ' '))) ?? null
@@ -217,13 +268,18 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
       value = message.content
     }
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-    if (record.error) return `${message.name} failed: ${(record.error as { message?: string }).message ?? 'unknown error'}. I can't answer that part reliably.`
+    if (record.error)
+      return `${message.name} failed: ${(record.error as { message?: string }).message ?? 'unknown error'}. I can't answer that part reliably.`
     if (message.name === 'calculator') return `${String(record.expression)} = ${String(record.result)}`
     if (typeof record.user_message === 'string') return record.user_message
     if (message.name === 'execute_sql') {
       const columns = (record.columns as string[] | undefined) ?? []
       const rows = (record.rows as unknown[][] | undefined) ?? []
-      const table = [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(String).join(' | ')} |`)]
+      const table = [
+        `| ${columns.join(' | ')} |`,
+        `| ${columns.map(() => '---').join(' | ')} |`,
+        ...rows.map((row) => `| ${row.map(String).join(' | ')} |`),
+      ]
       return `${rows.length} row${rows.length === 1 ? '' : 's'}${record.truncated ? ' (truncated)' : ''}:\n${table.join('\n')}`
     }
     if (message.name === 'current_datetime') return `It is ${String(record.weekday)}, ${String(record.local)} (${String(record.timezone)}).`
@@ -233,7 +289,8 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
       const advice = rain === null ? '' : rain >= 0.5 ? ' Take an umbrella.' : ' No umbrella needed.'
       return `${String(record.city ?? 'The city')}: ${String(record.condition)}, ${range?.min ?? '?'}–${range?.max ?? '?'} °C${rain === null ? '' : `, ${Math.round(rain * 100)}% chance of rain`}.${advice}`
     }
-    if (message.name === 'file_read') return `${String(record.file_name)} says:\n> ${String(record.content).slice(0, 300)}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
+    if (message.name === 'file_read')
+      return `${String(record.file_name)} says:\n> ${String(record.content).slice(0, 300)}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
     if (message.name === 'search_knowledge') {
       const hits = (record.results as { title: string; snippet: string }[] | undefined) ?? []
       return hits.map((hit) => `${hit.snippet.slice(0, 160)}（来源：《${hit.title}》）`).join('\n')

@@ -8,7 +8,14 @@ interface Stamped {
 
 /** Every step of a run, in order; the run view and the JSON download are both made from it. */
 export type TraceEvent =
-  | (Stamped & { type: 'activation'; mode: RoutingMode; skill: string | null; reason: string; config: EffectiveConfig; missingTools: string[] })
+  | (Stamped & {
+      type: 'activation'
+      mode: RoutingMode
+      skill: string | null
+      reason: string
+      config: EffectiveConfig
+      missingTools: string[]
+    })
   | (Stamped & { type: 'round'; round: number; maxRounds: number })
   | (Stamped & { type: 'model'; round: number; text: string; latencyMs: number; toolCalls: number })
   | (Stamped & {

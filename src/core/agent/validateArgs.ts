@@ -17,7 +17,11 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
   try {
     value = argumentText.trim() === '' ? {} : JSON.parse(argumentText)
   } catch (error) {
-    return { ok: false, message: `The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`, details: { arguments: argumentText.slice(0, 500) } }
+    return {
+      ok: false,
+      message: `The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      details: { arguments: argumentText.slice(0, 500) },
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: 'The arguments must be a JSON object.', details: { arguments: argumentText.slice(0, 500) } }
@@ -27,14 +31,20 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
     try {
       validator = new Validator(schema, '2020-12', false)
     } catch (error) {
-      return { ok: false, message: `The tool's own schema is invalid: ${error instanceof Error ? error.message : String(error)}`, details: null }
+      return {
+        ok: false,
+        message: `The tool's own schema is invalid: ${error instanceof Error ? error.message : String(error)}`,
+        details: null,
+      }
     }
     validators.set(schema, validator)
   }
   const result = validator.validate(value)
   if (result.valid) return { ok: true, value: value as Record<string, unknown> }
   // The validator reports each failing keyword and the schemas around it; the leaves say the most.
-  const leaves = result.errors.filter((error: OutputUnit) => !['properties', 'allOf', 'anyOf', 'items', '$ref', 'false'].includes(error.keyword))
+  const leaves = result.errors.filter(
+    (error: OutputUnit) => !['properties', 'allOf', 'anyOf', 'items', '$ref', 'false'].includes(error.keyword),
+  )
   const errors = leaves.length > 0 ? leaves : result.errors
   return {
     ok: false,

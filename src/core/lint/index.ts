@@ -1,5 +1,5 @@
 export { applyFix, createLintCache, lintWorkspace } from './lintWorkspace'
 export type { CachedSkillLint, LintCache, LintOptions, LintResult } from './lintWorkspace'
-export { LINT_RULES } from './rules'
+export { LINT_RULES } from './lintRules'
 export { LINT_PROFILES } from './types'
 export type { Finding, LintFix, LintProfile, LintRule, TextEdit } from './types'

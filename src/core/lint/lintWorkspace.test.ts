@@ -1,46 +1,146 @@
 import { describe, expect, it } from 'vitest'
 import { applyFix, LINT_RULES, lintWorkspace, type LintProfile } from './index'
 
-const GOOD_DESCRIPTION = 'Computes exact arithmetic results for expressions the user writes, with powers and roots. Use it when the user asks to calculate something or asks how much a number is. Do not use it for unit conversions with live rates or for statistics over the database.'
+const GOOD_DESCRIPTION =
+  'Computes exact arithmetic results for expressions the user writes, with powers and roots. Use it when the user asks to calculate something or asks how much a number is. Do not use it for unit conversions with live rates or for statistics over the database.'
 
 function lint(files: { path: string; text: string }[], ruleId: string, profile: LintProfile = 'app') {
   const rule = LINT_RULES.find((candidate) => candidate.id === ruleId)
   if (!rule) throw new Error(`no rule ${ruleId}`)
   const result = lintWorkspace(files, { profile, rules: [rule] })
-  return [...result.findings.entries()].flatMap(([path, findings]) => findings.filter((f) => f.code === ruleId).map((f) => ({ path, ...f })))
+  return [...result.findings.entries()].flatMap(([path, findings]) =>
+    findings.filter((f) => f.code === ruleId).map((f) => ({ path, ...f })),
+  )
 }
 
 const skill = (frontmatter: string, body = 'Body.\n', path = 'calc/SKILL.md') => ({ path, text: `---\n${frontmatter}\n---\n${body}` })
 
 // [rule, profile, failing file, passing file, expected fix result (optional)]
 const CASES: [string, LintProfile, { path: string; text: string }, { path: string; text: string }, string?][] = [
-  ['yaml-comment-cuts-value', 'app', skill('name: calc\ndescription: Triage tickets like #123 and more'), skill('name: calc\ndescription: "Triage tickets like #123"'), 'description: "Triage tickets like #123 and more"'],
+  [
+    'yaml-comment-cuts-value',
+    'app',
+    skill('name: calc\ndescription: Triage tickets like #123 and more'),
+    skill('name: calc\ndescription: "Triage tickets like #123"'),
+    'description: "Triage tickets like #123 and more"',
+  ],
   ['yaml-boolean-word', 'app', skill('name: on'), skill('name: "on"'), 'name: "on"'],
   ['yaml-number-as-text', 'app', skill('name: calc\nversion: 1.10'), skill('name: calc\nversion: "1.10"'), 'version: "1.10"'],
   ['yaml-date', 'app', skill('name: calc\ndescription: 2025-01-15'), skill('name: calc\ndescription: "2025-01-15"')],
-  ['file-starts-with-bom', 'strict', { path: 'calc/SKILL.md', text: '\uFEFF---\nname: calc\n---\n' }, skill('name: calc'), '---\nname: calc'],
+  [
+    'file-starts-with-bom',
+    'strict',
+    { path: 'calc/SKILL.md', text: '\uFEFF---\nname: calc\n---\n' },
+    skill('name: calc'),
+    '---\nname: calc',
+  ],
   ['frontmatter-missing', 'strict', { path: 'calc/SKILL.md', text: '# Just a body\n' }, skill('name: calc')],
   ['name-missing', 'strict', skill('description: x'), skill('name: calc')],
-  ['name-format', 'strict', skill('name: Plan_And_Write'), skill('name: plan-and-write', 'x', 'plan-and-write/SKILL.md'), 'name: plan-and-write'],
+  [
+    'name-format',
+    'strict',
+    skill('name: Plan_And_Write'),
+    skill('name: plan-and-write', 'x', 'plan-and-write/SKILL.md'),
+    'name: plan-and-write',
+  ],
   ['name-matches-folder', 'app', skill('name: calculator'), skill('name: calc'), 'name: calc'],
   ['description-missing', 'app', skill('name: calc'), skill(`name: calc\ndescription: ${GOOD_DESCRIPTION}`)],
-  ['description-too-long', 'strict', skill(`name: calc\ndescription: ${'x'.repeat(1025)}`), skill(`name: calc\ndescription: ${'x'.repeat(1024)}`)],
-  ['description-length', 'app', skill('name: calc\ndescription: Short. Do not use for x.'), skill(`name: calc\ndescription: ${GOOD_DESCRIPTION}`)],
-  ['description-when-not', 'app', skill('name: calc\ndescription: Computes things for the user.'), skill('name: calc\ndescription: Computes things. Do not use it for dates.')],
-  ['description-point-of-view', 'app', skill('name: calc\ndescription: I compute things for you.'), skill('name: calc\ndescription: Computes things.')],
-  ['description-angle-brackets', 'strict', skill('name: calc\ndescription: Use for <b>maths</b>.'), skill('name: calc\ndescription: Use for maths.')],
-  ['required-tool-unknown', 'app', skill('name: calc\nrequired_tools: [calculater]'), skill('name: calc\nrequired_tools: [calculator, lookup]\ntools:\n  lookup: { description: d, mock: 1 }'), 'required_tools: [calculator]'],
-  ['unknown-key', 'strict', skill('name: calc\ntrigger_keywords: [a]'), skill('name: calc\nlicense: MIT\nallowed-tools: Read\nmetadata: { author: me }')],
-  ['version-under-metadata', 'strict', skill('name: calc\nversion: "1.0"'), skill('name: calc\nmetadata:\n  version: "1.0"'), 'metadata:\n  version: "1.0"'],
-  ['allowed-tools-form', 'strict', skill('name: calc\nallowed-tools: [Read, Write]'), skill('name: calc\nallowed-tools: Read Write'), 'allowed-tools: "Read Write"'],
-  ['compatibility-length', 'strict', skill(`name: calc\ncompatibility: ${'x'.repeat(501)}`), skill('name: calc\ncompatibility: Needs network access')],
-  ['parameters-schema', 'app', skill('name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: number }\n  required: [numbers, other]'), skill('name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number } }\n  required: [numbers]')],
+  [
+    'description-too-long',
+    'strict',
+    skill(`name: calc\ndescription: ${'x'.repeat(1025)}`),
+    skill(`name: calc\ndescription: ${'x'.repeat(1024)}`),
+  ],
+  [
+    'description-length',
+    'app',
+    skill('name: calc\ndescription: Short. Do not use for x.'),
+    skill(`name: calc\ndescription: ${GOOD_DESCRIPTION}`),
+  ],
+  [
+    'description-when-not',
+    'app',
+    skill('name: calc\ndescription: Computes things for the user.'),
+    skill('name: calc\ndescription: Computes things. Do not use it for dates.'),
+  ],
+  [
+    'description-point-of-view',
+    'app',
+    skill('name: calc\ndescription: I compute things for you.'),
+    skill('name: calc\ndescription: Computes things.'),
+  ],
+  [
+    'description-angle-brackets',
+    'strict',
+    skill('name: calc\ndescription: Use for <b>maths</b>.'),
+    skill('name: calc\ndescription: Use for maths.'),
+  ],
+  [
+    'required-tool-unknown',
+    'app',
+    skill('name: calc\nrequired_tools: [calculater]'),
+    skill('name: calc\nrequired_tools: [calculator, lookup]\ntools:\n  lookup: { description: d, mock: 1 }'),
+    'required_tools: [calculator]',
+  ],
+  [
+    'unknown-key',
+    'strict',
+    skill('name: calc\ntrigger_keywords: [a]'),
+    skill('name: calc\nlicense: MIT\nallowed-tools: Read\nmetadata: { author: me }'),
+  ],
+  [
+    'version-under-metadata',
+    'strict',
+    skill('name: calc\nversion: "1.0"'),
+    skill('name: calc\nmetadata:\n  version: "1.0"'),
+    'metadata:\n  version: "1.0"',
+  ],
+  [
+    'allowed-tools-form',
+    'strict',
+    skill('name: calc\nallowed-tools: [Read, Write]'),
+    skill('name: calc\nallowed-tools: Read Write'),
+    'allowed-tools: "Read Write"',
+  ],
+  [
+    'compatibility-length',
+    'strict',
+    skill(`name: calc\ncompatibility: ${'x'.repeat(501)}`),
+    skill('name: calc\ncompatibility: Needs network access'),
+  ],
+  [
+    'parameters-schema',
+    'app',
+    skill(
+      'name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: number }\n  required: [numbers, other]',
+    ),
+    skill(
+      'name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number } }\n  required: [numbers]',
+    ),
+  ],
   ['body-empty', 'app', skill('name: calc', ''), skill('name: calc', 'You compute.')],
   ['body-too-long', 'strict', skill('name: calc', 'line\n'.repeat(501)), skill('name: calc', 'line\n'.repeat(100))],
-  ['keyword-empty', 'app', skill('name: calc\ntrigger_keywords: ["", plan]'), skill('name: calc\ntrigger_keywords: [plan]'), 'trigger_keywords: [plan]'],
-  ['keyword-duplicate', 'app', skill('name: calc\ntrigger_keywords: [plan, outline, Plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]'), 'trigger_keywords: [plan, outline]'],
+  [
+    'keyword-empty',
+    'app',
+    skill('name: calc\ntrigger_keywords: ["", plan]'),
+    skill('name: calc\ntrigger_keywords: [plan]'),
+    'trigger_keywords: [plan]',
+  ],
+  [
+    'keyword-duplicate',
+    'app',
+    skill('name: calc\ntrigger_keywords: [plan, outline, Plan]'),
+    skill('name: calc\ntrigger_keywords: [plan, outline]'),
+    'trigger_keywords: [plan, outline]',
+  ],
   ['keyword-nested', 'app', skill('name: calc\ntrigger_keywords: [规划, 规划一下]'), skill('name: calc\ntrigger_keywords: [规划, 拆解]')],
-  ['keyword-too-short', 'app', skill('name: calc\ntrigger_keywords: [算, ai, plan]'), skill('name: calc\ntrigger_keywords: [计算, plan, 天气]')],
+  [
+    'keyword-too-short',
+    'app',
+    skill('name: calc\ntrigger_keywords: [算, ai, plan]'),
+    skill('name: calc\ntrigger_keywords: [计算, plan, 天气]'),
+  ],
   ['keywords-missing', 'app', skill('name: calc'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
   ['keywords-few', 'app', skill('name: calc\ntrigger_keywords: [plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
 ]
@@ -65,9 +165,15 @@ describe('lint rules', () => {
   })
 
   it('flags a keyword shared by two skills, and duplicate names, across files', () => {
-    const files = [skill('name: a\ntrigger_keywords: [plan, one]', 'x', 'a/SKILL.md'), skill('name: a\ntrigger_keywords: [PLAN, two]', 'x', 'b/SKILL.md')]
+    const files = [
+      skill('name: a\ntrigger_keywords: [plan, one]', 'x', 'a/SKILL.md'),
+      skill('name: a\ntrigger_keywords: [PLAN, two]', 'x', 'b/SKILL.md'),
+    ]
     expect(lint(files, 'keyword-shared').map((f) => f.path)).toEqual(['a/SKILL.md', 'b/SKILL.md'])
-    expect(lint(files, 'duplicate-name').map((f) => [f.path, f.severity])).toEqual([['a/SKILL.md', 'error'], ['b/SKILL.md', 'error']])
+    expect(lint(files, 'duplicate-name').map((f) => [f.path, f.severity])).toEqual([
+      ['a/SKILL.md', 'error'],
+      ['b/SKILL.md', 'error'],
+    ])
     const many = Array.from({ length: 31 }, (_, i) => skill(`name: s${i}`, 'x', `s${i}/SKILL.md`))
     expect(lint(many, 'catalog-too-large')).toHaveLength(1)
   })
@@ -79,20 +185,32 @@ describe('lint rules', () => {
     expect(syntax.fix?.title).toBe('Quote the value')
     const fixed = applyFix(bad.text, syntax.fix)
     expect(fixed).toContain('description: "Use this skill when: the user asks"')
-    expect(lintWorkspace([{ path: bad.path, text: fixed }]).findings.get('calc/SKILL.md')!.filter((f) => f.severity === 'error')).toEqual([])
+    expect(
+      lintWorkspace([{ path: bad.path, text: fixed }])
+        .findings.get('calc/SKILL.md')!
+        .filter((f) => f.severity === 'error'),
+    ).toEqual([])
   })
 
   it('gives a well-formed public Agent Skills file no error under any profile', () => {
-    const pdf = { path: 'pdf/SKILL.md', text: '---\nname: pdf\ndescription: Extracts text and tables from PDF files, fills forms and merges documents. Use when the user mentions PDFs or forms. Do not use for Word or Excel files.\nlicense: Proprietary. LICENSE.txt has complete terms\n---\n# PDF\n\nInstructions.\n' }
+    const pdf = {
+      path: 'pdf/SKILL.md',
+      text: '---\nname: pdf\ndescription: Extracts text and tables from PDF files, fills forms and merges documents. Use when the user mentions PDFs or forms. Do not use for Word or Excel files.\nlicense: Proprietary. LICENSE.txt has complete terms\n---\n# PDF\n\nInstructions.\n',
+    }
     for (const profile of ['app', 'strict', 'lenient'] as const) {
-      const errors = lintWorkspace([pdf], { profile }).findings.get('pdf/SKILL.md')!.filter((f) => f.severity === 'error')
+      const errors = lintWorkspace([pdf], { profile })
+        .findings.get('pdf/SKILL.md')!
+        .filter((f) => f.severity === 'error')
       expect(errors).toEqual([])
     }
   })
 
   it('keeps style advice out of errors in the app profile', () => {
     const { findings } = lintWorkspace([skill('name: calc\ndescription: I do stuff\ntrigger_keywords: [a]')])
-    const errors = findings.get('calc/SKILL.md')!.filter((f) => f.severity === 'error').map((f) => f.code)
+    const errors = findings
+      .get('calc/SKILL.md')!
+      .filter((f) => f.severity === 'error')
+      .map((f) => f.code)
     expect(errors).toEqual([])
   })
 })

@@ -1,16 +1,23 @@
 import { LineIndex } from '../lib/text'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
-import { LINT_RULES } from './rules'
+import { LINT_RULES } from './lintRules'
 import type { Finding, LintProfile, LintRule, Reporter, SkillContext } from './types'
 
 /** How parse problems (from parseSkill) are explained and graded per profile. */
 const PARSE_CODES: Record<string, { explanation: string; severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
-  'frontmatter-syntax': { explanation: 'The frontmatter is not valid YAML, so none of its fields are read and the skill falls back to defaults. Values containing ": " or starting with [ { * & ! | > % @ need quotes.' },
+  'frontmatter-syntax': {
+    explanation:
+      'The frontmatter is not valid YAML, so none of its fields are read and the skill falls back to defaults. Values containing ": " or starting with [ { * & ! | > % @ need quotes.',
+  },
   'frontmatter-shape': { explanation: 'Frontmatter must be a mapping of "field: value" lines.' },
   'field-type': { explanation: 'The field has the wrong type; the default is used instead.' },
   'field-value': { explanation: 'The value is not one of those the field accepts; the default is used instead.' },
-  'field-coerced': { explanation: 'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.', severity: { strict: 'error', lenient: 'info' } },
+  'field-coerced': {
+    explanation:
+      'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.',
+    severity: { strict: 'error', lenient: 'info' },
+  },
   'max-rounds-range': { explanation: 'max_rounds must be 1..50 (SPEC §2); the nearest allowed value is used.' },
 }
 const REPLACED_BY_RULES = new Set(['unknown-field'])
@@ -70,7 +77,14 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
       continue
     }
     const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
-    const context: SkillContext = { skill, file, lines: new LineIndex(file.text), split: splitSkillFile(file.text), profile, knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]) }
+    const context: SkillContext = {
+      skill,
+      file,
+      lines: new LineIndex(file.text),
+      split: splitSkillFile(file.text),
+      profile,
+      knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]),
+    }
     const own: Finding[] = parseFindings(context, profile)
     for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
     contexts.push(context)
@@ -81,8 +95,16 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
 
   // Workspace rules read names, keywords and entry modes (and positions, which move with the
   // frontmatter text): reuse their findings while none of that changed.
-  const key = contexts.map(({ skill, split }) => `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`).join('\u0000')
-  let across = cache?.workspace && cache.workspace.key === key && cache.workspace.profile === profile && !options.rules ? cache.workspace.findings : null
+  const key = contexts
+    .map(
+      ({ skill, split }) =>
+        `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`,
+    )
+    .join('\u0000')
+  let across =
+    cache?.workspace && cache.workspace.key === key && cache.workspace.profile === profile && !options.rules
+      ? cache.workspace.findings
+      : null
   if (!across) {
     const computed = new Map<string, Finding[]>()
     const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
@@ -100,7 +122,8 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
     if (cache) cache.workspace = { key, profile, findings: computed }
   }
   for (const [path, list] of across) findings.get(path)?.push(...list)
-  for (const list of findings.values()) list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
+  for (const list of findings.values())
+    list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
   return { skills, findings }
 }
 
@@ -128,7 +151,14 @@ function reporter(rule: LintRule, context: SkillContext, profile: LintProfile, i
         message,
         range: lines.range(span[0], span[1]),
         explanation: rule.explanation,
-        ...(fix ? { fix: { title: fix.title, edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })) } } : {}),
+        ...(fix
+          ? {
+              fix: {
+                title: fix.title,
+                edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })),
+              },
+            }
+          : {}),
       })
     },
   }
@@ -161,7 +191,11 @@ export function applyFix(text: string, fix: Finding['fix']): string {
   if (!fix) return text
   const lines = new LineIndex(text)
   const edits = fix.edits
-    .map((edit) => ({ start: offsetOf(lines, edit.range.startLine, edit.range.startColumn), end: offsetOf(lines, edit.range.endLine, edit.range.endColumn), text: edit.text }))
+    .map((edit) => ({
+      start: offsetOf(lines, edit.range.startLine, edit.range.startColumn),
+      end: offsetOf(lines, edit.range.endLine, edit.range.endColumn),
+      text: edit.text,
+    }))
     .sort((a, b) => b.start - a.start)
   let result = text
   for (const edit of edits) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end)

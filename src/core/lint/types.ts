@@ -53,4 +53,8 @@ export interface LintRule {
 }
 
 /** The same severity in every profile. */
-export const always = (severity: RuleSeverity): Record<LintProfile, RuleSeverity> => ({ app: severity, strict: severity, lenient: severity })
+export const always = (severity: RuleSeverity): Record<LintProfile, RuleSeverity> => ({
+  app: severity,
+  strict: severity,
+  lenient: severity,
+})

@@ -32,7 +32,32 @@ function seedMatch(userInput: string, skills: readonly RoutableSkill[]): Routabl
 }
 
 // A deterministic workload: 1,000 skills × 12 keywords drawn from a mixed Chinese/English vocabulary.
-const VOCABULARY = ['规划', '拆解', '计算', '天气', '订单', '库存', '文件', '总结', '翻译', '报告', '知识库', '数据', 'plan', 'outline', 'weather', 'report', 'sql', 'search', 'file', 'sum', 'docs', 'invoice', 'budget', 'email']
+const VOCABULARY = [
+  '规划',
+  '拆解',
+  '计算',
+  '天气',
+  '订单',
+  '库存',
+  '文件',
+  '总结',
+  '翻译',
+  '报告',
+  '知识库',
+  '数据',
+  'plan',
+  'outline',
+  'weather',
+  'report',
+  'sql',
+  'search',
+  'file',
+  'sum',
+  'docs',
+  'invoice',
+  'budget',
+  'email',
+]
 let seed = 42
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
 const pick = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!
@@ -42,7 +67,9 @@ const skills: RoutableSkill[] = Array.from({ length: 1000 }, (_, i) => ({
   entryMode: 'auto',
   triggerKeywords: Array.from({ length: 12 }, (_, k) => `${pick()}${k % 3 === 0 ? pick() : ''}${k % 4 === 0 ? i % 97 : ''}`),
 }))
-const input = ('帮我规划一下下周的订单报告，先查库存数据，再 plan an outline for the weekly report and the budget email. ').repeat(4).slice(0, 200)
+const input = '帮我规划一下下周的订单报告，先查库存数据，再 plan an outline for the weekly report and the budget email. '
+  .repeat(4)
+  .slice(0, 200)
 const router = createRouter(skills)
 
 describe(`route ${codePointLength(input)} characters against 1,000 skills × 12 keywords`, () => {

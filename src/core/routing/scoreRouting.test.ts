@@ -8,7 +8,20 @@ const skill = (name: string, triggerKeywords: string[], entryMode: 'auto' | 'man
   entryMode,
 })
 
-const PLAN = skill('plan_and_write', ['规划', '规划一下', '规划并写', '规划任务', '规划方案', '拆解', '拆解一下', '拆解复杂', '分步骤', '写大纲', 'plan', 'outline'])
+const PLAN = skill('plan_and_write', [
+  '规划',
+  '规划一下',
+  '规划并写',
+  '规划任务',
+  '规划方案',
+  '拆解',
+  '拆解一下',
+  '拆解复杂',
+  '分步骤',
+  '写大纲',
+  'plan',
+  'outline',
+])
 const RAG = skill('search_rag', ['查知识库', 'RAG'])
 
 describe('scoreRouting', () => {
@@ -113,7 +126,12 @@ describe('scoreRouting', () => {
   it('maps covered spans back to the input when lower-casing changes its length', () => {
     // "İ" lower-cases to two UTF-16 units ("i̇"), shifting every later offset by one.
     expect(coveredSpans('İx plan', ['plan'])).toEqual([[3, 7]])
-    expect(coveredSpans('aXa plan planet', ['plan', 'a'])).toEqual([[0, 1], [2, 3], [4, 8], [9, 13]])
+    expect(coveredSpans('aXa plan planet', ['plan', 'a'])).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 8],
+      [9, 13],
+    ])
   })
 
   it('says when no coverage could pass the threshold', () => {

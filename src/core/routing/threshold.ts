@@ -18,6 +18,7 @@ export function normalizeThreshold(value: unknown): number {
 export function parseThreshold(text: string): { ok: true; value: number } | { ok: false; error: string } {
   const value = text.trim() === '' ? Number.NaN : Number(text)
   if (!Number.isFinite(value)) return { ok: false, error: `the threshold must be a number, not "${text}"` }
-  if (value < THRESHOLD_MIN || value > THRESHOLD_MAX) return { ok: false, error: `the threshold must be between ${THRESHOLD_MIN} and ${THRESHOLD_MAX}, not ${value}` }
+  if (value < THRESHOLD_MIN || value > THRESHOLD_MAX)
+    return { ok: false, error: `the threshold must be between ${THRESHOLD_MIN} and ${THRESHOLD_MAX}, not ${value}` }
   return { ok: true, value }
 }

@@ -24,7 +24,11 @@ export function parseRoutingTests(text: string): { cases: RoutingCase[]; problem
   const problems: CaseProblem[] = errors.map((error) => ({ message: error.message, range: lines.range(error.span[0], error.span[1]) }))
   if (errors.length > 0 || value === null || value === undefined) return { cases: [], problems }
   const list = Array.isArray(value) ? value : (value as { cases?: unknown }).cases
-  if (!Array.isArray(list)) return { cases: [], problems: [{ message: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)', range: lines.range(0, 0) }] }
+  if (!Array.isArray(list))
+    return {
+      cases: [],
+      problems: [{ message: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)', range: lines.range(0, 0) }],
+    }
   // Lines of "- utterance:" entries, in order, to anchor each case.
   const starts = [...text.matchAll(/^\s*-\s/gm)].map((match) => lines.position(match.index ?? 0).line)
   const cases: RoutingCase[] = []
@@ -66,7 +70,12 @@ export interface SuiteResult {
 
 export const NO_SKILL = '(none)'
 
-export function runRoutingTests(cases: readonly RoutingCase[], router: Router, threshold: number, skillNames: readonly string[]): SuiteResult {
+export function runRoutingTests(
+  cases: readonly RoutingCase[],
+  router: Router,
+  threshold: number,
+  skillNames: readonly string[],
+): SuiteResult {
   const results = cases.map((testCase): CaseResult => {
     const routing = router(testCase.utterance, threshold)
     const got = routing.winner?.skill ?? null
@@ -109,7 +118,7 @@ export function thresholdSweep(cases: readonly RoutingCase[], router: Router, st
   })
   return Array.from({ length: steps + 1 }, (_, i) => {
     const threshold = i / steps
-    const correct = outcomes.filter(({ best, skill, expect }) => ((best !== null && best > threshold ? skill : null) === expect)).length
+    const correct = outcomes.filter(({ best, skill, expect }) => (best !== null && best > threshold ? skill : null) === expect).length
     return { threshold, accuracy: cases.length === 0 ? 0 : correct / cases.length }
   })
 }

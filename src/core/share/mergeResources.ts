@@ -14,7 +14,9 @@ export interface ToolResources {
 export function mergeResources(own: ToolResources, incoming: Partial<ToolResources> | undefined): ToolResources {
   return {
     toolMocks: incoming?.toolMocks ? { ...own.toolMocks, ...incoming.toolMocks } : own.toolMocks,
-    knowledge: incoming?.knowledge ? [...own.knowledge, ...incoming.knowledge.filter((doc) => !own.knowledge.some((mine) => mine.id === doc.id))] : own.knowledge,
+    knowledge: incoming?.knowledge
+      ? [...own.knowledge, ...incoming.knowledge.filter((doc) => !own.knowledge.some((mine) => mine.id === doc.id))]
+      : own.knowledge,
     virtualFiles: incoming?.virtualFiles ? { ...incoming.virtualFiles, ...own.virtualFiles } : own.virtualFiles,
   }
 }

@@ -37,17 +37,33 @@ export function decodeShare(fragment: string): DecodeResult | null {
   const text = fragment.replace(/^#/, '')
   const version = /^s(\d+)\./.exec(text)
   if (!version) return null
-  if (Number(version[1]) > SHARE_VERSION) return { ok: false, error: `This link was made by a newer Skill Playground (format ${version[1]}); this one reads format ${SHARE_VERSION}. Nothing was loaded.` }
+  if (Number(version[1]) > SHARE_VERSION)
+    return {
+      ok: false,
+      error: `This link was made by a newer Skill Playground (format ${version[1]}); this one reads format ${SHARE_VERSION}. Nothing was loaded.`,
+    }
   if (Number(version[1]) !== SHARE_VERSION) return { ok: false, error: 'This link uses an unknown format. Nothing was loaded.' }
   const parts = /^s\d+\.(\d+)\.([0-9a-f]{8})\.([A-Za-z0-9_-]*)$/.exec(text)
-  if (!parts) return { ok: false, error: 'This link is damaged (its parts are missing or contain unexpected characters) — it may have been cut or changed when it was copied. Nothing was loaded.' }
+  if (!parts)
+    return {
+      ok: false,
+      error:
+        'This link is damaged (its parts are missing or contain unexpected characters) — it may have been cut or changed when it was copied. Nothing was loaded.',
+    }
   const length = Number(parts[1])
-  if (length > MAX_SHARE_BYTES) return { ok: false, error: `This link's content is too large (${length.toLocaleString('en')} bytes; the limit is ${MAX_SHARE_BYTES.toLocaleString('en')}). Nothing was loaded.` }
+  if (length > MAX_SHARE_BYTES)
+    return {
+      ok: false,
+      error: `This link's content is too large (${length.toLocaleString('en')} bytes; the limit is ${MAX_SHARE_BYTES.toLocaleString('en')}). Nothing was loaded.`,
+    }
   let bytes: Uint8Array
   try {
     bytes = inflateSync(fromBase64Url(parts[3] ?? ''), { out: new Uint8Array(length), dictionary: SHARE_DICTIONARY_S1 })
   } catch {
-    return { ok: false, error: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.' }
+    return {
+      ok: false,
+      error: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.',
+    }
   }
   if (bytes.length !== length || crc32(bytes).toString(16).padStart(8, '0') !== parts[2]) {
     return { ok: false, error: 'This link looks truncated or altered: its checksum does not match. Nothing was loaded.' }
@@ -69,7 +85,13 @@ function validatePayload(value: unknown): SharePayload | null {
   if (candidate.kind !== 'skill' && candidate.kind !== 'workspace') return null
   const skills = readFiles(candidate.skills)
   if (!skills) return null
-  const optional = { utterance: (v: unknown) => (typeof v === 'string' ? v : undefined), threshold: readThreshold, toolMocks: readToolMocks, knowledge: readKnowledge, virtualFiles: readVirtualFiles }
+  const optional = {
+    utterance: (v: unknown) => (typeof v === 'string' ? v : undefined),
+    threshold: readThreshold,
+    toolMocks: readToolMocks,
+    knowledge: readKnowledge,
+    virtualFiles: readVirtualFiles,
+  }
   const payload: SharePayload = { kind: candidate.kind, skills }
   for (const [key, read] of Object.entries(optional) as [keyof typeof optional, (v: unknown) => unknown][]) {
     if (candidate[key] === undefined) continue

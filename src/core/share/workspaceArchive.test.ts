@@ -10,7 +10,10 @@ const SKILLS = join(import.meta.dirname, '../../../skills')
 
 describe('the workspace zip', () => {
   it('exports skills/<name>/SKILL.md that the CLI and the app load back identically', () => {
-    const original = [...readSkillsDir(SKILLS), { path: 'routing-tests.yaml', text: readFileSync(join(SKILLS, 'routing-tests.yaml'), 'utf8') }]
+    const original = [
+      ...readSkillsDir(SKILLS),
+      { path: 'routing-tests.yaml', text: readFileSync(join(SKILLS, 'routing-tests.yaml'), 'utf8') },
+    ]
     const zip = zipWorkspace({ files: original, settings: { v: 1, knowledge: [{ id: 'a', title: 't', text: 'x' }], threshold: 0.25 } })
     const back = unzipWorkspace(zip)
     if (!back.ok) throw new Error(back.error)
@@ -26,7 +29,17 @@ describe('the workspace zip', () => {
     const viaCli = loadWorkspace(readSkillsDir(join(dir, 'skills')))
     const viaApp = loadWorkspace(back.archive.files)
     expect(readFileSync(join(dir, 'skills', 'routing-tests.yaml'), 'utf8')).toBe(original.at(-1)!.text)
-    const summary = (skills: typeof viaApp.skills) => skills.map(({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }) => ({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }))
+    const summary = (skills: typeof viaApp.skills) =>
+      skills.map(({ name, description, triggerKeywords, requiredTools, maxRounds, entryMode, body, parameters }) => ({
+        name,
+        description,
+        triggerKeywords,
+        requiredTools,
+        maxRounds,
+        entryMode,
+        body,
+        parameters,
+      }))
     expect(summary(viaCli.skills)).toEqual(summary(viaApp.skills))
     const byName = (skills: typeof viaApp.skills) => [...summary(skills)].sort((a, b) => a.name.localeCompare(b.name))
     expect(byName(viaApp.skills)).toEqual(byName(loadWorkspace(original).skills))

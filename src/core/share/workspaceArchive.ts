@@ -48,14 +48,24 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
       filter: (file) => {
         total += file.originalSize
         if (total > MAX_ARCHIVE_BYTES) throw new Error('too large')
-        return !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES) || file.name.endsWith(ROUTING_TESTS_FILE))
+        return (
+          !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES) || file.name.endsWith(ROUTING_TESTS_FILE))
+        )
       },
     })
   } catch (error) {
-    return { ok: false, error: error instanceof Error && error.message === 'too large' ? 'This zip unpacks to more than 50 MB; nothing was imported.' : 'This file is not a readable zip; nothing was imported.' }
+    return {
+      ok: false,
+      error:
+        error instanceof Error && error.message === 'too large'
+          ? 'This zip unpacks to more than 50 MB; nothing was imported.'
+          : 'This file is not a readable zip; nothing was imported.',
+    }
   }
   const names = Object.keys(entries)
-  const root = names.some((name) => name.startsWith('skills/')) ? 'skills/' : names.find((name) => name.endsWith('/skills/SKILL.md'))?.replace(/SKILL\.md$/, '') ?? ''
+  const root = names.some((name) => name.startsWith('skills/'))
+    ? 'skills/'
+    : (names.find((name) => name.endsWith('/skills/SKILL.md'))?.replace(/SKILL\.md$/, '') ?? '')
   const files: SkillFile[] = []
   for (const [name, data] of Object.entries(entries)) {
     if (!name.startsWith(root)) continue
@@ -76,6 +86,7 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     const { files: _none, ...rest } = decoded.workspace
     settings = rest
   }
-  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
+  if (!files.some((file) => isSkillPath(file.path)))
+    return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }

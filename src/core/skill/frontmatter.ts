@@ -158,7 +158,13 @@ function readYaml(
           })
         : undefined
       const itemTypes = isSeq(value) ? value.items.map((item) => (isScalar(item) ? item.type : undefined)) : undefined
-      fields.set(String(key.value), { key: keySpan, value: valueSpan, scalarType: isScalar(value) ? value.type : undefined, items, itemTypes })
+      fields.set(String(key.value), {
+        key: keySpan,
+        value: valueSpan,
+        scalarType: isScalar(value) ? value.type : undefined,
+        items,
+        itemTypes,
+      })
     }
   }
   try {
@@ -185,7 +191,8 @@ function complexity(source: string): string | null {
     } else if (char === 91 || char === 123) deepest = Math.max(deepest, ++depth)
     else if (char === 93 || char === 125) depth = Math.max(0, depth - 1)
   }
-  if (lines > MAX_FRONTMATTER_LINES) return `Frontmatter has ${lines.toLocaleString('en')} lines; the limit is ${MAX_FRONTMATTER_LINES.toLocaleString('en')}.`
+  if (lines > MAX_FRONTMATTER_LINES)
+    return `Frontmatter has ${lines.toLocaleString('en')} lines; the limit is ${MAX_FRONTMATTER_LINES.toLocaleString('en')}.`
   if (deepest > MAX_NESTING) return `Frontmatter nests deeper than ${MAX_NESTING} levels; it is not parsed.`
   return null
 }
@@ -197,7 +204,8 @@ function complexity(source: string): string | null {
 export function parseYamlText(text: string): { value: unknown; errors: FrontmatterProblem[] } {
   const errors: FrontmatterProblem[] = []
   const tooComplex = complexity(text)
-  if (tooComplex || text.length > MAX_FRONTMATTER_CHARS) return { value: undefined, errors: [{ message: tooComplex ?? 'The file is too large.', span: [0, 0] }] }
+  if (tooComplex || text.length > MAX_FRONTMATTER_CHARS)
+    return { value: undefined, errors: [{ message: tooComplex ?? 'The file is too large.', span: [0, 0] }] }
   const doc = parseDocument(text, { uniqueKeys: true })
   for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: [error.pos[0], error.pos[1]] })
   if (errors.length > 0) return { value: undefined, errors }

@@ -45,7 +45,16 @@ tools:
 
   it('uses defaults and the folder or file name when there is no frontmatter', () => {
     const folder = parseSkill('writer/SKILL.md', '# Just a prompt\n')
-    expect(folder).toMatchObject({ name: 'writer', description: 'No description', triggerKeywords: [], requiredTools: [], maxRounds: 5, entryMode: 'auto', body: '# Just a prompt\n', bodyStartLine: 1 })
+    expect(folder).toMatchObject({
+      name: 'writer',
+      description: 'No description',
+      triggerKeywords: [],
+      requiredTools: [],
+      maxRounds: 5,
+      entryMode: 'auto',
+      body: '# Just a prompt\n',
+      bodyStartLine: 1,
+    })
     expect(parseSkill('flat.md', 'text').name).toBe('flat')
   })
 
@@ -64,7 +73,11 @@ tools:
     const skill = parseSkill('x/SKILL.md', '---\nname: x\nmax_rounds: lots\n---\n')
     expect(skill.maxRounds).toBe(5)
     expect(skill.diagnostics).toEqual([
-      expect.objectContaining({ code: 'field-type', severity: 'error', range: { startLine: 3, startColumn: 13, endLine: 3, endColumn: 17 } }),
+      expect.objectContaining({
+        code: 'field-type',
+        severity: 'error',
+        range: { startLine: 3, startColumn: 13, endLine: 3, endColumn: 17 },
+      }),
     ])
   })
 
@@ -104,7 +117,12 @@ tools:
 
   it('stops an alias bomb instead of expanding it', () => {
     const bomb = ['---', 'a: &a [x, x, x, x, x, x, x, x, x]']
-    for (let i = 1; i < 10; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill('*' + String.fromCharCode(96 + i)).join(', ')}]`)
+    for (let i = 1; i < 10; i++)
+      bomb.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill('*' + String.fromCharCode(96 + i))
+          .join(', ')}]`,
+      )
     bomb.push('---', 'body')
     const skill = parseSkill('bomb.md', bomb.join('\n'))
     expect(skill.diagnostics.some((d) => d.severity === 'error' && /alias/i.test(d.message))).toBe(true)
@@ -122,14 +140,20 @@ tools:
       '---\nname: pdf\ndescription: Work with PDFs. Use when the user mentions PDFs.\nlicense: Complete terms in LICENSE.txt\nallowed-tools: Read Bash(pdftotext:*)\nmetadata:\n  author: someone\n---\n# PDF\n',
     )
     expect(skill.diagnostics).toEqual([])
-    expect(skill.extraFields).toEqual({ license: 'Complete terms in LICENSE.txt', 'allowed-tools': 'Read Bash(pdftotext:*)', metadata: { author: 'someone' } })
+    expect(skill.extraFields).toEqual({
+      license: 'Complete terms in LICENSE.txt',
+      'allowed-tools': 'Read Bash(pdftotext:*)',
+      metadata: { author: 'someone' },
+    })
   })
 
   it('keeps unknown keys with an info remark, and survives CRLF and a BOM', () => {
     const skill = parseSkill('a.md', '\uFEFF---\r\nname: a\r\ncolour: blue\r\n---\r\nBody\r\n')
     expect(skill.name).toBe('a')
     expect(skill.extraFields).toEqual({ colour: 'blue' })
-    expect(skill.diagnostics).toEqual([expect.objectContaining({ code: 'unknown-field', severity: 'info', range: expect.objectContaining({ startLine: 3 }) })])
+    expect(skill.diagnostics).toEqual([
+      expect.objectContaining({ code: 'unknown-field', severity: 'info', range: expect.objectContaining({ startLine: 3 }) }),
+    ])
     expect(skill.body).toBe('Body\r\n')
   })
 
@@ -164,7 +188,10 @@ describe('loadWorkspace', () => {
     // Duplicate names are a workspace lint rule (the one place that checks them).
     const { lintWorkspace } = await import('../lint')
     const { findings } = lintWorkspace(files)
-    expect(findings.get('ok/SKILL.md')?.find((f) => f.code === 'duplicate-name')).toMatchObject({ code: 'duplicate-name', range: expect.objectContaining({ startLine: 2, startColumn: 7 }) })
+    expect(findings.get('ok/SKILL.md')?.find((f) => f.code === 'duplicate-name')).toMatchObject({
+      code: 'duplicate-name',
+      range: expect.objectContaining({ startLine: 2, startColumn: 7 }),
+    })
     expect(findings.get('bad/SKILL.md')?.some((f) => f.code === 'duplicate-name')).toBe(false)
   })
 })
@@ -172,7 +199,11 @@ describe('loadWorkspace', () => {
 describe('pathological frontmatter', () => {
   it.each([
     ['deep flow nesting', '---\na: ' + '['.repeat(5000) + ']'.repeat(5000) + '\n---\nbody', /nests deeper/],
-    ['deep indentation', '---\n' + Array.from({ length: 300 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + '\n---\nbody', /nests deeper/],
+    [
+      'deep indentation',
+      '---\n' + Array.from({ length: 300 }, (_, i) => ' '.repeat(i * 2) + 'k:').join('\n') + '\n---\nbody',
+      /nests deeper/,
+    ],
     ['thousands of keys', '---\n' + Array.from({ length: 20000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n---\nbody', /lines; the limit/],
     ['a 5 MB value', '---\ndescription: ' + 'x'.repeat(5 * 1024 * 1024) + '\n---\nbody', /the limit is 262,144/],
   ])('refuses %s before parsing, with a clear message, and keeps the body', (_, text, message) => {

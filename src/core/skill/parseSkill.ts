@@ -69,9 +69,7 @@ export function parseSkill(path: string, text: string): Skill {
     tools: reader.tools(),
     version: reader.string('version'),
     extraFields: {},
-    fieldRanges: Object.fromEntries(
-      [...split.fields].map(([key, location]) => [key, lines.range(location.value[0], location.value[1])]),
-    ),
+    fieldRanges: Object.fromEntries([...split.fields].map(([key, location]) => [key, lines.range(location.value[0], location.value[1])])),
     body: split.body,
     bodyStartLine: lines.position(split.bodyOffset).line,
     diagnostics,
@@ -112,7 +110,12 @@ class FieldReader {
     const value = this.data[key]
     if (typeof value === 'string') return value
     if (typeof value === 'number' || typeof value === 'boolean') {
-      this.remark('warning', 'field-coerced', key, `"${key}" was read as the ${typeof value} ${String(value)}; quote it to keep it as text.`)
+      this.remark(
+        'warning',
+        'field-coerced',
+        key,
+        `"${key}" was read as the ${typeof value} ${String(value)}; quote it to keep it as text.`,
+      )
       return String(value)
     }
     this.remark('error', 'field-type', key, `"${key}" must be text, not ${describe(value)}.`)
@@ -134,10 +137,24 @@ class FieldReader {
     value.forEach((item: unknown, index) => {
       if (typeof item === 'string') result.push(item)
       else if (typeof item === 'number' || typeof item === 'boolean') {
-        this.remark('warning', 'field-coerced', key, `Item ${index + 1} of "${key}" was read as the ${typeof item} ${String(item)}; quote it.`, 'value', index)
+        this.remark(
+          'warning',
+          'field-coerced',
+          key,
+          `Item ${index + 1} of "${key}" was read as the ${typeof item} ${String(item)}; quote it.`,
+          'value',
+          index,
+        )
         result.push(String(item))
       } else {
-        this.remark('error', 'field-type', key, `Item ${index + 1} of "${key}" must be text, not ${describe(item)}; it is ignored.`, 'value', index)
+        this.remark(
+          'error',
+          'field-type',
+          key,
+          `Item ${index + 1} of "${key}" must be text, not ${describe(item)}; it is ignored.`,
+          'value',
+          index,
+        )
       }
     })
     return result
@@ -152,12 +169,22 @@ class FieldReader {
       value = Number(value)
     }
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      this.remark('error', 'field-type', key, `"max_rounds" must be a whole number from ${SKILL_DEFAULTS.minRounds} to ${SKILL_DEFAULTS.maxRoundsLimit}; using ${SKILL_DEFAULTS.maxRounds}.`)
+      this.remark(
+        'error',
+        'field-type',
+        key,
+        `"max_rounds" must be a whole number from ${SKILL_DEFAULTS.minRounds} to ${SKILL_DEFAULTS.maxRoundsLimit}; using ${SKILL_DEFAULTS.maxRounds}.`,
+      )
       return SKILL_DEFAULTS.maxRounds
     }
     if (value < SKILL_DEFAULTS.minRounds || value > SKILL_DEFAULTS.maxRoundsLimit) {
       const clamped = Math.min(Math.max(value, SKILL_DEFAULTS.minRounds), SKILL_DEFAULTS.maxRoundsLimit)
-      this.remark('error', 'max-rounds-range', key, `"max_rounds" must be from ${SKILL_DEFAULTS.minRounds} to ${SKILL_DEFAULTS.maxRoundsLimit}; using ${clamped}.`)
+      this.remark(
+        'error',
+        'max-rounds-range',
+        key,
+        `"max_rounds" must be from ${SKILL_DEFAULTS.minRounds} to ${SKILL_DEFAULTS.maxRoundsLimit}; using ${clamped}.`,
+      )
       return clamped
     }
     return value
@@ -173,7 +200,11 @@ class FieldReader {
 
   tags(): string[] {
     const value = this.data.tags
-    if (typeof value === 'string') return value.split(',').map((tag) => tag.trim()).filter(Boolean)
+    if (typeof value === 'string')
+      return value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
     return this.stringList('tags') ?? []
   }
 
@@ -181,7 +212,12 @@ class FieldReader {
     if (!this.has(key)) return undefined
     const value = this.data[key]
     if (isRecord(value)) return value
-    this.remark('error', 'field-type', key, `"${key}" must be a JSON Schema object (type: object, properties: ...), not ${describe(value)}.`)
+    this.remark(
+      'error',
+      'field-type',
+      key,
+      `"${key}" must be a JSON Schema object (type: object, properties: ...), not ${describe(value)}.`,
+    )
     return undefined
   }
 

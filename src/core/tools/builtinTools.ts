@@ -24,7 +24,14 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
     description: 'Evaluate an arithmetic expression exactly: + - * / ^ % parentheses, sqrt, log, sin, etc. Returns the numeric result.',
     parameters: {
       type: 'object',
-      properties: { expression: { type: 'string', description: 'The expression, e.g. "2^20" or "sqrt(2) * 3"', minLength: 1, maxLength: MAX_EXPRESSION } },
+      properties: {
+        expression: {
+          type: 'string',
+          description: 'The expression, e.g. "2^20" or "sqrt(2) * 3"',
+          minLength: 1,
+          maxLength: MAX_EXPRESSION,
+        },
+      },
       required: ['expression'],
       additionalProperties: false,
     },
@@ -59,7 +66,12 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
     kind: 'local',
     mocked: false,
     description: 'Write (create or replace) a text file in the workspace file system.',
-    parameters: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { file_path: { type: 'string' }, content: { type: 'string' } },
+      required: ['file_path', 'content'],
+      additionalProperties: false,
+    },
     load: () => import('./fileTools').then((module) => module.runFileWrite),
   },
   {

@@ -9,21 +9,26 @@ const refuse = (name: string) => () => {
   throw new ToolRefusal(`The function ${name} is not available in the calculator.`)
 }
 math.import(
-  Object.fromEntries(['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile'].map((name) => [name, refuse(name)])),
+  Object.fromEntries(
+    ['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile'].map((name) => [
+      name,
+      refuse(name),
+    ]),
+  ),
   { override: true },
 )
 
 /** Runs `calculator` (described in builtinTools.ts). */
 export const runCalculator: ToolRun = (args) => {
-    const expression = String(args.expression)
-    let value: unknown
-    try {
-      value = evaluateExpression(expression)
-    } catch (error) {
-      if (error instanceof ToolRefusal) throw error
-      throw new Error(`Cannot evaluate "${expression}": ${error instanceof Error ? error.message : String(error)}`)
-    }
-    const result = typeof value === 'number' ? value : math.format(value, { precision: 14 })
-    if (typeof value === 'function' || value === undefined) throw new Error(`"${expression}" is not a calculation.`)
-    return { expression, result }
+  const expression = String(args.expression)
+  let value: unknown
+  try {
+    value = evaluateExpression(expression)
+  } catch (error) {
+    if (error instanceof ToolRefusal) throw error
+    throw new Error(`Cannot evaluate "${expression}": ${error instanceof Error ? error.message : String(error)}`)
   }
+  const result = typeof value === 'number' ? value : math.format(value, { precision: 14 })
+  if (typeof value === 'function' || value === undefined) throw new Error(`"${expression}" is not a calculation.`)
+  return { expression, result }
+}

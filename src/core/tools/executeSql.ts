@@ -22,7 +22,21 @@ INSERT INTO inventory VALUES ('SKU-001','机械键盘',42,'北京'),('SKU-002','
  * pragma changes (Expire), ATTACH/DETACH, VACUUM, cookies, b-tree creation or deletion.
  * SQLite's own compiler decides what a statement does — no text prefix is trusted.
  */
-const WRITING_OPCODES = new Set(['Expire', 'Vacuum', 'SetCookie', 'OpenWrite', 'CreateBtree', 'Destroy', 'Clear', 'ParseSchema', 'VCreate', 'VDestroy', 'VUpdate', 'JournalMode', 'IncrVacuum'])
+const WRITING_OPCODES = new Set([
+  'Expire',
+  'Vacuum',
+  'SetCookie',
+  'OpenWrite',
+  'CreateBtree',
+  'Destroy',
+  'Clear',
+  'ParseSchema',
+  'VCreate',
+  'VDestroy',
+  'VUpdate',
+  'JournalMode',
+  'IncrVacuum',
+])
 
 export function createDemoDatabase(SQL: SqlJsStatic): DemoDatabase {
   const builder = new SQL.Database()
@@ -71,8 +85,8 @@ function refuseWrites(db: Database, statement: string) {
 
 /** Runs `execute_sql` (described in builtinTools.ts). */
 export const runExecuteSql: ToolRun = async (args, { database }) => {
-    if (!database) throw new Error('No SQL engine is available here.')
-    const limit = typeof args.limit === 'number' ? args.limit : 100
-    const { columns, rows, truncated } = (await database()).query(String(args.sql), limit)
-    return { columns, rows, row_count: rows.length, truncated }
-  }
+  if (!database) throw new Error('No SQL engine is available here.')
+  const limit = typeof args.limit === 'number' ? args.limit : 100
+  const { columns, rows, truncated } = (await database()).query(String(args.sql), limit)
+  return { columns, rows, row_count: rows.length, truncated }
+}

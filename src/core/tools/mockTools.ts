@@ -22,13 +22,33 @@ export const runMock =
 /** The mock responses a new workspace starts with; the user edits them in the Tools panel. */
 export const DEFAULT_MOCKS: Record<string, MockRule[]> = {
   web_search: [
-    { when: { query: 'agent' }, response: { results: [{ title: 'What is an AI agent?', url: 'https://example.com/agents', snippet: 'An agent is a model that plans and calls tools in a loop.' }] } },
-    { response: { results: [{ title: 'Search result', url: 'https://example.com/', snippet: 'A mocked result. Edit the web_search mocks to change it.' }] } },
+    {
+      when: { query: 'agent' },
+      response: {
+        results: [
+          {
+            title: 'What is an AI agent?',
+            url: 'https://example.com/agents',
+            snippet: 'An agent is a model that plans and calls tools in a loop.',
+          },
+        ],
+      },
+    },
+    {
+      response: {
+        results: [
+          { title: 'Search result', url: 'https://example.com/', snippet: 'A mocked result. Edit the web_search mocks to change it.' },
+        ],
+      },
+    },
   ],
   web_fetch: [{ response: { url: 'https://example.com/', markdown: '# Example page\n\nMocked page content.' } }],
   get_weather: [
     { when: { city: '北京' }, response: { city: '北京', condition: '小雨', temperature_c: { min: 12, max: 18 }, rain_probability: 0.8 } },
-    { when: { city: 'paris' }, response: { city: 'Paris', condition: 'Sunny', temperature_c: { min: 9, max: 17 }, rain_probability: 0.05 } },
+    {
+      when: { city: 'paris' },
+      response: { city: 'Paris', condition: 'Sunny', temperature_c: { min: 9, max: 17 }, rain_probability: 0.05 },
+    },
     { response: { condition: 'Cloudy', temperature_c: { min: 15, max: 22 }, rain_probability: 0.2 } },
   ],
   extract_structured: [{ response: { fields: {}, note: 'Mocked extraction. Edit the extract_structured mocks to return fields.' } }],

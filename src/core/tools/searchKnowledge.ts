@@ -25,7 +25,12 @@ const indexes = new WeakMap<readonly KnowledgeDocument[], MiniSearch<KnowledgeDo
 function indexFor(documents: readonly KnowledgeDocument[]): MiniSearch<KnowledgeDocument> {
   let index = indexes.get(documents)
   if (!index) {
-    index = new MiniSearch<KnowledgeDocument>({ fields: ['title', 'text'], storeFields: ['title', 'text'], tokenize, searchOptions: { boost: { title: 2 }, prefix: true, combineWith: 'OR' } })
+    index = new MiniSearch<KnowledgeDocument>({
+      fields: ['title', 'text'],
+      storeFields: ['title', 'text'],
+      tokenize,
+      searchOptions: { boost: { title: 2 }, prefix: true, combineWith: 'OR' },
+    })
     index.addAll(documents)
     indexes.set(documents, index)
   }
@@ -34,12 +39,17 @@ function indexFor(documents: readonly KnowledgeDocument[]): MiniSearch<Knowledge
 
 /** Runs `search_knowledge` (described in builtinTools.ts). */
 export const runSearchKnowledge: ToolRun = (args, { knowledge }) => {
-    const query = String(args.query)
-    const topK = typeof args.top_k === 'number' ? args.top_k : 3
-    const hits = indexFor(knowledge).search(query).slice(0, topK)
-    return {
-      query,
-      results: hits.map((hit) => ({ id: hit.id, title: hit.title as string, score: Math.round(hit.score * 100) / 100, snippet: String(hit.text).slice(0, 400) })),
-      ...(hits.length === 0 ? { user_message: `The knowledge base has nothing about "${query}".` } : {}),
-    }
+  const query = String(args.query)
+  const topK = typeof args.top_k === 'number' ? args.top_k : 3
+  const hits = indexFor(knowledge).search(query).slice(0, topK)
+  return {
+    query,
+    results: hits.map((hit) => ({
+      id: hit.id,
+      title: hit.title as string,
+      score: Math.round(hit.score * 100) / 100,
+      snippet: String(hit.text).slice(0, 400),
+    })),
+    ...(hits.length === 0 ? { user_message: `The knowledge base has nothing about "${query}".` } : {}),
   }
+}

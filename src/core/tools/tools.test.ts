@@ -28,16 +28,23 @@ describe('calculator', () => {
 })
 
 describe('the file sandbox', () => {
-  it.each(['../secret', '/etc/passwd', 'a/../../b', '..', '%2e%2e/x', 'a\\..\\b', 'C:/x', '~/x', 'a\u0000b', '....//x'])('refuses %j', (path) => {
-    expect(() => resolveWorkspacePath(path)).toThrow(ToolRefusal)
-  })
+  it.each(['../secret', '/etc/passwd', 'a/../../b', '..', '%2e%2e/x', 'a\\..\\b', 'C:/x', '~/x', 'a\u0000b', '....//x'])(
+    'refuses %j',
+    (path) => {
+      expect(() => resolveWorkspacePath(path)).toThrow(ToolRefusal)
+    },
+  )
 
   it('normalises harmless paths', () => {
     expect(resolveWorkspacePath('./notes//todo.md')).toBe('notes/todo.md')
   })
 
   it('truncates at max_chars and refuses files over 5 MB', () => {
-    expect(runFileRead({ file_path: 'a.md', max_chars: 10 }, context())).toMatchObject({ content: 'x'.repeat(10), truncated: true, file_size: 5000 })
+    expect(runFileRead({ file_path: 'a.md', max_chars: 10 }, context())).toMatchObject({
+      content: 'x'.repeat(10),
+      truncated: true,
+      file_size: 5000,
+    })
     expect(() => runFileWrite({ file_path: 'big.txt', content: 'x'.repeat(5 * 1024 * 1024 + 1) }, context())).toThrow(/5 MB/)
   })
 })
@@ -46,7 +53,10 @@ describe('search_knowledge', () => {
   it('finds Chinese and English documents', () => {
     expect(runSearchKnowledge({ query: '检索增强' }, context())).toMatchObject({ results: [{ title: 'RAG 入门' }] })
     expect(runSearchKnowledge({ query: 'rain' }, context())).toMatchObject({ results: [{ title: 'Weather API' }] })
-    expect(runSearchKnowledge({ query: 'zebra' }, context())).toMatchObject({ results: [], user_message: expect.stringContaining('nothing') })
+    expect(runSearchKnowledge({ query: 'zebra' }, context())).toMatchObject({
+      results: [],
+      user_message: expect.stringContaining('nothing'),
+    })
   })
 })
 
@@ -54,7 +64,8 @@ describe('execute_sql on the demo SQLite database', async () => {
   const { default: initSqlJs } = await import('sql.js')
   const { createDemoDatabase, runExecuteSql } = await import('./executeSql')
   const database = createDemoDatabase(await initSqlJs())
-  const run = (sql: string, limit?: number) => runExecuteSql({ sql, ...(limit ? { limit } : {}) }, { ...context(), database: async () => database })
+  const run = (sql: string, limit?: number) =>
+    runExecuteSql({ sql, ...(limit ? { limit } : {}) }, { ...context(), database: async () => database })
 
   it('answers queries, with a row limit', async () => {
     await expect(run('SELECT count(*) AS n FROM orders')).resolves.toMatchObject({ columns: ['n'], rows: [[8]] })
@@ -96,6 +107,8 @@ describe('the tool registry', () => {
 
   it('runs a mocked tool from the mock rules it is given', async () => {
     const run = await builtinToolRegistry.get('get_weather')!.load()
-    expect(await run({ city: 'Paris' }, { ...context(), mocks: { get_weather: [{ when: { city: 'paris' }, response: { ok: 1 } }] } })).toEqual({ ok: 1 })
+    expect(
+      await run({ city: 'Paris' }, { ...context(), mocks: { get_weather: [{ when: { city: 'paris' }, response: { ok: 1 } }] } }),
+    ).toEqual({ ok: 1 })
   })
 })

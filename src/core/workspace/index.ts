@@ -1,2 +1,20 @@
-export { decodeSavedWorkspace, encodeSavedWorkspace, readFiles, readKnowledge, readThreshold, readToolMocks, readVirtualFiles, SAVED_FIELDS, SAVED_WORKSPACE_VERSION } from './savedWorkspace'
-export type { DecodedWorkspace, EncodedWorkspace, ModelChoice, SavedField, SavedWorkspace, SharedDraft, SkillVersion } from './savedWorkspace'
+export {
+  decodeSavedWorkspace,
+  encodeSavedWorkspace,
+  readFiles,
+  readKnowledge,
+  readThreshold,
+  readToolMocks,
+  readVirtualFiles,
+  SAVED_FIELDS,
+  SAVED_WORKSPACE_VERSION,
+} from './savedWorkspace'
+export type {
+  DecodedWorkspace,
+  EncodedWorkspace,
+  ModelChoice,
+  SavedField,
+  SavedWorkspace,
+  SharedDraft,
+  SkillVersion,
+} from './savedWorkspace'

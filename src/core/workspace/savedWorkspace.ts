@@ -68,9 +68,13 @@ const listOf =
     return out
   }
 
-export const readFiles: Reader<SkillFile[]> = listOf((value) => (isObject(value) && typeof value.path === 'string' && typeof value.text === 'string' ? { path: value.path, text: value.text } : undefined))
+export const readFiles: Reader<SkillFile[]> = listOf((value) =>
+  isObject(value) && typeof value.path === 'string' && typeof value.text === 'string' ? { path: value.path, text: value.text } : undefined,
+)
 export const readKnowledge: Reader<KnowledgeDocument[]> = listOf((value) =>
-  isObject(value) && typeof value.id === 'string' && typeof value.title === 'string' && typeof value.text === 'string' ? { id: value.id, title: value.title, text: value.text } : undefined,
+  isObject(value) && typeof value.id === 'string' && typeof value.title === 'string' && typeof value.text === 'string'
+    ? { id: value.id, title: value.title, text: value.text }
+    : undefined,
 )
 export const readToolMocks: Reader<Record<string, MockRule[]>> = recordOf(
   listOf((value): MockRule | undefined => {
@@ -84,7 +88,8 @@ export const readThreshold: Reader<number> = (value) => (typeof value === 'numbe
 const readRoutingMode = oneOf<RoutingMode>('keyword', 'progressive', 'llm', 'none')
 
 const readRun: Reader<AgentRun> = (value) => {
-  if (!isObject(value) || typeof value.id !== 'string' || typeof value.utterance !== 'string' || !Array.isArray(value.events)) return undefined
+  if (!isObject(value) || typeof value.id !== 'string' || typeof value.utterance !== 'string' || !Array.isArray(value.events))
+    return undefined
   const status = oneOf('running', 'done', 'aborted', 'failed')(value.status) ?? 'done'
   return {
     id: value.id,
@@ -100,15 +105,24 @@ const readRun: Reader<AgentRun> = (value) => {
   }
 }
 const readVersion: Reader<SkillVersion> = (value) =>
-  isObject(value) && typeof value.id === 'string' && typeof value.label === 'string' && typeof value.savedAt === 'string' && typeof value.text === 'string'
+  isObject(value) &&
+  typeof value.id === 'string' &&
+  typeof value.label === 'string' &&
+  typeof value.savedAt === 'string' &&
+  typeof value.text === 'string'
     ? { id: value.id, label: value.label, savedAt: value.savedAt, text: value.text }
     : undefined
 const readSharedDraft: Reader<SharedDraft | null> = (value) => {
   if (value === null) return null
   if (!isObject(value) || (value.kind !== 'skill' && value.kind !== 'workspace')) return undefined
   const paths = listOf(text)(value.paths)
-  const renamed = listOf((entry) => (isObject(entry) && typeof entry.from === 'string' && typeof entry.to === 'string' ? { from: entry.from, to: entry.to } : undefined))(value.renamed ?? [])
-  const previous = isObject(value.previous) && typeof value.previous.utterance === 'string' ? { utterance: value.previous.utterance, threshold: normalizeThreshold(value.previous.threshold) } : undefined
+  const renamed = listOf((entry) =>
+    isObject(entry) && typeof entry.from === 'string' && typeof entry.to === 'string' ? { from: entry.from, to: entry.to } : undefined,
+  )(value.renamed ?? [])
+  const previous =
+    isObject(value.previous) && typeof value.previous.utterance === 'string'
+      ? { utterance: value.previous.utterance, threshold: normalizeThreshold(value.previous.threshold) }
+      : undefined
   const resources = isObject(value.resources) ? value.resources : {}
   if (!paths || !renamed || !previous) return undefined
   return {
@@ -119,7 +133,9 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
     resources: {
       ...(resources.toolMocks !== undefined && readToolMocks(resources.toolMocks) ? { toolMocks: readToolMocks(resources.toolMocks) } : {}),
       ...(resources.knowledge !== undefined && readKnowledge(resources.knowledge) ? { knowledge: readKnowledge(resources.knowledge) } : {}),
-      ...(resources.virtualFiles !== undefined && readVirtualFiles(resources.virtualFiles) ? { virtualFiles: readVirtualFiles(resources.virtualFiles) } : {}),
+      ...(resources.virtualFiles !== undefined && readVirtualFiles(resources.virtualFiles)
+        ? { virtualFiles: readVirtualFiles(resources.virtualFiles) }
+        : {}),
     },
   }
 }
@@ -174,13 +190,19 @@ export function encodeSavedWorkspace(workspace: SavedWorkspace): EncodedWorkspac
 export function decodeSavedWorkspace(value: unknown, options: { requireFiles?: boolean } = {}): DecodedWorkspace {
   if (!isObject(value)) return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (it is not a workspace record).' }
   const version = value.v === undefined ? 0 : value.v
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its format version is unreadable).' }
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0)
+    return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its format version is unreadable).' }
   if (version > SAVED_WORKSPACE_VERSION) {
-    return { ok: false, reason: 'newer', message: `The saved workspace was written by a newer Skill Playground (format ${version}; this one reads up to ${SAVED_WORKSPACE_VERSION}).` }
+    return {
+      ok: false,
+      reason: 'newer',
+      message: `The saved workspace was written by a newer Skill Playground (format ${version}; this one reads up to ${SAVED_WORKSPACE_VERSION}).`,
+    }
   }
   const current = version === 0 ? migrateV0(value) : value
   const files = readFiles(current.files)
-  if (!files && options.requireFiles !== false) return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its skill files are unreadable).' }
+  if (!files && options.requireFiles !== false)
+    return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its skill files are unreadable).' }
   const workspace: SavedWorkspace = { files: files ?? [] }
   const dropped: SavedField[] = []
   for (const field of SAVED_FIELDS) {
@@ -196,5 +218,12 @@ export function decodeSavedWorkspace(value: unknown, options: { requireFiles?: b
 function migrateV0(value: Record<string, unknown>): Record<string, unknown> {
   const { model, ...rest } = value
   if (!isObject(model)) return rest
-  return { ...rest, model: model.choice, modelName: model.name, browserBaseUrl: model.browserBaseUrl, routingMode: model.routingMode, toolProtocol: model.toolProtocol }
+  return {
+    ...rest,
+    model: model.choice,
+    modelName: model.name,
+    browserBaseUrl: model.browserBaseUrl,
+    routingMode: model.routingMode,
+    toolProtocol: model.toolProtocol,
+  }
 }

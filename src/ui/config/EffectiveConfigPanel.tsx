@@ -14,7 +14,15 @@ export function EffectiveConfigPanel() {
     <section className="config" aria-label="Effective configuration">
       <h3>
         Agent configuration{' '}
-        <span className="muted">{config.skill ? <>from <strong>{config.skill}</strong></> : 'default (no skill active)'}</span>
+        <span className="muted">
+          {config.skill ? (
+            <>
+              from <strong>{config.skill}</strong>
+            </>
+          ) : (
+            'default (no skill active)'
+          )}
+        </span>
       </h3>
       <dl className="config-grid">
         <dt>Round limit</dt>
@@ -26,7 +34,13 @@ export function EffectiveConfigPanel() {
               <span
                 key={tool.name}
                 className={`tool-chip${tool.missing ? ' missing' : ''}${tool.source === 'skill' ? ' own' : ''}`}
-                title={tool.missing ? 'Not in the tool catalog: the agent will not have it' : tool.source === 'skill' ? 'Declared by the skill (mocked)' : 'Built-in tool'}
+                title={
+                  tool.missing
+                    ? 'Not in the tool catalog: the agent will not have it'
+                    : tool.source === 'skill'
+                      ? 'Declared by the skill (mocked)'
+                      : 'Built-in tool'
+                }
               >
                 {tool.name}
                 {tool.missing && ' (missing)'}
@@ -34,7 +48,9 @@ export function EffectiveConfigPanel() {
             ))}
           </div>
           <div className="muted small">
-            {config.narrowed ? `${config.tools.length - missing.length} visible, narrowed by required_tools` : `all ${config.tools.length} tools visible`}
+            {config.narrowed
+              ? `${config.tools.length - missing.length} visible, narrowed by required_tools`
+              : `all ${config.tools.length} tools visible`}
           </div>
         </dd>
         <dt>System prompt</dt>

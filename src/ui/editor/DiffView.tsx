@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useColorScheme } from '../useColorScheme'
+import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 
 /** Monaco's side-by-side diff of two texts, read-only. */
@@ -10,7 +10,15 @@ export default function DiffView({ original, modified }: { original: string; mod
     if (!host.current) return undefined
     const left = monaco.editor.createModel(original, SKILL_LANGUAGE)
     const right = monaco.editor.createModel(modified, SKILL_LANGUAGE)
-    const diff = monaco.editor.createDiffEditor(host.current, { readOnly: true, automaticLayout: true, renderSideBySide: true, minimap: { enabled: false }, wordWrap: 'on', originalEditable: false, hideUnchangedRegions: { enabled: true, contextLineCount: 3 } })
+    const diff = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      automaticLayout: true,
+      renderSideBySide: true,
+      minimap: { enabled: false },
+      wordWrap: 'on',
+      originalEditable: false,
+      hideUnchangedRegions: { enabled: true, contextLineCount: 3 },
+    })
     diff.setModel({ original: left, modified: right })
     return () => {
       diff.dispose()

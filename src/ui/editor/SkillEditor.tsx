@@ -3,10 +3,10 @@ import type { Finding } from '../../core/lint'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers } from './lintMarkers'
-import { useColorScheme } from '../useColorScheme'
+import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 
 const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
 
@@ -82,7 +82,8 @@ export function SkillEditor() {
       const uri = modelUri(file.path)
       const model = monaco.editor.getModel(uri)
       if (!model) monaco.editor.createModel(file.text, file.path.endsWith('.yaml') ? 'yaml' : SKILL_LANGUAGE, uri)
-      else if (model.getValue() !== file.text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
+      else if (model.getValue() !== file.text)
+        model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
     }
     const editor = editorRef.current
     const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
@@ -102,7 +103,16 @@ export function SkillEditor() {
     const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
     const testsModel = tests ? monaco.editor.getModel(modelUri(tests.path)) : null
     if (testsModel && routingSuite) {
-      setLintMarkers(testsModel, routingSuite.problems.map((problem) => ({ code: 'routing-tests', severity: 'error', message: problem.message, range: problem.range, explanation: 'routing-tests.yaml is a list of {utterance, expect}; expect is a skill name or null.' })))
+      setLintMarkers(
+        testsModel,
+        routingSuite.problems.map((problem) => ({
+          code: 'routing-tests',
+          severity: 'error',
+          message: problem.message,
+          range: problem.range,
+          explanation: 'routing-tests.yaml is a list of {utterance, expect}; expect is a skill name or null.',
+        })),
+      )
     }
   }, [workspace, lint, files, routingSuite])
 
@@ -118,7 +128,8 @@ export function SkillEditor() {
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
   const problems = selectedPath ? (lint.findings.get(selectedPath) ?? []) : []
-  const reveal = (finding: Finding) => selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
+  const reveal = (finding: Finding) =>
+    selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { catalogListing } from '../../core/routing'
 import { useWorkspace } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 
 /** Above this the catalog crowds typical skill-listing budgets (Codex ≈ 8,000 characters ≈ 2k tokens; Claude Code ≈ 1% of context). */
 export const CATALOG_TOKEN_BUDGET = 4000
@@ -28,9 +28,18 @@ export function TokenMeter({ path }: { path: string | null }) {
   if (!count || !skill) return null
   const over = catalog > CATALOG_TOKEN_BUDGET
   return (
-    <span className="token-meter" title="Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them.">
+    <span
+      className="token-meter"
+      title="Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them."
+    >
       body {body.toLocaleString('en')} tok · catalog <span className={over ? 'warning-text' : ''}>{catalog.toLocaleString('en')} tok</span>
-      {over && <span className="warning-text" role="status"> — over {CATALOG_TOKEN_BUDGET.toLocaleString('en')}: may not fit typical skill-listing budgets; shorten descriptions or group skills</span>}
+      {over && (
+        <span className="warning-text" role="status">
+          {' '}
+          — over {CATALOG_TOKEN_BUDGET.toLocaleString('en')}: may not fit typical skill-listing budgets; shorten descriptions or group
+          skills
+        </span>
+      )}
     </span>
   )
 }

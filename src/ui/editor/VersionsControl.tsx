@@ -32,8 +32,17 @@ export function VersionsControl({ path }: { path: string }) {
             save()
           }}
         >
-          <input aria-label="Version label" autoFocus placeholder="Label (optional)" value={label} onChange={(event) => setLabel(event.target.value)} onKeyDown={(event) => event.key === 'Escape' && setLabeling(false)} />
-          <button type="submit" className="button small primary">Save</button>
+          <input
+            aria-label="Version label"
+            autoFocus
+            placeholder="Label (optional)"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setLabeling(false)}
+          />
+          <button type="submit" className="button small primary">
+            Save
+          </button>
         </form>
       ) : (
         <button type="button" className="button small" onClick={() => setLabeling(true)}>
@@ -41,7 +50,13 @@ export function VersionsControl({ path }: { path: string }) {
         </button>
       )}
       {versions.length > 0 && (
-        <button type="button" className="button small" aria-expanded={open} onClick={() => setOpen(!open)} title="Versions of this skill: restore, compare">
+        <button
+          type="button"
+          className="button small"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          title="Versions of this skill: restore, compare"
+        >
           Versions ({versions.length})
         </button>
       )}
@@ -70,15 +85,31 @@ export function VersionsControl({ path }: { path: string }) {
             <div className="compare">
               <label>
                 Compare{' '}
-                <select aria-label="Left version" value={pair?.left ?? versions[0]?.id} onChange={(event) => setPair({ left: event.target.value, right: pair?.right ?? CURRENT })}>
-                  {versions.map((version) => <option key={version.id} value={version.id}>{version.label}</option>)}
+                <select
+                  aria-label="Left version"
+                  value={pair?.left ?? versions[0]?.id}
+                  onChange={(event) => setPair({ left: event.target.value, right: pair?.right ?? CURRENT })}
+                >
+                  {versions.map((version) => (
+                    <option key={version.id} value={version.id}>
+                      {version.label}
+                    </option>
+                  ))}
                   <option value={CURRENT}>Current text</option>
                 </select>
               </label>
               <label>
                 with{' '}
-                <select aria-label="Right version" value={pair?.right ?? CURRENT} onChange={(event) => setPair({ left: pair?.left ?? versions[0]?.id ?? CURRENT, right: event.target.value })}>
-                  {versions.map((version) => <option key={version.id} value={version.id}>{version.label}</option>)}
+                <select
+                  aria-label="Right version"
+                  value={pair?.right ?? CURRENT}
+                  onChange={(event) => setPair({ left: pair?.left ?? versions[0]?.id ?? CURRENT, right: event.target.value })}
+                >
+                  {versions.map((version) => (
+                    <option key={version.id} value={version.id}>
+                      {version.label}
+                    </option>
+                  ))}
                   <option value={CURRENT}>Current text</option>
                 </select>
               </label>
@@ -94,7 +125,9 @@ export function VersionsControl({ path }: { path: string }) {
               </>
             )}
             <div className="modal-actions">
-              <button type="button" className="button primary" onClick={() => setOpen(false)}>Close</button>
+              <button type="button" className="button primary" onClick={() => setOpen(false)}>
+                Close
+              </button>
             </div>
           </div>
         </div>

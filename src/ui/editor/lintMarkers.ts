@@ -12,7 +12,12 @@ const findingsByModel = new Map<string, readonly Finding[]>()
 
 export function toMonacoRange({ range }: Finding | { range: Finding['range'] }) {
   const empty = range.startLine === range.endLine && range.startColumn === range.endColumn
-  return { startLineNumber: range.startLine, startColumn: range.startColumn, endLineNumber: range.endLine, endColumn: empty ? range.endColumn + 1 : range.endColumn }
+  return {
+    startLineNumber: range.startLine,
+    startColumn: range.startColumn,
+    endLineNumber: range.endLine,
+    endColumn: empty ? range.endColumn + 1 : range.endColumn,
+  }
 }
 
 /** Shows lint findings as markers; the hover carries the rule's explanation. */
@@ -45,8 +50,16 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
         title: finding.fix?.title ?? '',
         kind: 'quickfix',
         isPreferred: true,
-        diagnostics: monaco.editor.getModelMarkers({ resource: model.uri, owner: 'skill-lint' }).filter((marker) => marker.code === finding.code && marker.startLineNumber === finding.range.startLine),
-        edit: { edits: (finding.fix?.edits ?? []).map((edit) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: toMonacoRange(edit), text: edit.text } })) },
+        diagnostics: monaco.editor
+          .getModelMarkers({ resource: model.uri, owner: 'skill-lint' })
+          .filter((marker) => marker.code === finding.code && marker.startLineNumber === finding.range.startLine),
+        edit: {
+          edits: (finding.fix?.edits ?? []).map((edit) => ({
+            resource: model.uri,
+            versionId: model.getVersionId(),
+            textEdit: { range: toMonacoRange(edit), text: edit.text },
+          })),
+        },
       }))
     return { actions, dispose: () => {} }
   },

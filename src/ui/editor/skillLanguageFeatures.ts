@@ -47,54 +47,82 @@ let registered = false
 export function registerSkillLanguageFeatures(registry: ToolRegistry): void {
   if (registered) return
   registered = true
-monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
-  triggerCharacters: [' ', '[', ',', '-'],
-  provideCompletionItems: (model, position) => {
-    const end = frontmatterEnd(model)
-    if (end === 0 || position.lineNumber <= 1 || position.lineNumber >= end) return { suggestions: [] }
-    const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1)
-    const word = model.getWordUntilPosition(position)
-    const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn)
-    const key = parentKey(model, position.lineNumber)
+  monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
+    triggerCharacters: [' ', '[', ',', '-'],
+    provideCompletionItems: (model, position) => {
+      const end = frontmatterEnd(model)
+      if (end === 0 || position.lineNumber <= 1 || position.lineNumber >= end) return { suggestions: [] }
+      const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1)
+      const word = model.getWordUntilPosition(position)
+      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn)
+      const key = parentKey(model, position.lineNumber)
 
-    if (/^[A-Za-z_-]*$/.test(before)) {
-      const present = new Set(Array.from({ length: end - 2 }, (_, i) => /^([\w-]+)\s*:/.exec(model.getLineContent(i + 2))?.[1]))
-      return {
-        suggestions: Object.entries(FIELD_DOCS)
-          .filter(([name]) => !present.has(name))
-          .map(([name, doc]) => ({ label: name, kind: monaco.languages.CompletionItemKind.Property, insertText: `${name}: `, documentation: { value: `${doc.summary}\n\n\`\`\`yaml\n${doc.example}\n\`\`\`` }, range })),
+      if (/^[A-Za-z_-]*$/.test(before)) {
+        const present = new Set(Array.from({ length: end - 2 }, (_, i) => /^([\w-]+)\s*:/.exec(model.getLineContent(i + 2))?.[1]))
+        return {
+          suggestions: Object.entries(FIELD_DOCS)
+            .filter(([name]) => !present.has(name))
+            .map(([name, doc]) => ({
+              label: name,
+              kind: monaco.languages.CompletionItemKind.Property,
+              insertText: `${name}: `,
+              documentation: { value: `${doc.summary}\n\n\`\`\`yaml\n${doc.example}\n\`\`\`` },
+              range,
+            })),
+        }
       }
-    }
-    if (key === 'required_tools' && (/^\s+-\s*[\w-]*$/.test(before) || /^required_tools\s*:\s*\[[^\]]*$/.test(before))) {
-      const own = declaredTools(model, end)
-      return {
-        suggestions: [
-          ...registry.tools.map((tool) => ({ label: tool.name, kind: monaco.languages.CompletionItemKind.Function, insertText: tool.name, detail: 'built-in tool', documentation: tool.description, range })),
-          ...own.map((name) => ({ label: name, kind: monaco.languages.CompletionItemKind.Function, insertText: name, detail: 'declared under tools:', range })),
-        ],
+      if (key === 'required_tools' && (/^\s+-\s*[\w-]*$/.test(before) || /^required_tools\s*:\s*\[[^\]]*$/.test(before))) {
+        const own = declaredTools(model, end)
+        return {
+          suggestions: [
+            ...registry.tools.map((tool) => ({
+              label: tool.name,
+              kind: monaco.languages.CompletionItemKind.Function,
+              insertText: tool.name,
+              detail: 'built-in tool',
+              documentation: tool.description,
+              range,
+            })),
+            ...own.map((name) => ({
+              label: name,
+              kind: monaco.languages.CompletionItemKind.Function,
+              insertText: name,
+              detail: 'declared under tools:',
+              range,
+            })),
+          ],
+        }
       }
-    }
-    if (/^entry_mode\s*:\s*\w*$/.test(before)) {
-      return { suggestions: ['auto', 'manual'].map((value) => ({ label: value, kind: monaco.languages.CompletionItemKind.EnumMember, insertText: value, range })) }
-    }
-    return { suggestions: [] }
-  },
-})
+      if (/^entry_mode\s*:\s*\w*$/.test(before)) {
+        return {
+          suggestions: ['auto', 'manual'].map((value) => ({
+            label: value,
+            kind: monaco.languages.CompletionItemKind.EnumMember,
+            insertText: value,
+            range,
+          })),
+        }
+      }
+      return { suggestions: [] }
+    },
+  })
 
-monaco.languages.registerHoverProvider(SKILL_LANGUAGE, {
-  provideHover: (model, position) => {
-    const end = frontmatterEnd(model)
-    if (end === 0 || position.lineNumber >= end) return null
-    const toolHover = hoverToolName(model, position, registry)
-    if (toolHover) return toolHover
-    const match = /^([A-Za-z_][\w-]*)\s*:/.exec(model.getLineContent(position.lineNumber))
-    const key = match?.[1]
-    if (!key || position.column > key.length + 1) return null
-    const doc = FIELD_DOCS[key]
-    const contents = doc ? [{ value: `**${key}**` }, { value: doc.summary }, { value: `\`\`\`yaml\n${doc.example}\n\`\`\`` }] : [{ value: `**${key}** is not a field this app reads; it is kept as written.` }]
-    return { range: new monaco.Range(position.lineNumber, 1, position.lineNumber, key.length + 1), contents }
-  },
-})
+  monaco.languages.registerHoverProvider(SKILL_LANGUAGE, {
+    provideHover: (model, position) => {
+      const end = frontmatterEnd(model)
+      if (end === 0 || position.lineNumber >= end) return null
+      const toolHover = hoverToolName(model, position, registry)
+      if (toolHover) return toolHover
+      const match = /^([A-Za-z_][\w-]*)\s*:/.exec(model.getLineContent(position.lineNumber))
+      const key = match?.[1]
+      if (!key || position.column > key.length + 1) return null
+      const doc = FIELD_DOCS[key]
+      const contents = doc
+        ? [{ value: `**${key}**` }, { value: doc.summary }, { value: `\`\`\`yaml\n${doc.example}\n\`\`\`` }]
+        : [{ value: `**${key}** is not a field this app reads; it is kept as written.` }]
+      return { range: new monaco.Range(position.lineNumber, 1, position.lineNumber, key.length + 1), contents }
+    },
+  })
 }
 
 /** A built-in tool's name under the cursor (in `required_tools` or anywhere in the frontmatter): its description and schema. */
@@ -104,6 +132,10 @@ function hoverToolName(model: monaco.editor.ITextModel, position: monaco.Positio
   if (!word || !tool) return null
   return {
     range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
-    contents: [{ value: `**${tool.name}** — built-in tool${tool.mocked ? ' (answers from its mocks in the Tools tab)' : ''}` }, { value: tool.description }, { value: `\`\`\`json\n${JSON.stringify(tool.parameters, null, 2)}\n\`\`\`` }],
+    contents: [
+      { value: `**${tool.name}** — built-in tool${tool.mocked ? ' (answers from its mocks in the Tools tab)' : ''}` },
+      { value: tool.description },
+      { value: `\`\`\`json\n${JSON.stringify(tool.parameters, null, 2)}\n\`\`\`` },
+    ],
   }
 }

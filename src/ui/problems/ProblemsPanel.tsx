@@ -10,19 +10,29 @@ export function ProblemsPanel() {
   const profile = usePlayground((state) => state.lintProfile)
   const { skills, findings } = useLint()
   const [showInfo, setShowInfo] = useState(false)
-  const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, name: skill.name, finding })))
+  const all = skills.flatMap((skill) =>
+    (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, name: skill.name, finding })),
+  )
   const counts = { error: 0, warning: 0, info: 0 }
   for (const { finding } of all) counts[finding.severity]++
-  const shown = all.filter(({ finding }) => showInfo || finding.severity !== 'info').sort((a, b) => ORDER[a.finding.severity] - ORDER[b.finding.severity])
+  const shown = all
+    .filter(({ finding }) => showInfo || finding.severity !== 'info')
+    .sort((a, b) => ORDER[a.finding.severity] - ORDER[b.finding.severity])
 
   return (
     <section className="problems-panel" aria-label="Problems">
       <div className="problems-toolbar">
         <label className="select">
           <span>Profile</span>
-          <select aria-label="Lint profile" value={profile} onChange={(event) => store.getState().setLintProfile(event.target.value as LintProfile)}>
+          <select
+            aria-label="Lint profile"
+            value={profile}
+            onChange={(event) => store.getState().setLintProfile(event.target.value as LintProfile)}
+          >
             {LINT_PROFILES.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </label>
@@ -39,7 +49,11 @@ export function ProblemsPanel() {
         <ul className="workspace-problems">
           {shown.map(({ path, name, finding }, index) => (
             <li key={`${path}:${index}`} className={`problem ${finding.severity}`}>
-              <button type="button" onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)} title={finding.explanation}>
+              <button
+                type="button"
+                onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)}
+                title={finding.explanation}
+              >
                 <span className="problem-severity">{finding.severity}</span>
                 <span className="problem-position">
                   {name} {finding.range.startLine}:{finding.range.startColumn}

@@ -20,7 +20,8 @@ export function RoutingSummary() {
       No skill activates: the default prompt and all tools are used.
       {closest && (
         <>
-          {' '}Closest: <strong>{closest.skill}</strong> at {(closest.final ?? 0).toFixed(3)}. {describeVerdict(closest, routing.threshold)}.
+          {' '}
+          Closest: <strong>{closest.skill}</strong> at {(closest.final ?? 0).toFixed(3)}. {describeVerdict(closest, routing.threshold)}.
         </>
       )}
     </p>

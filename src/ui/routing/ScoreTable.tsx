@@ -33,11 +33,21 @@ export function ScoreTable() {
           <tr>
             <th scope="col">Skill</th>
             <th scope="col">Matched</th>
-            <th scope="col" className="num" title="Distinct characters of the utterance covered by matched keywords">Covered</th>
-            <th scope="col" className="num" title="Characters (code points) in the utterance">Length</th>
-            <th scope="col" className="num" title="Covered ÷ Length">Base</th>
-            <th scope="col" className="num" title={`×${MULTI_KEYWORD_BONUS} when two or more distinct keywords match`}>Bonus</th>
-            <th scope="col" className="num">Final</th>
+            <th scope="col" className="num" title="Distinct characters of the utterance covered by matched keywords">
+              Covered
+            </th>
+            <th scope="col" className="num" title="Characters (code points) in the utterance">
+              Length
+            </th>
+            <th scope="col" className="num" title="Covered ÷ Length">
+              Base
+            </th>
+            <th scope="col" className="num" title={`×${MULTI_KEYWORD_BONUS} when two or more distinct keywords match`}>
+              Bonus
+            </th>
+            <th scope="col" className="num">
+              Final
+            </th>
             <th scope="col">Activated</th>
           </tr>
         </thead>
@@ -49,7 +59,9 @@ export function ScoreTable() {
             <tr className="fold-row">
               <td colSpan={8}>
                 <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
-                  {showAll ? `Hide the ${unscored.toLocaleString('en')} skills with no score` : `Show ${unscored.toLocaleString('en')} more skills with no score (no keyword matched, or manual)`}
+                  {showAll
+                    ? `Hide the ${unscored.toLocaleString('en')} skills with no score`
+                    : `Show ${unscored.toLocaleString('en')} more skills with no score (no keyword matched, or manual)`}
                 </button>
               </td>
             </tr>
@@ -97,15 +109,21 @@ const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: S
       onClick={() => onOpen(score.path)}
       title={`${score.path} — click to open`}
     >
-      <th scope="row" className="skill-cell">{score.skill}</th>
+      <th scope="row" className="skill-cell">
+        {score.skill}
+      </th>
       <td className="matched-cell">
         {score.matched.length > 0 ? score.matched.map((keyword) => <code key={keyword}>{keyword}</code>) : <span className="muted">—</span>}
       </td>
       <td className="num">{scored ? score.covered : '—'}</td>
       <td className="num">{score.length}</td>
-      <td className="num" title={scored ? String(score.base) : undefined}>{scored ? fixed(score.base) : '—'}</td>
+      <td className="num" title={scored ? String(score.base) : undefined}>
+        {scored ? fixed(score.base) : '—'}
+      </td>
       <td className="num">{scored ? (score.bonus ? `×${MULTI_KEYWORD_BONUS}` : 'no') : '—'}</td>
-      <td className="num final-cell" title={scored ? String(score.final) : undefined}>{scored ? fixed(score.final ?? 0) : '—'}</td>
+      <td className="num final-cell" title={scored ? String(score.final) : undefined}>
+        {scored ? fixed(score.final ?? 0) : '—'}
+      </td>
       <td className="activated-cell">
         <span className={score.activated ? 'yes' : 'no'}>{score.activated ? '✓ Yes' : 'No'}</span>
         <span className="reason">{reason}</span>

@@ -12,7 +12,10 @@ export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; 
   const best = Math.max(...sweep.map((point) => point.accuracy))
   const bestPoints = sweep.filter((point) => point.accuracy === best)
   const range = bestPoints.length > 0 ? `${bestPoints[0]!.threshold.toFixed(2)}–${bestPoints.at(-1)!.threshold.toFixed(2)}` : ''
-  const current = sweep.reduce((closest, point) => (Math.abs(point.threshold - threshold) < Math.abs(closest.threshold - threshold) ? point : closest), sweep[0] ?? { threshold, accuracy: 0 })
+  const current = sweep.reduce(
+    (closest, point) => (Math.abs(point.threshold - threshold) < Math.abs(closest.threshold - threshold) ? point : closest),
+    sweep[0] ?? { threshold, accuracy: 0 },
+  )
   return (
     <figure className="sweep">
       <svg
@@ -28,19 +31,32 @@ export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; 
         {[0, 0.25, 0.5, 0.75, 1].map((a) => (
           <g key={a}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(a)} y2={y(a)} className="grid" />
-            <text x={PAD.left - 6} y={y(a) + 4} textAnchor="end" className="axis">{(a * 100).toFixed(0)}%</text>
+            <text x={PAD.left - 6} y={y(a) + 4} textAnchor="end" className="axis">
+              {(a * 100).toFixed(0)}%
+            </text>
           </g>
         ))}
         {[0, 0.2, 0.4, 0.6, 0.8, 1].map((t) => (
-          <text key={t} x={x(t)} y={HEIGHT - 8} textAnchor="middle" className="axis">{t.toFixed(1)}</text>
+          <text key={t} x={x(t)} y={HEIGHT - 8} textAnchor="middle" className="axis">
+            {t.toFixed(1)}
+          </text>
         ))}
-        {bestPoints.length > 0 && <rect x={x(bestPoints[0]!.threshold)} y={PAD.top} width={Math.max(2, x(bestPoints.at(-1)!.threshold) - x(bestPoints[0]!.threshold))} height={HEIGHT - PAD.top - PAD.bottom} className="best-band" />}
+        {bestPoints.length > 0 && (
+          <rect
+            x={x(bestPoints[0]!.threshold)}
+            y={PAD.top}
+            width={Math.max(2, x(bestPoints.at(-1)!.threshold) - x(bestPoints[0]!.threshold))}
+            height={HEIGHT - PAD.top - PAD.bottom}
+            className="best-band"
+          />
+        )}
         <path d={path} className="curve" />
         <line x1={x(threshold)} x2={x(threshold)} y1={PAD.top} y2={HEIGHT - PAD.bottom} className="current" />
         <circle cx={x(current.threshold)} cy={y(current.accuracy)} r={4} className="current-dot" />
       </svg>
       <figcaption className="muted small">
-        Accuracy of the suite by threshold (click to set). Best {(best * 100).toFixed(0)}% at {range}; now {(current.accuracy * 100).toFixed(0)}% at {threshold}.
+        Accuracy of the suite by threshold (click to set). Best {(best * 100).toFixed(0)}% at {range}; now{' '}
+        {(current.accuracy * 100).toFixed(0)}% at {threshold}.
       </figcaption>
     </figure>
   )

@@ -5,5 +5,9 @@ export function TestCount() {
   const suite = useRoutingSuite()
   if (!suite || suite.suite.results.length === 0) return null
   const failed = suite.suite.failed
-  return <span className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`} aria-label={failed > 0 ? `${failed} failing` : 'all passing'}>{failed > 0 ? failed : '✓'}</span>
+  return (
+    <span className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`} aria-label={failed > 0 ? `${failed} failing` : 'all passing'}>
+      {failed > 0 ? failed : '✓'}
+    </span>
+  )
 }

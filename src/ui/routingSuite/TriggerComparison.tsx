@@ -3,7 +3,7 @@ import { comparisonCalls, majority, type ComparedMode, type ComparisonRow } from
 import { catalogListing, createRouter } from '../../core/routing'
 import type { RoutingCase } from '../../core/routingSuite'
 import { useDerivations, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 import { useModelProblem } from '../run/ModelSettings'
 
 const MODES: { mode: ComparedMode; label: string }[] = [
@@ -30,7 +30,9 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
 
   const calls = comparisonCalls(cases.length, runs)
   const promptTokens = Math.round(catalogListing(skills).length / 3) + 150
-  const estimate = scripted ? `${calls} scripted calls, a moment` : `${calls} model calls, ≈ ${(calls * promptTokens).toLocaleString('en')} input tokens, about ${Math.ceil((calls * 1.5) / 60)} min`
+  const estimate = scripted
+    ? `${calls} scripted calls, a moment`
+    : `${calls} model calls, ≈ ${(calls * promptTokens).toLocaleString('en')} input tokens, about ${Math.ceil((calls * 1.5) / 60)} min`
 
   const start = async () => {
     const controller = new AbortController()
@@ -68,11 +70,20 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
   return (
     <section className="comparison" aria-label="Trigger comparison">
       <h3>Will a model pick the same skill?</h3>
-      <p className="muted small">Runs every case through progressive disclosure and LLM routing with the model chosen above, beside keyword routing.</p>
+      <p className="muted small">
+        Runs every case through progressive disclosure and LLM routing with the model chosen above, beside keyword routing.
+      </p>
       <div className="comparison-controls">
         <label className="select">
           <span>Runs per case</span>
-          <input type="number" aria-label="Runs per case" min={1} max={10} value={runs} onChange={(event) => setRuns(Math.min(10, Math.max(1, Number(event.target.value) || 1)))} />
+          <input
+            type="number"
+            aria-label="Runs per case"
+            min={1}
+            max={10}
+            value={runs}
+            onChange={(event) => setRuns(Math.min(10, Math.max(1, Number(event.target.value) || 1)))}
+          />
         </label>
         <span className="muted small">{estimate}</span>
         {running ? (
@@ -80,13 +91,23 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
             Stop
           </button>
         ) : (
-          <button type="button" className="button small primary" disabled={problem !== null || cases.length === 0} title={problem ?? undefined} onClick={() => void start()}>
+          <button
+            type="button"
+            className="button small primary"
+            disabled={problem !== null || cases.length === 0}
+            title={problem ?? undefined}
+            onClick={() => void start()}
+          >
             Compare modes
           </button>
         )}
       </div>
       {progress && <progress aria-label="Comparison progress" max={progress.total} value={progress.done} />}
-      {error && <p className="error-text" role="alert">{error}</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
       {rows && (
         <table className="score-table comparison-matrix" aria-label="Mode comparison">
           <thead>
@@ -94,7 +115,9 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
               <th scope="col">Utterance</th>
               <th scope="col">Expected</th>
               {MODES.map(({ mode, label }) => (
-                <th key={mode} scope="col">{label}</th>
+                <th key={mode} scope="col">
+                  {label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -106,13 +129,29 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
                 {MODES.map(({ mode }) => {
                   const top = majority(row.picks[mode])
                   const failures = mode === 'keyword' ? [] : row.errors[mode]
-                  if (!top) return <td key={mode} className="muted">{failures.length > 0 ? <span className="error-text" title={failures.join('\n')}>failed</span> : '…'}</td>
+                  if (!top)
+                    return (
+                      <td key={mode} className="muted">
+                        {failures.length > 0 ? (
+                          <span className="error-text" title={failures.join('\n')}>
+                            failed
+                          </span>
+                        ) : (
+                          '…'
+                        )}
+                      </td>
+                    )
                   const agrees = top.pick === row.case.expect
                   return (
                     <td key={mode} className={agrees ? 'ok' : 'error-text'}>
                       {top.pick ?? 'none'} {agrees ? '✓' : '✗'}
                       {top.share < 1 && <span className="muted"> {Math.round(top.share * 100)}%</span>}
-                      {failures.length > 0 && <span className="muted" title={failures.join('\n')}> ({failures.length} failed)</span>}
+                      {failures.length > 0 && (
+                        <span className="muted" title={failures.join('\n')}>
+                          {' '}
+                          ({failures.length} failed)
+                        </span>
+                      )}
                     </td>
                   )
                 })}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { parseScript } from '../../core/agent/scriptedModel'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 
 /** Why Run cannot start with the chosen model, or null when it can. */
 export function useModelProblem(): string | null {
@@ -44,7 +44,13 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
     return (
       <label className="editor-field script-field">
         <span>Script: the replies the model gives, in order (each may have text and tool_calls)</span>
-        <textarea aria-label="Script" value={script} rows={8} spellCheck={false} onChange={(event) => store.getState().setScript(event.target.value)} />
+        <textarea
+          aria-label="Script"
+          value={script}
+          rows={8}
+          spellCheck={false}
+          onChange={(event) => store.getState().setScript(event.target.value)}
+        />
       </label>
     )
   }
@@ -58,9 +64,16 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
     <div className="model-settings">
       <label>
         <span>Model name</span>
-        <input value={modelName} placeholder={defaultName} onChange={(event) => store.getState().setModelName(event.target.value)} spellCheck={false} />
+        <input
+          value={modelName}
+          placeholder={defaultName}
+          onChange={(event) => store.getState().setModelName(event.target.value)}
+          spellCheck={false}
+        />
       </label>
-      {model === 'proxy' && proxy !== 'unknown' && proxy?.configured && <span className="muted small">via the server · upstream {proxy.upstream}</span>}
+      {model === 'proxy' && proxy !== 'unknown' && proxy?.configured && (
+        <span className="muted small">via the server · upstream {proxy.upstream}</span>
+      )}
       {model === 'browser' && (
         <>
           <label>

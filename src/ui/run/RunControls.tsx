@@ -2,8 +2,8 @@ import { useRef, useState } from 'react'
 // The trace module only: the agent loop and its tools (mathjs, minisearch) load on the first Run.
 import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
-import { useWindowEvent } from '../useWindowEvent'
+import { useServices } from '../common/services'
+import { useWindowEvent } from '../common/useWindowEvent'
 import type { ToolProtocol } from '../../core/agent/types'
 import type { ModelChoice } from '../../state/runSlice'
 import { ModelSettings, useModelProblem } from './ModelSettings'
@@ -38,45 +38,63 @@ export function RunControls({ onRun }: { onRun: () => void }) {
 
   return (
     <>
-    <div className="run-controls">
-      <label className="select">
-        <span>Model</span>
-        <select aria-label="Model" value={model} onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}>
-          <option value="scripted">Scripted (offline, deterministic)</option>
-          <option value="script">Scripted (replay your script)</option>
-          <option value="proxy">OpenAI (server proxy){proxyNote}</option>
-          <option value="browser">OpenAI-compatible (browser, your key)</option>
-        </select>
-      </label>
-      <label className="select">
-        <span>Routing</span>
-        <select aria-label="Routing mode" value={mode} onChange={(event) => store.getState().setRoutingMode(event.target.value as RoutingMode)}>
-          {ROUTING_MODES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="select">
-        <span>Tool calls</span>
-        <select aria-label="Tool calls" value={protocol} onChange={(event) => store.getState().setToolProtocol(event.target.value as ToolProtocol)}>
-          <option value="native">Native function calls</option>
-          <option value="text">SKILL_CALL text protocol</option>
-        </select>
-      </label>
-      {running ? (
-        <button type="button" className="button danger" onClick={() => abort.current?.()}>
-          Abort
-        </button>
-      ) : (
-        <button type="button" className="button primary" onClick={run} disabled={problem !== null} title={problem ?? 'Run the agent on this utterance (Ctrl+Enter)'}>
-          Run
-        </button>
+      <div className="run-controls">
+        <label className="select">
+          <span>Model</span>
+          <select aria-label="Model" value={model} onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}>
+            <option value="scripted">Scripted (offline, deterministic)</option>
+            <option value="script">Scripted (replay your script)</option>
+            <option value="proxy">OpenAI (server proxy){proxyNote}</option>
+            <option value="browser">OpenAI-compatible (browser, your key)</option>
+          </select>
+        </label>
+        <label className="select">
+          <span>Routing</span>
+          <select
+            aria-label="Routing mode"
+            value={mode}
+            onChange={(event) => store.getState().setRoutingMode(event.target.value as RoutingMode)}
+          >
+            {ROUTING_MODES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="select">
+          <span>Tool calls</span>
+          <select
+            aria-label="Tool calls"
+            value={protocol}
+            onChange={(event) => store.getState().setToolProtocol(event.target.value as ToolProtocol)}
+          >
+            <option value="native">Native function calls</option>
+            <option value="text">SKILL_CALL text protocol</option>
+          </select>
+        </label>
+        {running ? (
+          <button type="button" className="button danger" onClick={() => abort.current?.()}>
+            Abort
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button primary"
+            onClick={run}
+            disabled={problem !== null}
+            title={problem ?? 'Run the agent on this utterance (Ctrl+Enter)'}
+          >
+            Run
+          </button>
+        )}
+      </div>
+      <ModelSettings onKeyChange={() => keyChanged((n) => n + 1)} />
+      {problem && (
+        <p className="model-problem" role="note">
+          {problem}
+        </p>
       )}
-    </div>
-    <ModelSettings onKeyChange={() => keyChanged((n) => n + 1)} />
-    {problem && <p className="model-problem" role="note">{problem}</p>}
     </>
   )
 }

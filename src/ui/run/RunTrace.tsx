@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
@@ -13,14 +13,18 @@ export function RunTrace() {
   return (
     <section className="run-trace" aria-label="Run trace">
       {!run ? (
-        <p className="hint">Press Run (Ctrl+Enter) to run the agent on the test utterance: the winning skill's prompt, its tools and its round limit, with tools mocked in the page.</p>
+        <p className="hint">
+          Press Run (Ctrl+Enter) to run the agent on the test utterance: the winning skill's prompt, its tools and its round limit, with
+          tools mocked in the page.
+        </p>
       ) : (
         <>
           <div className="run-header">
             <div>
               <strong>{run.utterance || '(empty utterance)'}</strong>
               <div className="muted small">
-                {run.model} · {run.mode} routing · {new Date(run.startedAt).toLocaleTimeString()} · <span className={`status ${run.status}`}>{run.status}</span>
+                {run.model} · {run.mode} routing · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
+                <span className={`status ${run.status}`}>{run.status}</span>
               </div>
             </div>
             <div className="run-actions">
@@ -28,7 +32,9 @@ export function RunTrace() {
                 <select aria-label="Earlier runs" value={run.id} onChange={(event) => setSelectedId(event.target.value)}>
                   {runs.map((candidate, index) => (
                     <option key={candidate.id} value={candidate.id}>
-                      {index === 0 ? 'Latest run' : `${new Date(candidate.startedAt).toLocaleTimeString()} — ${candidate.utterance.slice(0, 24)}`}
+                      {index === 0
+                        ? 'Latest run'
+                        : `${new Date(candidate.startedAt).toLocaleTimeString()} — ${candidate.utterance.slice(0, 24)}`}
                     </option>
                   ))}
                 </select>
@@ -47,7 +53,9 @@ export function RunTrace() {
             ))}
             {run.streaming && (
               <li className="trace-event model streaming">
-                <div className="event-title">Model · round {run.streaming.round} <span className="muted">streaming…</span></div>
+                <div className="event-title">
+                  Model · round {run.streaming.round} <span className="muted">streaming…</span>
+                </div>
                 <p className="model-text">{run.streaming.text}</p>
               </li>
             )}
@@ -66,17 +74,24 @@ function EventView({ event }: { event: TraceEvent }) {
           <div className="event-title">Activation · {event.skill ?? 'no skill'}</div>
           <p>{event.reason}</p>
           <p className="muted small">
-            {event.config.tools.length} tool{event.config.tools.length === 1 ? '' : 's'}: {event.config.tools.map((tool) => tool.name).join(', ')} · round limit {event.config.maxRounds}
+            {event.config.tools.length} tool{event.config.tools.length === 1 ? '' : 's'}:{' '}
+            {event.config.tools.map((tool) => tool.name).join(', ')} · round limit {event.config.maxRounds}
           </p>
           {event.missingTools.length > 0 && <p className="error-text">Not available in this run: {event.missingTools.join(', ')}</p>}
         </>
       )
     case 'round':
-      return <div className="round-marker">Round {event.round} / {event.maxRounds}</div>
+      return (
+        <div className="round-marker">
+          Round {event.round} / {event.maxRounds}
+        </div>
+      )
     case 'model':
       return (
         <>
-          <div className="event-title">Model · {event.latencyMs} ms{event.toolCalls > 0 && ` · asks for ${event.toolCalls} tool call${event.toolCalls > 1 ? 's' : ''}`}</div>
+          <div className="event-title">
+            Model · {event.latencyMs} ms{event.toolCalls > 0 && ` · asks for ${event.toolCalls} tool call${event.toolCalls > 1 ? 's' : ''}`}
+          </div>
           {event.text && <p className="model-text">{event.text}</p>}
         </>
       )
@@ -84,7 +99,8 @@ function EventView({ event }: { event: TraceEvent }) {
       return (
         <>
           <div className="event-title">
-            Tool <code>{event.tool}</code> · {event.latencyMs} ms · {event.valid ? <span className="ok">arguments valid</span> : <span className="error-text">arguments invalid</span>}
+            Tool <code>{event.tool}</code> · {event.latencyMs} ms ·{' '}
+            {event.valid ? <span className="ok">arguments valid</span> : <span className="error-text">arguments invalid</span>}
           </div>
           <pre className="tool-args">{event.arguments}</pre>
           {event.error ? (
@@ -127,7 +143,9 @@ function Collapsible({ text }: { text: string }) {
 
 /** Bars for the model calls and tool calls, so a slow step stands out. */
 function Timeline({ events }: { events: TraceEvent[] }) {
-  const steps = events.filter((event): event is Extract<TraceEvent, { type: 'model' | 'tool' }> => event.type === 'model' || event.type === 'tool')
+  const steps = events.filter(
+    (event): event is Extract<TraceEvent, { type: 'model' | 'tool' }> => event.type === 'model' || event.type === 'tool',
+  )
   const longest = Math.max(1, ...steps.map((step) => step.latencyMs))
   if (steps.length === 0) return null
   return (

@@ -4,7 +4,7 @@ import { usePlaygroundStore } from '../../state/PlaygroundProvider'
 import type { ClashChoice } from '../../state/sharingSlice'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
-import { useWindowEvent } from '../useWindowEvent'
+import { useWindowEvent } from '../common/useWindowEvent'
 
 /** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
@@ -17,7 +17,9 @@ export function ImportControl() {
   const apply = (archive: ArchiveContents, choice: ClashChoice) => {
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setPending(null)
-    setMessage(`Imported ${result.added} skill${result.added === 1 ? '' : 's'}${result.replaced ? `, replaced ${result.replaced}` : ''}${result.skipped ? `, skipped ${result.skipped}` : ''}.`)
+    setMessage(
+      `Imported ${result.added} skill${result.added === 1 ? '' : 's'}${result.replaced ? `, replaced ${result.replaced}` : ''}${result.skipped ? `, skipped ${result.skipped}` : ''}.`,
+    )
   }
   const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
@@ -48,14 +50,26 @@ export function ImportControl() {
 
   return (
     <>
-      {dragging && <div className="drop-overlay" aria-hidden="true">Drop SKILL.md files, a skills folder or a .zip to import</div>}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop SKILL.md files, a skills folder or a .zip to import
+        </div>
+      )}
       <button type="button" className="button small" onClick={() => filesInput.current?.click()} title="Import .md files or a .zip">
         Import
       </button>
       <button type="button" className="button small" onClick={() => folderInput.current?.click()} title="Import a skills folder">
         Import folder
       </button>
-      <input ref={filesInput} type="file" hidden multiple accept=".md,.zip" aria-label="Import files" onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))} />
+      <input
+        ref={filesInput}
+        type="file"
+        hidden
+        multiple
+        accept=".md,.zip"
+        aria-label="Import files"
+        onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
+      />
       <input
         ref={(node) => {
           folderInput.current = node
@@ -79,13 +93,22 @@ export function ImportControl() {
           <div className="modal" role="dialog" aria-modal="true" aria-label="Name clash">
             <h2>Some skills already exist</h2>
             <p>
-              {pending.clashes.length} of the {pending.archive.files.length} imported skills have the same path as one of yours: {pending.clashes.join(', ')}.
+              {pending.clashes.length} of the {pending.archive.files.length} imported skills have the same path as one of yours:{' '}
+              {pending.clashes.join(', ')}.
             </p>
             <div className="modal-actions">
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'both')}>Keep both</button>
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'replace')}>Replace mine</button>
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'skip')}>Skip those</button>
-              <button type="button" className="button" onClick={() => setPending(null)}>Cancel</button>
+              <button type="button" className="button" onClick={() => apply(pending.archive, 'both')}>
+                Keep both
+              </button>
+              <button type="button" className="button" onClick={() => apply(pending.archive, 'replace')}>
+                Replace mine
+              </button>
+              <button type="button" className="button" onClick={() => apply(pending.archive, 'skip')}>
+                Skip those
+              </button>
+              <button type="button" className="button" onClick={() => setPending(null)}>
+                Cancel
+              </button>
             </div>
           </div>
         </div>

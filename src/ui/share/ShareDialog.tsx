@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { defaultSkillName } from '../../core/skill'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
-import { useWindowEvent } from '../useWindowEvent'
+import { useServices } from '../common/services'
+import { useWindowEvent } from '../common/useWindowEvent'
 import { skillDownload, skillPayload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
 /** Links longer than this get cut by chat apps and browser history. */
@@ -44,7 +44,13 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="scope">
           <label>
             <input type="radio" name="scope" checked={scope === 'skill'} disabled={!selectedPath} onChange={() => setScope('skill')} />
-            This skill{selectedPath && <> — <code>{defaultSkillName(selectedPath)}</code></>}
+            This skill
+            {selectedPath && (
+              <>
+                {' '}
+                — <code>{defaultSkillName(selectedPath)}</code>
+              </>
+            )}
           </label>
           <label>
             <input type="radio" name="scope" checked={scope === 'workspace'} onChange={() => setScope('workspace')} />
@@ -56,7 +62,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
           <input ref={linkRef} aria-label="Link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p className="muted small">
-          {link.length.toLocaleString('en')} characters · {copied === 'yes' ? 'copied to the clipboard' : copied === 'failed' ? 'select it and copy (Ctrl+C)' : ''} · the content is in the part after #, which is never sent to a server. No key or setting marked secret is included.
+          {link.length.toLocaleString('en')} characters ·{' '}
+          {copied === 'yes' ? 'copied to the clipboard' : copied === 'failed' ? 'select it and copy (Ctrl+C)' : ''} · the content is in the
+          part after #, which is never sent to a server. No key or setting marked secret is included.
         </p>
         {long && (
           <p className="warning-text" role="status">
@@ -65,14 +73,28 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="modal-actions">
           {(long || scope === 'workspace') && (
-            <button type="button" className="button" onClick={() => {
-                const file = scope === 'skill' && selectedPath ? skillDownload(store.getState(), selectedPath) : workspaceZipDownload(store.getState())
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const file =
+                  scope === 'skill' && selectedPath ? skillDownload(store.getState(), selectedPath) : workspaceZipDownload(store.getState())
                 if (file) download(file.name, file.content, file.type)
-              }}>
+              }}
+            >
               Download file
             </button>
           )}
-          <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied('yes'), () => setCopied('failed'))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied('yes'),
+                () => setCopied('failed'),
+              )
+            }
+          >
             Copy link
           </button>
           <button type="button" className="button primary" onClick={onClose}>

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { ImportControl } from './ImportControl'
 import { ShareDialog } from './ShareDialog'
-import { useServices } from '../services'
-import { useWindowEvent } from '../useWindowEvent'
+import { useServices } from '../common/services'
+import { useWindowEvent } from '../common/useWindowEvent'
 import { skillDownload, workspaceZipDownload } from './workspaceExport'
 
 /** Share (Ctrl/Cmd+S), Import and Export, in the app header. */
@@ -25,7 +25,13 @@ export function WorkspaceToolbar() {
     <div className="toolbar">
       <ImportControl />
       <div className="menu-anchor">
-        <button type="button" className="button small" aria-haspopup="menu" aria-expanded={exportOpen} onClick={() => setExportOpen(!exportOpen)}>
+        <button
+          type="button"
+          className="button small"
+          aria-haspopup="menu"
+          aria-expanded={exportOpen}
+          onClick={() => setExportOpen(!exportOpen)}
+        >
           Export
         </button>
         {exportOpen && (

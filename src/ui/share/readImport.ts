@@ -31,7 +31,8 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     const path = relativePath(file)
     if (path && isSkillPath(path)) files.push({ path, text: await file.text() })
   }
-  if (files.length === 0) return { ok: false, error: problems[0] ?? 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.' }
+  if (files.length === 0)
+    return { ok: false, error: problems[0] ?? 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.' }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }
 

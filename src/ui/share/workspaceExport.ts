@@ -29,7 +29,9 @@ export function skillPayload(state: PlaygroundState, path: string): SharePayload
 
 export function skillDownload(state: PlaygroundState, path: string): Download | null {
   const file = state.files.find((candidate) => candidate.path === path)
-  return file ? { name: path.endsWith('/SKILL.md') ? 'SKILL.md' : (path.split('/').pop() ?? 'SKILL.md'), content: file.text, type: 'text/markdown' } : null
+  return file
+    ? { name: path.endsWith('/SKILL.md') ? 'SKILL.md' : (path.split('/').pop() ?? 'SKILL.md'), content: file.text, type: 'text/markdown' }
+    : null
 }
 
 /** The workspace as a zip: the skills as files, the rest through the saved-workspace codec (playground.json). */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
 import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
-import { useServices } from '../services'
+import { useServices } from '../common/services'
 
 /** Every tool with its schema; mock responses, knowledge documents and virtual files to edit. */
 export default function ToolsPanel() {
@@ -11,7 +11,10 @@ export default function ToolsPanel() {
   const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
   return (
     <section className="tools-panel" aria-label="Tools">
-      <p className="muted small">Tools run in this page. Tools marked “mock” answer from the responses below: the first rule whose <code>when</code> values match the arguments (text matches if contained).</p>
+      <p className="muted small">
+        Tools run in this page. Tools marked “mock” answer from the responses below: the first rule whose <code>when</code> values match the
+        arguments (text matches if contained).
+      </p>
       {tools.tools.map((tool) => (
         <details key={tool.name} className="tool-card">
           <summary>
@@ -32,7 +35,9 @@ export default function ToolsPanel() {
             <span className="tool-description">{tool.description}</span>
           </summary>
           <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
-          <p className="muted small">Mock response (edit it in the skill's SKILL.md under <code>tools</code>):</p>
+          <p className="muted small">
+            Mock response (edit it in the skill's SKILL.md under <code>tools</code>):
+          </p>
           <pre className="schema">{JSON.stringify(tool.mock, null, 2)}</pre>
         </details>
       ))}
@@ -61,8 +66,19 @@ function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
   return (
     <label className="editor-field">
       <span>Mock responses for {tool}</span>
-      <textarea aria-label={`Mock responses for ${tool}`} value={text} spellCheck={false} rows={Math.min(16, text.split('\n').length + 1)} onChange={(event) => apply(event.target.value)} aria-invalid={error !== null} />
-      {error && <span className="field-error" role="alert">{error}</span>}
+      <textarea
+        aria-label={`Mock responses for ${tool}`}
+        value={text}
+        spellCheck={false}
+        rows={Math.min(16, text.split('\n').length + 1)}
+        onChange={(event) => apply(event.target.value)}
+        aria-invalid={error !== null}
+      />
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </label>
   )
 }
@@ -76,15 +92,30 @@ function KnowledgeEditor() {
     <div className="resource-list">
       <div className="resource-header">
         <strong>Knowledge documents</strong> <span className="muted small">searched by search_knowledge</span>
-        <button type="button" className="button small" onClick={() => store.getState().setKnowledge([...documents, { id: `doc-${Date.now().toString(36)}`, title: 'New document', text: '' }])}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() =>
+            store.getState().setKnowledge([...documents, { id: `doc-${Date.now().toString(36)}`, title: 'New document', text: '' }])
+          }
+        >
           + Document
         </button>
       </div>
       {documents.map((document, index) => (
         <div key={document.id} className="resource">
           <input aria-label="Document title" value={document.title} onChange={(event) => update(index, { title: event.target.value })} />
-          <textarea aria-label={`Text of ${document.title}`} value={document.text} rows={3} onChange={(event) => update(index, { text: event.target.value })} />
-          <button type="button" className="link-button danger" onClick={() => store.getState().setKnowledge(documents.filter((_, i) => i !== index))}>
+          <textarea
+            aria-label={`Text of ${document.title}`}
+            value={document.text}
+            rows={3}
+            onChange={(event) => update(index, { text: event.target.value })}
+          />
+          <button
+            type="button"
+            className="link-button danger"
+            onClick={() => store.getState().setKnowledge(documents.filter((_, i) => i !== index))}
+          >
             Remove
           </button>
         </div>
@@ -105,7 +136,12 @@ function VirtualFilesEditor() {
       {Object.entries(files).map(([path, content]) => (
         <div key={path} className="resource">
           <code>{path}</code>
-          <textarea aria-label={`Content of ${path}`} value={content} rows={3} onChange={(event) => store.getState().writeVirtualFile(path, event.target.value)} />
+          <textarea
+            aria-label={`Content of ${path}`}
+            value={content}
+            rows={3}
+            onChange={(event) => store.getState().writeVirtualFile(path, event.target.value)}
+          />
           <button type="button" className="link-button danger" onClick={() => store.getState().deleteVirtualFile(path)}>
             Delete
           </button>
@@ -121,7 +157,9 @@ function VirtualFilesEditor() {
         }}
       >
         <input aria-label="New file path" placeholder="notes/new.md" value={newPath} onChange={(event) => setNewPath(event.target.value)} />
-        <button type="submit" className="button small">+ File</button>
+        <button type="submit" className="button small">
+          + File
+        </button>
       </form>
     </div>
   )

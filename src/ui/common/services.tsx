@@ -3,9 +3,9 @@
  * never imports an adapter: it asks for a service here, so a test can hand it other ones.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { SharePayload } from '../core/share'
-import type { ToolRegistry } from '../core/tools'
-import type { ModelClient } from '../core/agent'
+import type { SharePayload } from '../../core/share'
+import type { ToolRegistry } from '../../core/tools'
+import type { ModelClient } from '../../core/agent'
 
 export interface StoredApiKey {
   key: string

@@ -1,6 +1,6 @@
-import { codePointLength } from '../../lib/text'
-import type { Span } from '../../skill'
-import type { LintRule, SkillContext } from '../types'
+import { codePointLength } from '../lib/text'
+import type { Span } from '../skill'
+import type { LintRule, SkillContext } from './types'
 
 interface KeywordAt {
   keyword: string
@@ -11,7 +11,12 @@ interface KeywordAt {
 
 function keywordsOf(context: SkillContext): KeywordAt[] {
   const location = context.split.fields.get('trigger_keywords')
-  return context.skill.triggerKeywords.map((keyword, index) => ({ keyword, lower: keyword.toLowerCase(), index, span: location?.items?.[index] ?? location?.value ?? [0, 3] }))
+  return context.skill.triggerKeywords.map((keyword, index) => ({
+    keyword,
+    lower: keyword.toLowerCase(),
+    index,
+    span: location?.items?.[index] ?? location?.value ?? [0, 3],
+  }))
 }
 
 /** Removes a list item: in flow style `[a, b]` with its comma, in block style its whole line. */
@@ -48,7 +53,12 @@ export const keywordRules: LintRule[] = [
     explanation: 'An empty keyword never matches anything (SPEC §3 step 2).',
     severity: { app: 'warning', strict: 'warning', lenient: 'info' },
     check: (context, report) => {
-      for (const item of keywordsOf(context)) if (item.keyword.trim() === '') report.at(item.span, 'This keyword is empty and never matches.', { title: 'Remove the empty keyword', edits: [removeItem(context, item)] })
+      for (const item of keywordsOf(context))
+        if (item.keyword.trim() === '')
+          report.at(item.span, 'This keyword is empty and never matches.', {
+            title: 'Remove the empty keyword',
+            edits: [removeItem(context, item)],
+          })
     },
   },
   {
@@ -59,41 +69,54 @@ export const keywordRules: LintRule[] = [
       const seen = new Map<string, string>()
       for (const item of keywordsOf(context)) {
         const first = seen.get(item.lower)
-        if (first !== undefined && item.lower !== '') report.at(item.span, `"${item.keyword}" repeats "${first}".`, { title: `Remove the repeated "${item.keyword}"`, edits: [removeItem(context, item)] })
+        if (first !== undefined && item.lower !== '')
+          report.at(item.span, `"${item.keyword}" repeats "${first}".`, {
+            title: `Remove the repeated "${item.keyword}"`,
+            edits: [removeItem(context, item)],
+          })
         else seen.set(item.lower, item.keyword)
       }
     },
   },
   {
     id: 'keyword-nested',
-    explanation: 'A keyword inside another keyword of the same skill ("规划" in "规划一下") matches whenever the longer one does, so it earns the ×1.3 multi-keyword bonus from a single phrase.',
+    explanation:
+      'A keyword inside another keyword of the same skill ("规划" in "规划一下") matches whenever the longer one does, so it earns the ×1.3 multi-keyword bonus from a single phrase.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       const items = keywordsOf(context).filter((item) => item.lower !== '')
       for (const inner of items) {
         const outer = items.find((other) => other !== inner && other.lower !== inner.lower && other.lower.includes(inner.lower))
-        if (outer) report.at(inner.span, `"${inner.keyword}" is inside "${outer.keyword}": typing "${outer.keyword}" counts as two keywords and earns the ×1.3 bonus.`)
+        if (outer)
+          report.at(
+            inner.span,
+            `"${inner.keyword}" is inside "${outer.keyword}": typing "${outer.keyword}" counts as two keywords and earns the ×1.3 bonus.`,
+          )
       }
     },
   },
   {
     id: 'keyword-too-short',
-    explanation: 'A one-character keyword (or a two-letter Latin one) matches inside unrelated words and messages, so the skill fires where it should not.',
+    explanation:
+      'A one-character keyword (or a two-letter Latin one) matches inside unrelated words and messages, so the skill fires where it should not.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       for (const item of keywordsOf(context)) {
         const length = codePointLength(item.keyword.trim())
         if (length === 0) continue
-        if (length === 1 || (length === 2 && /^[\x21-\x7e]+$/.test(item.keyword.trim()))) report.at(item.span, `"${item.keyword}" is too short to be specific: it matches inside many unrelated messages.`)
+        if (length === 1 || (length === 2 && /^[\x21-\x7e]+$/.test(item.keyword.trim())))
+          report.at(item.span, `"${item.keyword}" is too short to be specific: it matches inside many unrelated messages.`)
       }
     },
   },
   {
     id: 'keywords-missing',
-    explanation: 'An auto skill without trigger_keywords is never chosen by keyword routing; only progressive disclosure or LLM routing can find it.',
+    explanation:
+      'An auto skill without trigger_keywords is never chosen by keyword routing; only progressive disclosure or LLM routing can find it.',
     severity: { app: 'info', strict: 'off', lenient: 'off' },
     check: (context, report) => {
-      if (context.skill.entryMode === 'auto' && context.split.hasFrontmatter && context.skill.triggerKeywords.length === 0) report.at(context.split.fields.get('name')?.key ?? [0, 3], 'No trigger_keywords: keyword routing never picks this skill.')
+      if (context.skill.entryMode === 'auto' && context.split.hasFrontmatter && context.skill.triggerKeywords.length === 0)
+        report.at(context.split.fields.get('name')?.key ?? [0, 3], 'No trigger_keywords: keyword routing never picks this skill.')
     },
   },
   {
@@ -101,18 +124,24 @@ export const keywordRules: LintRule[] = [
     explanation: 'With a single keyword the ×1.3 bonus never applies and short messages must be almost entirely that keyword to pass 0.3.',
     severity: { app: 'info', strict: 'off', lenient: 'off' },
     check: (context, report) => {
-      if (context.skill.entryMode === 'auto' && context.skill.triggerKeywords.length === 1) report.at(context.split.fields.get('trigger_keywords')?.value ?? [0, 3], 'Only one trigger keyword: add synonyms (Chinese and English) users actually type.')
+      if (context.skill.entryMode === 'auto' && context.skill.triggerKeywords.length === 1)
+        report.at(
+          context.split.fields.get('trigger_keywords')?.value ?? [0, 3],
+          'Only one trigger keyword: add synonyms (Chinese and English) users actually type.',
+        )
     },
   },
   {
     id: 'keyword-shared',
-    explanation: 'The same keyword in two skills makes them compete: the one with more coverage wins, and ties go to load order — rarely what either author meant.',
+    explanation:
+      'The same keyword in two skills makes them compete: the one with more coverage wins, and ties go to load order — rarely what either author meant.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     checkWorkspace: (skills, report) => {
       const owners = new Map<string, SkillContext[]>()
       for (const context of skills) {
         if (context.skill.entryMode !== 'auto') continue
-        for (const lower of new Set(context.skill.triggerKeywords.map((k) => k.toLowerCase()).filter(Boolean))) owners.set(lower, [...(owners.get(lower) ?? []), context])
+        for (const lower of new Set(context.skill.triggerKeywords.map((k) => k.toLowerCase()).filter(Boolean)))
+          owners.set(lower, [...(owners.get(lower) ?? []), context])
       }
       for (const [lower, contexts] of owners) {
         if (contexts.length < 2) continue

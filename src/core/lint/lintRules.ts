@@ -1,4 +1,4 @@
-import type { LintRule } from '../types'
+import type { LintRule } from './types'
 import { fieldRules } from './fieldRules'
 import { frontmatterRules } from './frontmatterRules'
 import { keywordRules } from './keywordRules'
