@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures'
+import { BUILTIN_TOOLS } from '../src/core/tools'
+import { examples, expect, test } from './fixtures'
 
 test('a lint marker with a quick fix in Monaco, and the problems list', async ({ page, editor, skills }) => {
   await skills.getByRole('option', { name: /calculator/ }).click()
@@ -9,7 +10,7 @@ test('a lint marker with a quick fix in Monaco, and the problems list', async ({
   await page.keyboard.press('Backspace')
   await page.keyboard.type('er')
   await expect(editor.line('required_tools: [calculater]')).toBeVisible()
-  await expect(editor.root.locator('.squiggly-error').first()).toBeVisible()
+  await expect(editor.errorMarker()).toBeVisible()
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText('"calculater" is not a tool here')
 
   await page.getByRole('tab', { name: /Problems/ }).click()
@@ -18,8 +19,7 @@ test('a lint marker with a quick fix in Monaco, and the problems list', async ({
   await expect(problems).toContainText('quick fix: Change to "calculator"')
 
   await editor.line('required_tools: [calculater]').click()
-  await page.keyboard.press('Control+.')
-  await page.locator('.action-widget').getByText('Change to "calculator"').click()
+  await editor.quickFix('Change to "calculator"')
   await expect(editor.line('required_tools: [calculator]')).toBeVisible()
   await expect(problems).not.toContainText('required-tool-unknown')
 })
@@ -41,13 +41,17 @@ test('frontmatter completions and field hovers', async ({ page, editor, skills }
   await page.keyboard.press('Enter')
   await page.keyboard.type('entr')
   await page.keyboard.press('Control+Space')
-  await expect(page.locator('.suggest-widget')).toContainText('entry_mode')
+  await expect(editor.suggestions()).toContainText('entry_mode')
   await page.keyboard.press('Enter')
   await expect(editor.line('entry_mode:')).toBeVisible()
 
   const key = editor.line('max_rounds: 3').getByText('max_rounds')
   await key.hover()
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'Round limit while the skill is active' }).first()).toBeVisible()
+  await expect(editor.hover('Round limit while the skill is active')).toBeVisible()
+
+  // A tool name shows the registry's description: the same text the model is given.
+  await editor.hoverWord('required_tools: [calculator]', 'calculator')
+  await expect(editor.hover(BUILTIN_TOOLS.find((tool) => tool.name === 'calculator')!.description)).toBeVisible()
 })
 
 test('the routing test suite re-runs as the user types, with confusion and a threshold sweep', async ({
@@ -55,42 +59,40 @@ test('the routing test suite re-runs as the user types, with confusion and a thr
   editor,
   skills,
   routing,
+  tests,
 }) => {
-  await page.getByRole('tab', { name: /Tests/ }).click()
-  const panel = page.getByRole('region', { name: 'Routing tests' })
-  await expect(panel.getByRole('status')).toContainText('16 passed, 0 failed at threshold 0.3')
-  await expect(panel.getByRole('img', { name: /Threshold sweep: best accuracy 100% for thresholds 0\.21–0\.33/ })).toBeVisible()
+  await tests.open()
+  const n = examples.cases
+  await expect(tests.status).toContainText(`${n} passed, 0 failed at threshold 0.3`)
+  await expect(tests.panel.getByRole('img', { name: /Threshold sweep: best accuracy 100% for thresholds 0\.21–0\.33/ })).toBeVisible()
 
   await skills.getByRole('option', { name: /weather/ }).click()
   await editor.line('trigger_keywords: [天气').click()
   await page.keyboard.press('Home')
   await page.keyboard.type('#')
-  await expect(panel.getByRole('status')).toContainText('14 passed, 2 failed')
-  const firstRow = panel.getByRole('table', { name: 'Test cases' }).locator('tbody tr').first()
-  await expect(firstRow).toContainText('✗ fail')
-  await expect(panel.locator('.confusion')).toContainText('weather → none × 2')
+  await expect(tests.status).toContainText(`${n - 2} passed, 2 failed`)
+  await expect(tests.caseRows().first()).toContainText('✗ fail')
+  await expect(tests.confusion).toContainText('weather → none × 2')
 
   await page.keyboard.press('Backspace')
-  await expect(panel.getByRole('status')).toContainText('16 passed, 0 failed')
+  await expect(tests.status).toContainText(`${n} passed, 0 failed`)
 
   await routing.utterance.fill('帮我规划一下旅行')
-  await panel.getByRole('button', { name: /Add the test utterance \(expect plan_and_write\)/ }).click()
-  await expect(panel.getByRole('status')).toContainText('17 passed, 0 failed')
-  await panel.getByRole('img', { name: /Threshold sweep/ }).click({ position: { x: 30, y: 50 } })
-  await expect(panel.getByRole('status')).toContainText(/failed at threshold 0$/)
+  await tests.panel.getByRole('button', { name: /Add the test utterance \(expect plan_and_write\)/ }).click()
+  await expect(tests.status).toContainText(`${n + 1} passed, 0 failed`)
+  await tests.sweep.click({ position: { x: 30, y: 50 } })
+  await expect(tests.status).toContainText(/failed at threshold 0$/)
 })
 
-test('trigger comparison: keyword routing beside what the model picks, per case', async ({ page }) => {
-  await page.getByRole('tab', { name: /Tests/ }).click()
-  const comparison = page.getByRole('region', { name: 'Trigger comparison' })
-  await expect(comparison).toContainText('32 scripted calls')
-  await comparison.getByRole('button', { name: 'Compare modes' }).click()
-  const matrix = comparison.getByRole('table', { name: 'Mode comparison' })
-  await expect(matrix.locator('tbody tr')).toHaveCount(16)
-  const calcRow = matrix.locator('tbody tr').filter({ hasText: '计算一下 2^20 是多少' })
-  await expect(calcRow.locator('td').nth(1)).toContainText('calculator ✓')
-  await expect(calcRow.locator('td').nth(3)).toContainText('calculator ✓')
-  const seedRow = matrix.locator('tbody tr').filter({ hasText: '帮我规划并写一篇关于 AI Agent 的文章大纲' })
-  await expect(seedRow.locator('td').nth(1)).toContainText('none ✓')
-  await expect(seedRow.locator('td').nth(3)).toContainText('plan_and_write ✗')
+test('trigger comparison: keyword routing beside what the model picks, per case', async ({ tests }) => {
+  await tests.open()
+  await expect(tests.comparison).toContainText(`${examples.cases * 2} scripted calls`)
+  await tests.comparison.getByRole('button', { name: 'Compare modes' }).click()
+  await expect(tests.comparisonRows()).toHaveCount(examples.cases)
+  const calcRow = tests.comparisonRows().filter({ hasText: '计算一下 2^20 是多少' })
+  await expect(calcRow.getByRole('cell').nth(1)).toContainText('calculator ✓')
+  await expect(calcRow.getByRole('cell').nth(3)).toContainText('calculator ✓')
+  const seedRow = tests.comparisonRows().filter({ hasText: '帮我规划并写一篇关于 AI Agent 的文章大纲' })
+  await expect(seedRow.getByRole('cell').nth(1)).toContainText('none ✓')
+  await expect(seedRow.getByRole('cell').nth(3)).toContainText('plan_and_write ✗')
 })

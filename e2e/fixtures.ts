@@ -1,6 +1,24 @@
+/**
+ * Page objects: every part of the playground is found here once, the way a user (or a screen
+ * reader) finds it: by role and accessible name. Monaco's own DOM has no roles for its lines,
+ * markers and widgets, so its class names appear in `SkillEditor` only.
+ */
+import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import { readSkillsDir } from '../src/cli/readSkillsDir'
+import { parseRoutingTests } from '../src/core/routingSuite'
+import { isSkillPath } from '../src/core/skill'
 
-/** The routing side of the playground, found the way a user (or a screen reader) finds it. */
+const SKILLS = join(import.meta.dirname, '../skills')
+
+/** What a first visit starts from (the repo's skills/ folder), counted rather than written down. */
+export const examples = {
+  skills: readSkillsDir(SKILLS).filter((file) => isSkillPath(file.path)).length,
+  cases: parseRoutingTests(readFileSync(join(SKILLS, 'routing-tests.yaml'), 'utf8')).cases.length,
+}
+
+/** The routing side of the playground. */
 export class RoutingPanel {
   readonly utterance: Locator
   readonly table: Locator
@@ -20,11 +38,11 @@ export class RoutingPanel {
   async cell(skill: string, column: 'Matched' | 'Covered' | 'Length' | 'Base' | 'Bonus' | 'Final' | 'Activated'): Promise<Locator> {
     const headers = await this.table.getByRole('columnheader').allInnerTexts()
     const index = headers.findIndex((header) => header.trim() === column)
-    return this.row(skill).locator('th, td').nth(index)
+    return this.row(skill).getByRole('cell').or(this.row(skill).getByRole('rowheader')).nth(index)
   }
 
   winnerRow(): Locator {
-    return this.table.locator('tbody tr[aria-selected="true"]')
+    return this.table.getByRole('row', { selected: true })
   }
 }
 
@@ -33,7 +51,7 @@ export class SkillEditor {
   readonly root: Locator
 
   constructor(readonly page: Page) {
-    this.root = page.locator('.monaco-editor').first()
+    this.root = page.getByRole('region', { name: 'Editor' }).locator('.monaco-editor').first()
   }
 
   line(text: string): Locator {
@@ -45,9 +63,170 @@ export class SkillEditor {
     await this.line(text).click()
     await this.page.keyboard.press('End')
   }
+
+  /** Rests the pointer on `word` inside the first line containing `lineText` (Monaco draws a line as one run of text). */
+  async hoverWord(lineText: string, word: string): Promise<void> {
+    const line = this.line(lineText)
+    const text = (await line.innerText()).replace(/\u00a0/g, ' ')
+    const box = await line.locator('span').first().boundingBox()
+    if (!box) throw new Error(`The line "${lineText}" is not on screen`)
+    const charWidth = box.width / text.length
+    // An open hover may sit over the line: move away until it closes.
+    await this.page.mouse.move(0, 0)
+    await expect(this.page.locator('.monaco-hover').filter({ visible: true })).toHaveCount(0)
+    await line.hover({ position: { x: (text.indexOf(word) + word.length / 2) * charWidth, y: box.height / 2 } })
+  }
+
+  errorMarker(): Locator {
+    return this.root.locator('.squiggly-error').first()
+  }
+
+  suggestions(): Locator {
+    return this.page.locator('.suggest-widget')
+  }
+
+  hover(text: string): Locator {
+    return this.page.locator('.monaco-hover').filter({ hasText: text }).first()
+  }
+
+  /** Opens the quick fixes at the cursor (Ctrl+.) and applies the one titled `title`. */
+  async quickFix(title: string): Promise<void> {
+    await this.page.keyboard.press('Control+.')
+    await this.page.locator('.action-widget').getByText(title).click()
+  }
+
+  /** A line of a Monaco diff inside `container`. */
+  diffLine(container: Locator, text: string): Locator {
+    return container.locator('.view-line').filter({ hasText: text })
+  }
+
+  diffInsertions(container: Locator): Locator {
+    return container.locator('.char-insert, .line-insert')
+  }
 }
 
-export const test = base.extend<{ routing: RoutingPanel; editor: SkillEditor; skills: Locator }>({
+/** The Run tab: run controls and the trace. */
+export class RunView {
+  readonly trace: Locator
+  readonly runButton: Locator
+  readonly routingMode: Locator
+  readonly toolCalls: Locator
+  readonly model: Locator
+
+  constructor(readonly page: Page) {
+    this.trace = page.getByRole('region', { name: 'Run trace' })
+    this.runButton = page.getByRole('button', { name: 'Run', exact: true })
+    this.routingMode = page.getByRole('combobox', { name: 'Routing mode' })
+    this.toolCalls = page.getByRole('combobox', { name: 'Tool calls' })
+    this.model = page.getByRole('combobox', { name: 'Model' })
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Run' }).click()
+  }
+
+  async run(): Promise<void> {
+    await this.runButton.click()
+  }
+
+  /** A step of the trace: 'Activation', 'Round', 'Model reply', 'Tool call', 'Final answer', 'Stopped', 'Streaming reply'. */
+  step(name: 'Activation' | 'Round' | 'Model reply' | 'Tool call' | 'Final answer' | 'Stopped' | 'Streaming reply'): Locator {
+    return this.trace.getByRole('listitem', { name, exact: true })
+  }
+
+  summary(): Locator {
+    return this.trace.getByRole('group', { name: 'Run summary' })
+  }
+}
+
+/** The Tests tab: the routing suite and the trigger comparison. */
+export class TestsView {
+  readonly panel: Locator
+  readonly status: Locator
+  readonly cases: Locator
+  readonly confusion: Locator
+  readonly sweep: Locator
+  readonly comparison: Locator
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByRole('region', { name: 'Routing tests' })
+    this.status = this.panel.getByRole('status')
+    this.cases = this.panel.getByRole('table', { name: 'Test cases' })
+    this.confusion = this.panel.getByRole('region', { name: 'Confusion' })
+    this.sweep = this.panel.getByRole('img', { name: /Threshold sweep/ })
+    this.comparison = page.getByRole('region', { name: 'Trigger comparison' })
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: /Tests/ }).click()
+  }
+
+  caseRows(): Locator {
+    return this.cases.getByRole('row').filter({ has: this.page.getByRole('cell') })
+  }
+
+  comparisonRows(): Locator {
+    return this.comparison
+      .getByRole('table', { name: 'Mode comparison' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') })
+  }
+}
+
+/** The Share dialog. */
+export class ShareDialog {
+  readonly dialog: Locator
+  readonly link: Locator
+
+  constructor(readonly page: Page) {
+    this.dialog = page.getByRole('dialog', { name: 'Share' })
+    this.link = this.dialog.getByRole('textbox', { name: 'Link' })
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Share' }).click()
+    await expect(this.dialog).toBeVisible()
+  }
+}
+
+/** The Tools tab. */
+export class ToolsView {
+  readonly panel: Locator
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByRole('region', { name: 'Tools' })
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Tools' }).click()
+  }
+
+  cards(): Locator {
+    return this.panel.getByRole('group')
+  }
+
+  card(tool: string): Locator {
+    return this.panel.getByRole('group', { name: tool, exact: true })
+  }
+
+  schema(tool: string): Locator {
+    return this.panel.getByLabel(`JSON Schema of ${tool}`)
+  }
+
+  mocks(tool: string): Locator {
+    return this.panel.getByRole('textbox', { name: `Mock responses for ${tool}` })
+  }
+}
+
+export const test = base.extend<{
+  routing: RoutingPanel
+  editor: SkillEditor
+  skills: Locator
+  run: RunView
+  tests: TestsView
+  share: ShareDialog
+  tools: ToolsView
+}>({
   page: async ({ page }, use) => {
     await page.goto('/')
     await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible()
@@ -56,6 +235,10 @@ export const test = base.extend<{ routing: RoutingPanel; editor: SkillEditor; sk
   routing: async ({ page }, use) => use(new RoutingPanel(page)),
   editor: async ({ page }, use) => use(new SkillEditor(page)),
   skills: async ({ page }, use) => use(page.getByRole('listbox', { name: 'Skills' })),
+  run: async ({ page }, use) => use(new RunView(page)),
+  tests: async ({ page }, use) => use(new TestsView(page)),
+  share: async ({ page }, use) => use(new ShareDialog(page)),
+  tools: async ({ page }, use) => use(new ToolsView(page)),
 })
 
 export { expect }

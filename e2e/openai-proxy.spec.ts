@@ -1,21 +1,20 @@
-import type { Page } from '@playwright/test'
 import { FAKE_OPENAI_PORT, TEST_API_KEY } from '../playwright.config'
 import { FakeOpenAI } from './fakeOpenAI'
-import { expect, test } from './fixtures'
+import { expect, test, type RoutingPanel, type RunView } from './fixtures'
 
 const upstream = new FakeOpenAI()
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(() => upstream.start(FAKE_OPENAI_PORT))
 test.afterAll(() => upstream.stop())
 
-async function runWithProxy(page: Page, utterance: string) {
-  await page.getByRole('textbox', { name: 'Test utterance' }).fill(utterance)
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('proxy')
-  await page.getByRole('button', { name: 'Run', exact: true }).click()
-  return page.getByRole('region', { name: 'Run trace' })
+async function runWithProxy(routing: RoutingPanel, run: RunView, utterance: string) {
+  await routing.utterance.fill(utterance)
+  await run.model.selectOption('proxy')
+  await run.run()
+  return run.trace
 }
 
-test('a run through the server proxy streams a tool call, sends the result back and answers', async ({ page }) => {
+test('a run through the server proxy streams a tool call, sends the result back and answers', async ({ page, routing, run }) => {
   const seen: string[] = []
   page.on('response', async (response) => {
     if (/\.(js|html|css)$|\/$|\/api\//.test(new URL(response.url()).pathname)) seen.push(await response.text().catch(() => ''))
@@ -25,9 +24,9 @@ test('a run through the server proxy streams a tool call, sends the result back 
     { kind: 'text', text: 'The answer is 1048576.' },
   )
 
-  const trace = await runWithProxy(page, '计算一下 2^20 是多少')
-  await expect(trace.locator('.trace-event.final')).toContainText('The answer is 1048576.')
-  await expect(trace.locator('.trace-event.tool')).toContainText('"result": 1048576')
+  const trace = await runWithProxy(routing, run, '计算一下 2^20 是多少')
+  await expect(run.step('Final answer')).toContainText('The answer is 1048576.')
+  await expect(run.step('Tool call')).toContainText('"result": 1048576')
   await expect(trace).toContainText('OpenAI (server proxy) · test-model')
 
   expect(upstream.requests).toHaveLength(2)
@@ -43,7 +42,7 @@ test('a run through the server proxy streams a tool call, sends the result back 
   for (const text of [await page.content(), storage, ...seen]) expect(text).not.toContain(TEST_API_KEY)
 })
 
-test('upstream failures give a clear message and leave the app usable', async ({ page }) => {
+test('upstream failures give a clear message and leave the app usable', async ({ page, routing, run }) => {
   const cases = [
     {
       reply: { kind: 'status', status: 500, message: 'upstream exploded' } as const,
@@ -57,20 +56,20 @@ test('upstream failures give a clear message and leave the app usable', async ({
   ]
   for (const { reply, expected } of cases) {
     upstream.script(reply)
-    const trace = await runWithProxy(page, 'hello there')
-    await expect(trace.locator('.trace-event.stopped')).toContainText(expected)
-    await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
+    await runWithProxy(routing, run, 'hello there')
+    await expect(run.step('Stopped')).toContainText(expected)
+    await expect(run.runButton).toBeEnabled()
   }
 
   upstream.script({ kind: 'tool', name: 'calculator', arguments: '{"expression": 2^' }, { kind: 'text', text: 'Sorry, fixed.' })
-  const trace = await runWithProxy(page, '计算一下 2^20 是多少')
-  await expect(trace.locator('.trace-event.tool')).toContainText('arguments invalid')
-  await expect(trace.locator('.trace-event.tool')).toContainText('not valid JSON')
-  await expect(trace.locator('.trace-event.final')).toContainText('Sorry, fixed.')
+  await runWithProxy(routing, run, '计算一下 2^20 是多少')
+  await expect(run.step('Tool call')).toContainText('arguments invalid')
+  await expect(run.step('Tool call')).toContainText('not valid JSON')
+  await expect(run.step('Final answer')).toContainText('Sorry, fixed.')
 
   await page.getByRole('tab', { name: 'Routing' }).click()
-  await page.getByRole('textbox', { name: 'Test utterance' }).fill('北京今天天气怎么样，要带伞吗')
-  await expect(page.getByRole('table', { name: 'Routing scores' }).locator('tbody tr[aria-selected="true"] th')).toHaveText('weather')
+  await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
+  await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('weather')
 })
 
 test('the proxy refuses cross-origin requests and other endpoints, and never forwards them', async ({ page, baseURL }) => {
@@ -87,19 +86,19 @@ test('the proxy refuses cross-origin requests and other endpoints, and never for
   expect(upstream.requests).toHaveLength(0)
 })
 
-test('the browser-key mode calls the API directly and the key goes nowhere else', async ({ page }) => {
+test('the browser-key mode calls the API directly and the key goes nowhere else', async ({ page, routing, run }) => {
   const key = 'sk-typed-in-the-browser-41b2'
   upstream.script({ kind: 'tool', name: 'calculator', arguments: '{"expression":"6*7"}' }, { kind: 'text', text: 'It is 42.' })
-  await page.getByRole('textbox', { name: 'Test utterance' }).fill('计算一下 6*7 是多少')
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('browser')
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled()
+  await routing.utterance.fill('计算一下 6*7 是多少')
+  await run.model.selectOption('browser')
+  await expect(run.runButton).toBeDisabled()
   await page.getByRole('textbox', { name: 'Base URL' }).fill(`http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`)
   await page.getByLabel('API key').fill(key)
   await page.getByRole('textbox', { name: 'Model name' }).fill('test-model')
-  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await run.run()
 
-  const trace = page.getByRole('region', { name: 'Run trace' })
-  await expect(trace.locator('.trace-event.final')).toContainText('It is 42.')
+  const trace = run.trace
+  await expect(run.step('Final answer')).toContainText('It is 42.')
   expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${key}`)
   for (const request of upstream.requests) expect(JSON.stringify(request.body)).not.toContain(key)
 
@@ -117,17 +116,17 @@ test('the browser-key mode calls the API directly and the key goes nowhere else'
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key)
 })
 
-test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page }) => {
+test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page, routing, run }) => {
   upstream.script({
     kind: 'slow',
     pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ' More.', ' More.', ' More.'],
     delayMs: 400,
   })
-  const trace = await runWithProxy(page, 'tell me a long story')
-  await expect(trace.locator('.trace-event.streaming')).toContainText('First part.')
+  await runWithProxy(routing, run, 'tell me a long story')
+  await expect(run.step('Streaming reply')).toContainText('First part.')
   await page.getByRole('button', { name: 'Abort' }).click()
-  await expect(trace.locator('.trace-event.stopped')).toContainText('Aborted')
-  await expect(trace.locator('.trace-event.model')).toContainText('First part.')
-  await expect(trace.locator('.run-header')).toContainText('aborted')
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()
+  await expect(run.step('Stopped')).toContainText('Aborted')
+  await expect(run.step('Model reply')).toContainText('First part.')
+  await expect(run.summary()).toContainText('aborted')
+  await expect(run.runButton).toBeEnabled()
 })

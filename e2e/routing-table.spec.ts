@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures'
+import { examples, expect, test } from './fixtures'
 
 test('shows the example skills and scores a typed utterance live', async ({ page, routing, skills }) => {
-  await expect(skills.getByRole('option')).toHaveCount(9)
+  await expect(skills.getByRole('option')).toHaveCount(examples.skills)
 
   await test.step('a calculation wins for calculator, with its numbers', async () => {
     await routing.utterance.fill('')
@@ -13,8 +13,8 @@ test('shows the example skills and scores a typed utterance live', async ({ page
     await expect(await routing.cell('calculator', 'Bonus')).toHaveText('×1.3')
     await expect(await routing.cell('calculator', 'Final')).toHaveText('0.500')
     await expect(await routing.cell('calculator', 'Matched')).toContainText('计算')
-    await expect(routing.table.getByRole('row')).toHaveCount(10)
-    await expect(page.locator('.utterance-backdrop mark')).toHaveText(['计算', '是多少'])
+    await expect(routing.table.getByRole('row')).toHaveCount(examples.skills + 1) // and the header
+    await expect(page.getByTestId('utterance-highlights').locator('mark')).toHaveText(['计算', '是多少'])
   })
 
   await test.step("the seed's example shows its true numbers and why it does not activate", async () => {
@@ -60,28 +60,23 @@ test('broken YAML gets a marker and leaves the other skills scoring', async ({ p
   await editor.endOfLine('name: calculator')
   await page.keyboard.type(': oops')
 
-  await expect(editor.root.locator('.squiggly-error').first()).toBeVisible()
+  await expect(editor.errorMarker()).toBeVisible()
   await expect(skills.getByRole('option', { name: /calculator/ })).toContainText('1 ✕')
 
   const problems = page.getByRole('list', { name: 'Problems' })
   await expect(problems).toContainText('Ln 2, Col 7')
   await expect(problems).toContainText(/mapping/i)
-  const squiggle = await editor.root.locator('.squiggly-error').first().boundingBox()
+  const squiggle = await editor.errorMarker().boundingBox()
   await page.mouse.move(squiggle!.x + squiggle!.width / 2, squiggle!.y + squiggle!.height / 2)
-  await expect(
-    page
-      .locator('.monaco-hover')
-      .filter({ hasText: /mapping/i })
-      .first(),
-  ).toBeVisible()
+  await expect(editor.hover('mapping')).toBeVisible()
 
   await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
   await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('weather')
   await expect(await routing.cell('weather', 'Matched')).toContainText('天气')
-  await expect(routing.table.getByRole('row')).toHaveCount(10)
+  await expect(routing.table.getByRole('row')).toHaveCount(examples.skills + 1) // and the header
 })
 
-test('skills can be added, renamed, duplicated and deleted (with undo)', async ({ page, skills }) => {
+test('skills can be added, renamed, duplicated and deleted (with undo)', async ({ page, skills, editor }) => {
   await page.getByRole('button', { name: '+ New' }).click()
   await expect(skills.getByRole('option', { name: /new_skill/ })).toHaveAttribute('aria-selected', 'true')
 
@@ -93,22 +88,22 @@ test('skills can be added, renamed, duplicated and deleted (with undo)', async (
   await nameField.fill('translator')
   await nameField.press('Enter')
   await expect(skills.getByRole('option', { name: /translator/ })).toContainText('translator/SKILL.md')
-  await expect(page.locator('.monaco-editor .view-line').filter({ hasText: 'name: translator' })).toBeVisible()
+  await expect(editor.line('name: translator')).toBeVisible()
 
   await skills
     .getByRole('option', { name: /translator/ })
     .getByRole('button', { name: 'Duplicate' })
     .click()
   await expect(skills.getByRole('option', { name: /translator-copy/ })).toHaveAttribute('aria-selected', 'true')
-  await expect(skills.getByRole('option')).toHaveCount(11)
+  await expect(skills.getByRole('option')).toHaveCount(examples.skills + 2)
 
   await skills
     .getByRole('option', { name: /translator-copy/ })
     .getByRole('button', { name: 'Delete' })
     .click()
-  await expect(skills.getByRole('option')).toHaveCount(10)
+  await expect(skills.getByRole('option')).toHaveCount(examples.skills + 1)
   await page.getByRole('button', { name: 'Undo' }).click()
-  await expect(skills.getByRole('option')).toHaveCount(11)
+  await expect(skills.getByRole('option')).toHaveCount(examples.skills + 2)
 
   await page.reload()
   await expect(skills.getByRole('option', { name: /translator-copy/ })).toBeVisible()
@@ -135,8 +130,9 @@ test('with many skills, those with no score fold into one row', async ({ browser
   const page = await context.newPage()
   await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })
-  await expect(table.locator('tbody tr')).toHaveCount(3)
+  const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
+  await expect(bodyRows).toHaveCount(3)
   await table.getByRole('button', { name: /Show 78 more skills with no score/ }).click()
-  await expect(table.locator('tbody tr')).toHaveCount(81)
+  await expect(bodyRows).toHaveCount(81)
   await context.close()
 })

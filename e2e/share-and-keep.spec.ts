@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { expect, test } from './fixtures'
+import { examples, expect, SkillEditor, test } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -20,8 +20,7 @@ async function newSkill(page: Page, name: string, body: string) {
     .click()
   await page.getByRole('textbox', { name: 'New skill name' }).fill(name)
   await page.getByRole('textbox', { name: 'New skill name' }).press('Enter')
-  await page.locator('.monaco-editor .view-line').filter({ hasText: 'Write the system prompt' }).click()
-  await page.keyboard.press('End')
+  await new SkillEditor(page).endOfLine('Write the system prompt')
   await page.keyboard.type(body)
 }
 
@@ -31,16 +30,15 @@ const exportSkill = (page: Page) =>
     await page.getByRole('menuitem', { name: "This skill's SKILL.md" }).click()
   })
 
-test('a shared skill opens in a fresh browser as an identical draft, and nothing runs', async ({ page, browser }) => {
+test('a shared skill opens in a fresh browser as an identical draft, and nothing runs', async ({ page, browser, share }) => {
   await newSkill(page, 'translator', ' Translate 中文 ↔ English 🚀.')
   const original = await exportSkill(page)
   expect(original.toString()).toContain('Translate 中文 ↔ English 🚀.')
 
-  await page.getByRole('button', { name: 'Share' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Share' })
-  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue()
+  await share.open()
+  const link = await share.link.inputValue()
   expect(link).toMatch(/#s1\./)
-  await expect(dialog).toContainText(`${link.length.toLocaleString('en')} characters`)
+  await expect(share.dialog).toContainText(`${link.length.toLocaleString('en')} characters`)
 
   const other = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const fresh = await other.newPage()
@@ -49,7 +47,7 @@ test('a shared skill opens in a fresh browser as an identical draft, and nothing
   await fresh.goto(link)
   const banner = fresh.getByRole('region', { name: 'Shared draft' })
   await expect(banner).toContainText('Opened from a shared link: 1 skill')
-  await expect(fresh.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(10)
+  await expect(fresh.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(examples.skills + 1)
   await expect(fresh.getByRole('option', { name: /translator/ })).toContainText('shared')
   expect(fresh.url()).not.toContain('#s1.')
   expect((await exportSkill(fresh)).equals(original)).toBe(true)
@@ -57,8 +55,7 @@ test('a shared skill opens in a fresh browser as an identical draft, and nothing
 
   await banner.getByRole('button', { name: 'Keep' }).click()
   await expect(banner).toHaveCount(0)
-  await fresh.locator('.monaco-editor .view-line').filter({ hasText: 'Translate' }).click()
-  await fresh.keyboard.press('End')
+  await new SkillEditor(fresh).endOfLine('Translate')
   await fresh.keyboard.type(' Edited.')
   await expect(fresh.getByRole('option', { name: /translator/ })).toContainText('changed since shared')
   await other.close()
@@ -78,7 +75,7 @@ test('Discard removes the shared draft and restores the test utterance', async (
   await page.getByRole('button', { name: 'Discard' }).click()
   await expect(page.getByRole('option', { name: /calculator-shared/ })).toHaveCount(0)
   await expect(routing.utterance).toHaveValue('my own utterance')
-  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(9)
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(examples.skills)
 })
 
 test('hostile links: nothing executes and no request leaves the page', async ({ page }) => {
@@ -110,15 +107,15 @@ test('hostile links: nothing executes and no request leaves the page', async ({ 
   })
   await page.goto('/#' + link)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('2 skills')
-  await page.locator('[data-path="evil/SKILL.md"]').click()
+  await page.getByRole('option', { name: /evil\/SKILL\.md/ }).click()
   await page.getByRole('button', { name: 'Preview' }).click()
   const preview = page.getByRole('article', { name: 'Preview' })
   await expect(preview.getByRole('heading', { name: 'Hello' })).toBeVisible()
   await expect(preview).toContainText('[image not loaded: tracker]')
   await preview.getByText('click me').click()
   await page.getByRole('option', { name: /evil-js/ }).click()
+  // Everything has rendered (the preview, the marker on the ---js skill): now nothing may have run.
   await expect(page.getByRole('option', { name: /evil-js/ })).toContainText('1 ✕')
-  await page.waitForTimeout(300)
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
   expect(await preview.locator('script, svg, img, iframe').count()).toBe(0)
   expect(outside).toEqual([])
@@ -128,11 +125,12 @@ test('hostile links: nothing executes and no request leaves the page', async ({ 
 test('a truncated link gives one clear message and leaves local skills untouched', async ({ page }) => {
   const link = encodeShare({ kind: 'skill', skills: [{ path: 'x/SKILL.md', text: '---\nname: x\n---\n' + 'body '.repeat(200) }] })
   await page.goto('/#' + link.slice(0, link.length - 15))
-  const alert = page.locator('.banner[role="alert"]')
+  // One message, and only one (Monaco's own live regions are alerts too, so the name tells ours apart).
+  const alert = page.getByRole('alert', { name: 'Link could not be opened' })
   await expect(alert).toHaveCount(1)
   await expect(alert).toContainText('truncated')
   await expect(alert).toContainText('Your own skills are unchanged')
-  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(9)
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(examples.skills)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toHaveCount(0)
 })
 
@@ -187,8 +185,8 @@ test('versions: save with a label, diff against the current text, restore', asyn
   await expect(dialog).toContainText('before edits')
   await dialog.getByRole('button', { name: 'Diff with current' }).click()
   const diff = dialog.getByRole('region', { name: 'Diff' })
-  await expect(diff.locator('.view-line').filter({ hasText: 'max_rounds: 9' })).toBeVisible()
-  await expect(diff.locator('.char-insert, .line-insert').first()).toBeAttached()
+  await expect(editor.diffLine(diff, 'max_rounds: 9')).toBeVisible()
+  await expect(editor.diffInsertions(diff).first()).toBeAttached()
 
   await dialog.getByRole('button', { name: 'Restore' }).first().click()
   await dialog.getByRole('button', { name: 'Close' }).click()
@@ -237,4 +235,35 @@ test('dropping a SKILL.md file on the page imports it', async ({ page }) => {
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
   await expect(page.getByRole('option', { name: /dropped/ })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 skill' })).toBeVisible()
+})
+
+test('a save from a newer version is kept aside, offered as a download, and never overwritten', async ({ browser }) => {
+  const context = await browser.newContext()
+  const newer = {
+    snapshot: { v: 99, files: [{ path: 'future/SKILL.md', text: 'from the future' }], hologram: true },
+    tab: 'future',
+    revision: 7,
+  }
+  await context.addInitScript((record) => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    localStorage.setItem('skill-playground:workspace:v1', JSON.stringify(record))
+  }, newer)
+  const page = await context.newPage()
+  await page.goto('/')
+  const alert = page.getByRole('alert').filter({ hasText: 'newer Skill Playground' })
+  await expect(alert).toContainText('kept aside unchanged')
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(examples.skills)
+
+  const download = page.waitForEvent('download')
+  await alert.getByRole('button', { name: 'Download the unreadable save' }).click()
+  const file = await download
+  expect(JSON.parse(await readFile(await file.path(), 'utf8'))).toEqual(newer)
+
+  // Editing here saves this workspace; the newer record stays where it was put aside.
+  await page.getByRole('textbox', { name: 'Test utterance' }).fill('edited after the warning')
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Test utterance' })).toHaveValue('edited after the warning')
+  expect(await page.evaluate(() => localStorage.getItem('skill-playground:workspace:v1:unreadable'))).toBe(JSON.stringify(newer))
+  await context.close()
 })

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { isSkillPath, type SkillFile } from '../core/skill'
 
-/** Reads every skill file under `root` (SPEC §2 layout) with `/`-separated relative paths. */
+/** Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative paths. */
 export function readSkillsDir(root: string): SkillFile[] {
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`Not a folder: ${root}`)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createPlaygroundStore } from './createPlaygroundStore'
+import { decodeSavedWorkspace, encodeSavedWorkspace } from '../core/workspace'
+import { createPlaygroundStore, savedFromState } from './createPlaygroundStore'
 import { createDerivations } from './derive'
 
 const files = [
@@ -122,5 +123,46 @@ describe('shared drafts and imports', () => {
     expect(store.getState().versions['calc/SKILL.md']!.map((v) => v.label)).toEqual(['first', 'Before restoring “first”'])
     store.getState().renameSkill('calc/SKILL.md', 'calculator')
     expect(store.getState().versions['calculator/SKILL.md']).toHaveLength(2)
+  })
+})
+
+describe('the rules of core, on every entry path into the store', () => {
+  it('clamps the threshold from the slider, a shared link and a restored save alike', () => {
+    const store = createPlaygroundStore({ files })
+    store.getState().setThreshold(-5)
+    expect(store.getState().threshold).toBe(0)
+    store.getState().openShared({ kind: 'skill', skills: [{ path: 'x/SKILL.md', text: '---\nname: x\n---\n' }], threshold: 9 })
+    expect(store.getState().threshold).toBe(2)
+    const decoded = decodeSavedWorkspace({ v: 1, files, threshold: -5 })
+    if (!decoded.ok) throw new Error(decoded.message)
+    expect(createPlaygroundStore(decoded.workspace).getState().threshold).toBe(0)
+  })
+
+  it('saves exactly what it restores (the codec round trip through the store)', () => {
+    const fixed = { now: () => new Date('2026-11-30T12:00:00Z'), randomId: () => 'abc' }
+    const store = createPlaygroundStore({ files, utterance: '计算', threshold: 0.4, routingMode: 'llm', model: 'script' }, fixed)
+    store.getState().saveVersion('calc/SKILL.md', 'first')
+    store.getState().setToolMocks('get_weather', [{ response: { sunny: true } }])
+    const saved = JSON.parse(JSON.stringify(encodeSavedWorkspace(savedFromState(store.getState()))))
+    const decoded = decodeSavedWorkspace(saved)
+    if (!decoded.ok) throw new Error(decoded.message)
+    const restored = createPlaygroundStore(decoded.workspace, fixed).getState()
+    expect(savedFromState(restored)).toEqual(savedFromState(store.getState()))
+    expect(restored.versions['calc/SKILL.md']).toEqual([
+      {
+        id: `v${new Date('2026-11-30T12:00:00Z').getTime().toString(36)}abc`,
+        label: 'first',
+        savedAt: '2026-11-30T12:00:00.000Z',
+        text: files[0]!.text,
+      },
+    ])
+  })
+
+  it('places imported and shared skills through the same clash rule', () => {
+    const store = createPlaygroundStore({ files })
+    store.getState().importFiles([{ path: 'calc/SKILL.md', text: '---\nname: calc\n---\nOther.\n' }], 'both')
+    expect(store.getState().files.map((file) => file.path)).toContain('calc-imported/SKILL.md')
+    store.getState().openShared({ kind: 'skill', skills: [{ path: 'calc/SKILL.md', text: '---\nname: calc\n---\nShared.\n' }] })
+    expect(store.getState().files.map((file) => file.path)).toContain('calc-shared/SKILL.md')
   })
 })

@@ -6,7 +6,7 @@ import { validateArgs } from './validateArgs'
 
 export const LOAD_SKILL = 'load_skill'
 
-/** The system prompt of progressive disclosure (seed 003): the default prompt plus the catalog. */
+/** The system prompt of progressive disclosure (docs/routing.md): the default prompt plus the catalog. */
 export function progressiveSystemPrompt(skills: readonly Skill[]): string {
   return `${DEFAULT_SYSTEM_PROMPT}\n\nSkills you can load with ${LOAD_SKILL}(name) when one fits the request:\n${catalogListing(skills)}`
 }
@@ -29,7 +29,7 @@ export interface ModelCall {
   registry?: ToolRegistry
 }
 
-/** LLM routing (seed 004): asks the model for {"skill", "args"} and returns its raw answer. */
+/** LLM routing (docs/routing.md): asks the model for {"skill", "args"} and returns its raw answer. */
 export async function askModelToRoute({ model, utterance, skills, signal, onText }: ModelCall): Promise<string> {
   const candidates = skills.filter((skill) => skill.entryMode === 'auto')
   const listing = candidates

@@ -41,7 +41,7 @@ interface RunnableTool extends ToolSpec {
 }
 
 /**
- * The agent loop of SPEC §4: activate a skill (or not), then rounds of one model call plus the
+ * The agent loop of docs/agent-loop.md: activate a skill (or not), then rounds of one model call plus the
  * tool calls it asks for, each validated, guarded and traced, until a final answer or a limit.
  */
 export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {

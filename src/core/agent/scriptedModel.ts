@@ -71,7 +71,7 @@ function stream(text: string, request: ModelRequest) {
   for (let i = 0; i < text.length; i += 12) request.onText(text.slice(i, i + 12))
 }
 
-/** With the text protocol the calls go into the text as SKILL_CALL lines (seed 001). */
+/** With the text protocol the calls go into the text as SKILL_CALL lines (docs/agent-loop.md). */
 function asSkillCallText(reply: ModelReply): ModelReply {
   const lines = reply.toolCalls.map(
     (call) => `SKILL_CALL: ${JSON.stringify({ skill: call.name, params: JSON.parse(call.arguments) as unknown })}`,

@@ -1,7 +1,7 @@
 import type { ToolCall, ToolSpec } from './types'
 
 /**
- * The SKILL_CALL text protocol (seed 001) for models without function calling: the model writes
+ * The SKILL_CALL text protocol (docs/agent-loop.md) for models without function calling: the model writes
  * `SKILL_CALL: {"skill": "name", "params": {...}}` blocks, several per reply if it likes.
  */
 export function textProtocolInstructions(tools: readonly ToolSpec[]): string {

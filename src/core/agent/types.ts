@@ -22,7 +22,7 @@ export interface ToolSpec {
 
 export type ToolProtocol = 'native' | 'text'
 
-/** The skills offered to the model when it is asked to route (SPEC §3, LLM routing). */
+/** The skills offered to the model when it is asked to route (docs/routing.md, LLM routing). */
 export interface RouteCandidate {
   name: string
   description: string
@@ -53,7 +53,7 @@ export interface ModelClient {
   complete: (request: ModelRequest) => Promise<ModelReply>
 }
 
-/** A structured tool error that goes back to the model so it can correct itself (SPEC §4). */
+/** A structured tool error that goes back to the model so it can correct itself (docs/agent-loop.md). */
 export interface ToolError {
   error: { type: 'invalid_arguments' | 'refused' | 'timeout' | 'failed' | 'unknown_tool'; message: string; details?: unknown }
 }

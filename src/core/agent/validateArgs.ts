@@ -1,6 +1,6 @@
 /**
  * The only module that imports @cfworker/json-schema: validation of tool arguments against the
- * tool's JSON Schema (SPEC §4). SPEC names Ajv, but Ajv compiles schemas with `new Function`,
+ * tool's JSON Schema (docs/agent-loop.md). Ajv would be the usual choice, but Ajv compiles schemas with `new Function`,
  * which the app's Content-Security-Policy (`script-src 'self'`, no 'unsafe-eval') forbids — and
  * skill authors' schemas arrive at run time. This validator interprets schemas without eval.
  */

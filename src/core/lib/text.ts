@@ -14,7 +14,7 @@ export function codePointLength(text: string): number {
 }
 
 /**
- * Orders strings by Unicode code point, as SPEC §2 asks for load order. Plain `<` compares
+ * Orders strings by Unicode code point, as docs/skill-format.md asks for load order. Plain `<` compares
  * UTF-16 units, which puts U+E000..U+FFFF after astral characters.
  */
 export function compareCodePoints(a: string, b: string): number {

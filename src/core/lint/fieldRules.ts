@@ -23,7 +23,7 @@ const NEGATIVE = /(do not|don't|not for|never use|not use|skip (it|this)|instead
 const valueSpan = (context: SkillContext, key: string) => context.split.fields.get(key)?.value ?? ([0, 3] as const)
 const description = (context: SkillContext) => (context.split.fields.has('description') ? context.skill.description : '')
 
-/** name, description and the other fields of SPEC §2 and of the public Agent Skills format. */
+/** name, description and the other fields of docs/skill-format.md and of the public Agent Skills format. */
 export const fieldRules: LintRule[] = [
   {
     id: 'name-missing',
@@ -99,7 +99,7 @@ export const fieldRules: LintRule[] = [
   {
     id: 'description-length',
     explanation:
-      'Seed 001: 200–400 characters is the sweet spot — long enough to say when and when not to use the skill, short enough to keep many skills in one prompt.',
+      '200–400 characters is the sweet spot — long enough to say when and when not to use the skill, short enough to keep many skills in one prompt.',
     severity: { app: 'info', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       const text = description(context).trim()
@@ -119,8 +119,7 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'description-when-not',
-    explanation:
-      'Saying when NOT to use a skill ("Do not use for …", "不适用于 …") is what stops a model from picking it at the edges (seed 001 §2.2).',
+    explanation: 'Saying when NOT to use a skill ("Do not use for …", "不适用于 …") is what stops a model from picking it at the edges.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       const text = description(context)
@@ -153,7 +152,7 @@ export const fieldRules: LintRule[] = [
   {
     id: 'required-tool-unknown',
     explanation:
-      'A tool in `required_tools` that is neither built in nor declared under `tools` will be missing when the skill runs (SPEC §4).',
+      'A tool in `required_tools` that is neither built in nor declared under `tools` will be missing when the skill runs (docs/agent-loop.md).',
     severity: { app: 'error', strict: 'error', lenient: 'error' },
     check: (context, report) => {
       const location = context.split.fields.get('required_tools')

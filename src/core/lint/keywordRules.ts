@@ -46,11 +46,11 @@ function namesOfOthers(contexts: readonly SkillContext[], self: SkillContext): s
   return names.join(', ')
 }
 
-/** Keywords that cannot match, match twice, inflate the bonus, clash, or match too much (SPEC §6). */
+/** Keywords that cannot match, match twice, inflate the bonus, clash, or match too much (docs/skill-format.md, Lint). */
 export const keywordRules: LintRule[] = [
   {
     id: 'keyword-empty',
-    explanation: 'An empty keyword never matches anything (SPEC §3 step 2).',
+    explanation: 'An empty keyword never matches anything (docs/routing.md, step 2).',
     severity: { app: 'warning', strict: 'warning', lenient: 'info' },
     check: (context, report) => {
       for (const item of keywordsOf(context))

@@ -18,7 +18,7 @@ const PARSE_CODES: Record<string, { explanation: string; severity?: Partial<Reco
       'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.',
     severity: { strict: 'error', lenient: 'info' },
   },
-  'max-rounds-range': { explanation: 'max_rounds must be 1..50 (SPEC §2); the nearest allowed value is used.' },
+  'max-rounds-range': { explanation: 'max_rounds must be 1..50 (docs/skill-format.md); the nearest allowed value is used.' },
 }
 const REPLACED_BY_RULES = new Set(['unknown-field'])
 

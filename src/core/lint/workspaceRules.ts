@@ -25,8 +25,7 @@ export const workspaceRules: LintRule[] = [
   },
   {
     id: 'catalog-too-large',
-    explanation:
-      'Seed 001 §4.2: past about 30 skills a model picking from one list gets worse. Group skills, or route in two steps (group, then skill).',
+    explanation: 'Past about 30 skills a model picking from one list gets worse. Group skills, or route in two steps (group, then skill).',
     severity: { app: 'info', strict: 'info', lenient: 'off' },
     checkWorkspace: (skills, report) => {
       const first = skills[0]

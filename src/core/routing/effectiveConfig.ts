@@ -12,7 +12,7 @@ export interface VisibleTool {
   missing: boolean
 }
 
-/** What the agent runs with for one user message (SPEC §4): prompt, tools, round limit. */
+/** What the agent runs with for one user message (docs/agent-loop.md): prompt, tools, round limit. */
 export interface EffectiveConfig {
   skill: string | null
   systemPrompt: string

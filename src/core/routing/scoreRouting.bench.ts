@@ -2,7 +2,7 @@ import { bench, describe } from 'vitest'
 import { codePointLength } from '../lib/text'
 import { createRouter, scoreRouting, type RoutableSkill } from './scoreRouting'
 
-/** A direct port of the seed's Python `match()` (seed 000 §4.1), for comparison only. */
+/** A direct port of the seed's Python `match()` (see docs/routing.md), for comparison only. */
 function seedMatch(userInput: string, skills: readonly RoutableSkill[]): RoutableSkill | null {
   let bestScore = 0
   let bestSkill: RoutableSkill | null = null

@@ -10,7 +10,7 @@ export interface RoutableSkill {
   entryMode: EntryMode
 }
 
-/** Two or more distinct matched keywords multiply the score by this (SPEC §3 step 6). */
+/** Two or more distinct matched keywords multiply the score by this (docs/routing.md, step 6). */
 export const MULTI_KEYWORD_BONUS = 1.3
 
 /** Why a skill did or did not win, for the one-line explanation in the table. */
@@ -92,7 +92,7 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
   return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 
-/** Scores every skill for `input` exactly as SPEC §3 defines it. */
+/** Scores every skill for `input` exactly as docs/routing.md defines it. */
 export function scoreRouting(input: string, skills: readonly RoutableSkill[], threshold = DEFAULT_THRESHOLD): RoutingResult {
   return createRouter(skills)(input, threshold)
 }

@@ -109,7 +109,7 @@ export interface SweepPoint {
 
 /**
  * Suite accuracy for thresholds from 0 to 1. The threshold only decides whether the best skill
- * passes (SPEC §3 step 7), so each case is routed once and its outcome read off for every step.
+ * passes (docs/routing.md, step 7), so each case is routed once and its outcome read off for every step.
  */
 export function thresholdSweep(cases: readonly RoutingCase[], router: Router, steps = 100): SweepPoint[] {
   const outcomes = cases.map((testCase) => {

@@ -1,4 +1,4 @@
-/** What each frontmatter field means (SPEC §2), for editor hovers and completions. */
+/** What each frontmatter field means (docs/skill-format.md), for editor hovers and completions. */
 export const FIELD_DOCS: Record<string, { summary: string; example: string }> = {
   name: {
     summary:

@@ -14,7 +14,7 @@ export function isSkillPath(path: string): boolean {
 }
 
 export interface Workspace {
-  /** Skills in load order: relative paths in code-point order (SPEC §2). */
+  /** Skills in load order: relative paths in code-point order (docs/skill-format.md). */
   skills: Skill[]
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadWorkspace, parseSkill } from './index'
 
 describe('parseSkill', () => {
-  it('reads every field of SPEC §2', () => {
+  it('reads every field of docs/skill-format.md', () => {
     const skill = parseSkill(
       'plan/SKILL.md',
       `---

@@ -35,7 +35,7 @@ export function defaultSkillName(path: string): string {
 }
 
 /**
- * Parses one SKILL.md (SPEC §2). Pure and synchronous; never throws. Every problem becomes a
+ * Parses one SKILL.md (docs/skill-format.md). Pure and synchronous; never throws. Every problem becomes a
  * diagnostic anchored in the file, and the skill still gets usable defaults.
  */
 export function parseSkill(path: string, text: string): Skill {

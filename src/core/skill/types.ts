@@ -16,7 +16,7 @@ export type EntryMode = 'auto' | 'manual'
 /** A JSON Schema object, kept as written. */
 export type JsonSchema = Record<string, unknown>
 
-/** A tool declared by the skill itself, answered from its mock (SPEC §2 `tools`). */
+/** A tool declared by the skill itself, answered from its mock (docs/skill-format.md, `tools`). */
 export interface SkillToolDeclaration {
   description: string
   parameters: JsonSchema

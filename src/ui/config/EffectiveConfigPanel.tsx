@@ -3,7 +3,7 @@ import { useEffectiveConfig } from '../../state/PlaygroundProvider'
 
 const PREVIEW_LINES = 8
 
-/** What the agent would run with for this utterance (SPEC §4), before any round runs. */
+/** What the agent would run with for this utterance (docs/agent-loop.md), before any round runs. */
 export function EffectiveConfigPanel() {
   const config = useEffectiveConfig()
   const [expanded, setExpanded] = useState(false)

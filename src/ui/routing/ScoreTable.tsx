@@ -14,7 +14,7 @@ function rank(scores: readonly SkillScore[]): SkillScore[] {
   })
 }
 
-/** SPEC §3's breakdown for every skill, live on every keystroke. */
+/** The breakdown of docs/routing.md for every skill, live on every keystroke. */
 export function ScoreTable() {
   const routing = useRouting()
   const store = usePlaygroundStore()

@@ -35,7 +35,7 @@ export function UtteranceBox() {
         )}
       </label>
       <div className="utterance">
-        <div className="utterance-backdrop" ref={backdrop} aria-hidden="true">
+        <div className="utterance-backdrop" ref={backdrop} aria-hidden="true" data-testid="utterance-highlights">
           {highlight(utterance, spans, focused?.activated ?? false)}
           {'\n'}
         </div>

@@ -99,7 +99,7 @@ export function TestsPanel() {
         </tbody>
       </table>
       {failures.length > 0 && (
-        <div className="confusion">
+        <section className="confusion" aria-label="Confusion">
           <h3>Confusion (expected → got)</h3>
           <ul>
             {failures.map(({ expected, got, count }) => (
@@ -108,7 +108,7 @@ export function TestsPanel() {
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
       {result.results.length > 0 && (
         <SweepChart sweep={sweep} threshold={threshold} onPick={(value) => store.getState().setThreshold(value)} />

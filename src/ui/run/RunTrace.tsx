@@ -19,7 +19,7 @@ export function RunTrace() {
         </p>
       ) : (
         <>
-          <div className="run-header">
+          <div className="run-header" role="group" aria-label="Run summary">
             <div>
               <strong>{run.utterance || '(empty utterance)'}</strong>
               <div className="muted small">
@@ -47,12 +47,12 @@ export function RunTrace() {
           <Timeline events={run.events} />
           <ol className="trace-events">
             {run.events.map((event, index) => (
-              <li key={index} className={`trace-event ${event.type}`}>
+              <li key={index} className={`trace-event ${event.type}`} aria-label={STEP_LABELS[event.type]}>
                 <EventView event={event} />
               </li>
             ))}
             {run.streaming && (
-              <li className="trace-event model streaming">
+              <li className="trace-event model streaming" aria-label="Streaming reply">
                 <div className="event-title">
                   Model · round {run.streaming.round} <span className="muted">streaming…</span>
                 </div>
@@ -64,6 +64,16 @@ export function RunTrace() {
       )}
     </section>
   )
+}
+
+/** Each step's accessible name: what a screen reader announces, and what the tests find it by. */
+const STEP_LABELS: Record<TraceEvent['type'], string> = {
+  activation: 'Activation',
+  round: 'Round',
+  model: 'Model reply',
+  tool: 'Tool call',
+  final: 'Final answer',
+  stopped: 'Stopped',
 }
 
 function EventView({ event }: { event: TraceEvent }) {

@@ -8,7 +8,7 @@ export function SharedBanner() {
   return (
     <>
       {error && (
-        <div className="banner error" role="alert">
+        <div className="banner error" role="alert" aria-label="Link could not be opened">
           <span>{error} Your own skills are unchanged.</span>
           <button type="button" className="link-button" onClick={() => store.getState().setShareError(null)}>
             Dismiss

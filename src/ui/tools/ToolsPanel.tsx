@@ -16,12 +16,14 @@ export default function ToolsPanel() {
         arguments (text matches if contained).
       </p>
       {tools.tools.map((tool) => (
-        <details key={tool.name} className="tool-card">
+        <details key={tool.name} className="tool-card" aria-label={tool.name}>
           <summary>
             <code>{tool.name}</code> <span className="badge">{tool.mocked ? 'mock · 10 s timeout' : 'local · 30 s timeout'}</span>
             <span className="tool-description">{tool.description}</span>
           </summary>
-          <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
+          <pre className="schema" aria-label={`JSON Schema of ${tool.name}`}>
+            {JSON.stringify(tool.parameters, null, 2)}
+          </pre>
           {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
           {tool.name === 'search_knowledge' && <KnowledgeEditor />}
           {tool.name === 'file_read' && <VirtualFilesEditor />}
@@ -29,7 +31,7 @@ export default function ToolsPanel() {
       ))}
       {declared.length > 0 && <h3>Declared by skills</h3>}
       {declared.map(({ skill, name, tool }) => (
-        <details key={`${skill}/${name}`} className="tool-card">
+        <details key={`${skill}/${name}`} className="tool-card" aria-label={`${name} (from ${skill})`}>
           <summary>
             <code>{name}</code> <span className="badge">from {skill}</span>
             <span className="tool-description">{tool.description}</span>
