@@ -19,6 +19,8 @@ const owners = {
   mathjs: 'src/core/tools/calculator.ts',
   minisearch: 'src/core/tools/searchKnowledge.ts',
   'gpt-tokenizer': 'src/adapters/tokenizer.ts',
+  i18next: 'src/ui/i18n/i18n.ts',
+  'react-i18next': 'src/ui/i18n/i18n.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,

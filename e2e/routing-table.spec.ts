@@ -78,6 +78,7 @@ test('broken YAML gets a marker and leaves the other skills scoring', async ({ p
 
 test('skills can be added, renamed, duplicated and deleted (with undo)', async ({ page, skills, editor }) => {
   await page.getByRole('button', { name: '+ New' }).click()
+  await page.getByRole('dialog', { name: 'New skill' }).getByRole('button', { name: 'Blank skill' }).click()
   await expect(skills.getByRole('option', { name: /new_skill/ })).toHaveAttribute('aria-selected', 'true')
 
   await skills

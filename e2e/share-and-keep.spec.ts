@@ -13,6 +13,7 @@ async function downloaded(page: Page, action: () => Promise<void>): Promise<Buff
 
 async function newSkill(page: Page, name: string, body: string) {
   await page.getByRole('button', { name: '+ New' }).click()
+  await page.getByRole('dialog', { name: 'New skill' }).getByRole('button', { name: 'Blank skill' }).click()
   const skills = page.getByRole('listbox', { name: 'Skills' })
   await skills
     .getByRole('option', { name: /new_skill/ })
@@ -150,7 +151,7 @@ test('export the workspace as a zip and import it into a fresh browser: the same
     await page.getByRole('menuitem', { name: 'Workspace (.zip)' }).click()
   })
   const mine = unzipWorkspace(new Uint8Array(zip))
-  if (!mine.ok) throw new Error(mine.error)
+  if (!mine.ok) throw new Error(mine.error.key)
   expect(mine.archive.files.map((file) => file.path)).toContain('exported_one/SKILL.md')
 
   const other = await browser.newContext()
@@ -165,7 +166,7 @@ test('export the workspace as a zip and import it into a fresh browser: the same
     await fresh.getByRole('menuitem', { name: 'Workspace (.zip)' }).click()
   })
   const theirs = unzipWorkspace(new Uint8Array(again))
-  if (!theirs.ok) throw new Error(theirs.error)
+  if (!theirs.ok) throw new Error(theirs.error.key)
   const sorted = (files: { path: string; text: string }[]) => [...files].sort((a, b) => a.path.localeCompare(b.path))
   expect(sorted(theirs.archive.files)).toEqual(sorted(mine.archive.files))
   await other.close()

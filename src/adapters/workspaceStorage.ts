@@ -4,6 +4,7 @@
  * Records are written and read through the saved-workspace codec (src/core/workspace); one that
  * cannot be read (damaged, or from a newer version) is set aside, never overwritten.
  */
+import { formatMessage, message, type Message } from '../core/messages'
 import { decodeSavedWorkspace, encodeSavedWorkspace, type SavedField, type SavedWorkspace } from '../core/workspace'
 
 const DB_NAME = 'skill-playground'
@@ -23,8 +24,8 @@ export interface SavedRecord {
 export type LoadResult =
   | { ok: true; record: SavedRecord | null; dropped?: SavedField[] }
   /** `unreadable` is the record as it was stored, kept for the user to download. */
-  | { ok: false; error: string; unreadable?: string }
-export type SaveResult = { ok: true } | { ok: false; error: string }
+  | { ok: false; error: Message; unreadable?: string }
+export type SaveResult = { ok: true } | { ok: false; error: Message }
 
 /** A record as stored: the encoded workspace under `snapshot` (the name format 0 used too). */
 interface StoredRecord {
@@ -33,7 +34,7 @@ interface StoredRecord {
   revision: number
 }
 
-type ReadRecord = { ok: true; record: SavedRecord; dropped: SavedField[] } | { ok: false; error: string; raw: unknown }
+type ReadRecord = { ok: true; record: SavedRecord; dropped: SavedField[] } | { ok: false; error: Message; raw: unknown }
 
 function readRecord(value: unknown): ReadRecord {
   const stored = value as Partial<StoredRecord> | null
@@ -41,8 +42,7 @@ function readRecord(value: unknown): ReadRecord {
   const wrapped = stored && typeof stored === 'object' && 'snapshot' in stored
   const decoded = decodeSavedWorkspace(wrapped ? stored.snapshot : value)
   if (!decoded.ok) {
-    const kept = 'It is kept aside unchanged: download it from the banner. The example skills were loaded instead.'
-    return { ok: false, error: `${decoded.message} ${kept}`, raw: value }
+    return { ok: false, error: keptAside(decoded.message), raw: value }
   }
   const record = {
     workspace: decoded.workspace,
@@ -50,6 +50,11 @@ function readRecord(value: unknown): ReadRecord {
     revision: wrapped && typeof stored.revision === 'number' ? stored.revision : 0,
   }
   return { ok: true, record, dropped: decoded.dropped }
+}
+
+/** An unreadable record's reason, and that it is kept (the banner offers it for download). */
+function keptAside(reason: Message): Message {
+  return message('saved.keptAside', { reason: formatMessage(reason) })
 }
 
 function toStored(record: SavedRecord): StoredRecord {
@@ -131,20 +136,20 @@ function loadLegacy(): LoadResult {
   try {
     raw = globalThis.localStorage?.getItem(LEGACY_KEY)
   } catch (error) {
-    return { ok: false, error: `Could not read the saved workspace (${describe(error)}); the example skills were loaded instead.` }
+    return { ok: false, error: message('saved.cannotRead', { detail: describe(error) }) }
   }
   if (!raw) return { ok: true, record: null }
   let value: unknown
   try {
     value = JSON.parse(raw)
   } catch {
-    return unreadableLegacy(raw, 'The saved workspace is damaged (it is not valid JSON).')
+    return unreadableLegacy(raw, keptAside(message('saved.notJson')))
   }
   const read = readRecord(value)
   return read.ok ? { ok: true, record: read.record, dropped: read.dropped } : unreadableLegacy(raw, read.error)
 }
 
-function unreadableLegacy(raw: string, error: string): LoadResult {
+function unreadableLegacy(raw: string, error: Message): LoadResult {
   try {
     globalThis.localStorage.setItem(`${LEGACY_KEY}:${UNREADABLE}`, raw)
     globalThis.localStorage.removeItem(LEGACY_KEY)
@@ -171,9 +176,7 @@ export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
       const full = isQuotaError(error) || isQuotaError(idbError)
       return {
         ok: false,
-        error: full
-          ? 'Browser storage is full: your latest changes are not saved. Export the workspace to keep them.'
-          : `Changes cannot be saved in this browser (${describe(idbError)}). Export the workspace to keep them.`,
+        error: full ? message('saved.full') : message('saved.cannotSave', { detail: describe(idbError) }),
       }
     }
   }

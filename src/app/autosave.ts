@@ -1,4 +1,5 @@
 import { createTabSync } from '../adapters/tabSync'
+import { message } from '../core/messages'
 import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from '../adapters/workspaceStorage'
 import { changedSavedFields, savedFromState, stateFromSaved, type PlaygroundStore } from '../state/createPlaygroundStore'
 
@@ -26,11 +27,16 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     revision += 1
     // Until IndexedDB confirms, a page that goes away must still write its exit copy.
     savesInFlight += 1
+    store.getState().setSaveStatus('saving')
     const result = await saveWorkspace({ workspace: savedFromState(store.getState()), tab: sync.tab, revision }).finally(
       () => (savesInFlight -= 1),
     )
     const { storageProblem, setStorageProblem, setTabConflict } = store.getState()
-    if (!result.ok) return setStorageProblem(result.error)
+    if (!result.ok) {
+      store.getState().setSaveStatus('failed')
+      return setStorageProblem(result.error)
+    }
+    if (timer === undefined) store.getState().setSaveStatus('saved')
     if (storageProblem) setStorageProblem(null)
     setTabConflict(false)
     sync.announce(revision)
@@ -51,13 +57,14 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     if (timer !== undefined) store.getState().setTabConflict(true)
     else
       void loadSaved().then(() => {
-        store.getState().setTabNotice('Updated with changes made in another tab.')
+        store.getState().setTabNotice(message('saved.otherTab'))
         setTimeout(() => store.getState().setTabNotice(null), 4000)
       })
   })
 
   store.subscribe((state, previous) => {
     if (applyingSaved || !changedSavedFields(state, previous)) return
+    if (state.saveStatus !== 'pending') store.getState().setSaveStatus('pending')
     clearTimeout(timer)
     timer = setTimeout(() => void saveNow(), 300)
   })

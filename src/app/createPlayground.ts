@@ -6,9 +6,12 @@
 import { readApiKey, writeApiKey } from '../adapters/apiKeyStorage'
 import { bundledSkillFiles } from '../adapters/bundledSkills'
 import { downloadFile } from '../adapters/download'
+import { guideSeen, markGuideSeen } from '../adapters/guideState'
+import { rememberLanguage } from '../adapters/languagePreference'
 import { fetchProxyStatus } from '../adapters/proxyStatus'
 import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
+import { message } from '../core/messages'
 import { builtinToolRegistry } from '../core/tools'
 import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import { createDerivations, type Derivations } from '../state/derive'
@@ -33,9 +36,7 @@ export async function createPlayground(): Promise<Playground> {
   const store = createPlaygroundStore(record?.workspace ?? { files: bundledSkillFiles() }, systemDependencies)
   if (!saved.ok) store.getState().setStorageProblem(saved.error)
   else if (saved.dropped && saved.dropped.length > 0)
-    store
-      .getState()
-      .setStorageProblem(`Some saved settings could not be read and were reset: ${saved.dropped.join(', ')}. Your skills are loaded.`)
+    store.getState().setStorageProblem(message('saved.reset', { fields: saved.dropped.join(', ') }))
   const unreadable = saved.ok ? null : (saved.unreadable ?? null)
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
@@ -77,6 +78,8 @@ export async function createPlayground(): Promise<Playground> {
         randomId: systemDependencies.randomId,
       })
     },
+    language: { remember: rememberLanguage },
+    guide: { seen: guideSeen, markSeen: markGuideSeen },
   }
   return { store, derive, services }
 }

@@ -4,9 +4,12 @@ import { PlaygroundProvider } from '../state/PlaygroundProvider'
 import { App } from '../ui/App'
 import { ServicesProvider } from '../ui/common/services'
 import '../ui/styles.css'
+import { readLanguage } from '../adapters/languagePreference'
+import { initI18n } from '../ui/i18n/i18n'
 import { createPlayground } from './createPlayground'
 
 async function start() {
+  initI18n(readLanguage())
   const { store, derive, services } = await createPlayground()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')

@@ -140,3 +140,32 @@ describe('skill-playground test', () => {
     expect(custom.err[0]).toContain('No test cases')
   })
 })
+
+describe('skill-playground explain', () => {
+  it('prints, per utterance, the keywords that make the skill win, each one verified', async () => {
+    const input = '帮我规划并写一篇关于 AI Agent 的文章大纲'
+    const { code, out } = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', input, '规划一下'])
+    expect(code).toBe(0)
+    const [first, second] = out.map((line) => JSON.parse(line))
+    expect(first).toMatchObject({ input, winner: null, skill: 'plan_and_write', final: expect.closeTo(0.208, 3) })
+    expect(first.suggestions.length).toBeGreaterThan(0)
+    const skills = loadWorkspace(readSkillsDir(SKILLS)).skills
+    for (const { keyword, final } of first.suggestions) {
+      const changed = skills.map((skill) =>
+        skill.name === 'plan_and_write' ? { ...skill, triggerKeywords: [...skill.triggerKeywords, keyword] } : skill,
+      )
+      const result = scoreRouting(input, changed)
+      expect(result.winner?.skill, keyword).toBe('plan_and_write')
+      expect(result.winner?.final).toBeCloseTo(final, 10)
+    }
+    expect(second).toMatchObject({ winner: 'plan_and_write', suggestions: [] })
+  })
+
+  it('reads utterances from standard input and refuses an unknown skill', async () => {
+    const piped = await run(['explain', '--skills', SKILLS, '--skill', 'weather'], ['北京天气怎么样啊朋友们', 'hello'])
+    expect(piped.out).toHaveLength(2)
+    const bad = await run(['explain', '--skills', SKILLS, '--skill', 'nope', 'x'])
+    expect(bad.code).toBe(2)
+    expect(bad.err[0]).toContain('no skill named "nope"')
+  })
+})

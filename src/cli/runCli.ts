@@ -1,4 +1,4 @@
-import { createRouter, DEFAULT_THRESHOLD, parseThreshold, type RoutingResult } from '../core/routing'
+import { createRouter, DEFAULT_THRESHOLD, explainRouting, parseThreshold, type RoutingResult } from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
@@ -17,6 +17,9 @@ const USAGE = `Usage:
   skill-playground route --skills <dir> [--threshold X] [utterance ...]
       Scores every skill for each utterance (arguments, or standard input one per line)
       and prints one JSON object per utterance.
+  skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
+      For each utterance (arguments, or standard input one per line), the keywords that would make
+      <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
   skill-playground lint <dir> [--json] [--profile app|strict|lenient]
       Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
   skill-playground test <dir> [--cases file] [--threshold X] [--json]
@@ -30,6 +33,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     switch (command) {
       case 'route':
         return await route(rest, io)
+      case 'explain':
+        return await explain(rest, io)
       case 'lint':
         return lint(rest, io)
       case 'test':
@@ -85,6 +90,35 @@ async function route(args: readonly string[], io: CliIO): Promise<number> {
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const router = createRouter(skills)
   const print = (input: string) => io.out(JSON.stringify(toJson(router(input, threshold))))
+  if (positional.length > 0) positional.forEach(print)
+  else for await (const line of io.lines()) print(line)
+  return 0
+}
+
+async function explain(args: readonly string[], io: CliIO): Promise<number> {
+  const { positional, options } = parseArgs(args, ['skills', 'skill', 'threshold'])
+  const dir = options.get('skills')
+  const name = options.get('skill')
+  if (typeof dir !== 'string') throw new Error('explain needs --skills <dir>')
+  if (typeof name !== 'string') throw new Error('explain needs --skill <name>')
+  const threshold = thresholdOption(options.get('threshold'))
+  const { skills } = loadWorkspace(readSkillsDir(dir))
+  if (!skills.some((skill) => skill.name === name))
+    throw new Error(`no skill named "${name}" in ${dir}; skills: ${skills.map((skill) => skill.name).join(', ')}`)
+  const print = (input: string) => {
+    const explanation = explainRouting(skills, name, input, threshold)
+    if (!explanation) return
+    io.out(
+      JSON.stringify({
+        input,
+        winner: explanation.winner,
+        skill: explanation.skill,
+        final: explanation.final,
+        outcome: explanation.outcome,
+        suggestions: explanation.suggestions,
+      }),
+    )
+  }
   if (positional.length > 0) positional.forEach(print)
   else for await (const line of io.lines()) print(line)
   return 0

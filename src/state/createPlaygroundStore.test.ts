@@ -23,9 +23,11 @@ describe('createPlaygroundStore', () => {
     expect(store.getState().renameSkill('flat.md', 'plain')).toBeNull()
     expect(store.getState().files[1]!.path).toBe('plain.md')
     expect(store.getState().renameSkill('plain.md', 'calc')).toBeNull()
-    expect(store.getState().renameSkill('calc.md', 'a/b')).toMatch(/cannot contain/)
+    expect(store.getState().renameSkill('calc.md', 'My Calc/2')).toBeNull()
+    expect(store.getState().files[1]!.path).toBe('my-calc-2.md')
+    expect(store.getState().renameSkill('my-calc-2.md', '  / ')).toEqual({ key: 'skillName.invalid' })
     store.getState().addSkill()
-    expect(store.getState().renameSkill('new_skill/SKILL.md', 'calc')).toMatch(/already exists/)
+    expect(store.getState().renameSkill('new_skill/SKILL.md', 'calc')).toEqual({ key: 'skillName.taken', params: { name: 'calc' } })
   })
 
   it('duplicates with a fresh unique name and deletes with undo', () => {
@@ -134,7 +136,7 @@ describe('the rules of core, on every entry path into the store', () => {
     store.getState().openShared({ kind: 'skill', skills: [{ path: 'x/SKILL.md', text: '---\nname: x\n---\n' }], threshold: 9 })
     expect(store.getState().threshold).toBe(2)
     const decoded = decodeSavedWorkspace({ v: 1, files, threshold: -5 })
-    if (!decoded.ok) throw new Error(decoded.message)
+    if (!decoded.ok) throw new Error(decoded.message.key)
     expect(createPlaygroundStore(decoded.workspace).getState().threshold).toBe(0)
   })
 
@@ -145,7 +147,7 @@ describe('the rules of core, on every entry path into the store', () => {
     store.getState().setToolMocks('get_weather', [{ response: { sunny: true } }])
     const saved = JSON.parse(JSON.stringify(encodeSavedWorkspace(savedFromState(store.getState()))))
     const decoded = decodeSavedWorkspace(saved)
-    if (!decoded.ok) throw new Error(decoded.message)
+    if (!decoded.ok) throw new Error(decoded.message.key)
     const restored = createPlaygroundStore(decoded.workspace, fixed).getState()
     expect(savedFromState(restored)).toEqual(savedFromState(store.getState()))
     expect(restored.versions['calc/SKILL.md']).toEqual([

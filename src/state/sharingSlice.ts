@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import type { Message } from '../core/messages'
 import { mergeResources, type SharePayload } from '../core/share'
 import { normalizeThreshold } from '../core/routing'
 import { placeIncoming, type SkillFile } from '../core/skill'
@@ -12,11 +13,11 @@ export interface SharingSlice {
   /** The text each skill had when it arrived from a link: a later edit shows "changed since shared". */
   sharedOrigins: Record<string, string>
   /** Why the link in the address bar could not be opened. */
-  shareError: string | null
+  shareError: Message | null
   openShared: (payload: SharePayload) => void
   keepShared: () => void
   discardShared: () => void
-  setShareError: (error: string | null) => void
+  setShareError: (error: Message | null) => void
   /** Adds imported files; `clash` says what to do with those whose path already exists. */
   importFiles: (
     files: SkillFile[],

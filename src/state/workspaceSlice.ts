@@ -1,12 +1,25 @@
 import type { StateCreator } from 'zustand'
-import { appendRoutingCase, ROUTING_TESTS_FILE } from '../core/routingSuite'
+import { message, type Language, type Message } from '../core/messages'
 import {
+  appendRoutingCase,
+  hasRoutingCase,
+  parseRoutingTests,
+  removeRoutingCase,
+  ROUTING_TESTS_FILE,
+  updateRoutingCase,
+} from '../core/routingSuite'
+import { blankSkillText } from '../core/templates'
+import {
+  addTriggerKeywords,
   checkSkillName,
   defaultSkillName,
-  newSkillTemplate,
+  parseSkill,
   pathForName,
+  setSkillBody,
+  setSkillField,
   setSkillName,
   uniqueSkillName,
+  type FormField,
   type SkillFile,
 } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
@@ -19,14 +32,25 @@ export interface WorkspaceSlice {
   lastDeleted: { file: SkillFile; index: number } | null
   selectSkill: (path: string) => void
   updateText: (path: string, text: string) => void
-  addSkill: () => string
+  /** Sets one frontmatter field (undefined removes it), the rest of the file as written; false when the YAML does not parse. */
+  setSkillField: (path: string, field: FormField, value: unknown) => boolean
+  setSkillBody: (path: string, body: string) => void
+  /** Adds keywords to a skill (the form's chips and the routing hints both come here). */
+  addKeywords: (path: string, keywords: readonly string[]) => boolean
+  /** Adds a blank skill (its hints in `language`); returns its path. */
+  addSkill: (language?: Language) => string
+  /** Adds a skill from a template, renamed when its name is taken, and its routing cases; returns its path. */
+  addFromTemplate: (template: { name: string; text: string; cases: readonly { utterance: string; expectSelf: boolean }[] }) => string
   duplicateSkill: (path: string) => string | null
-  /** Renames the skill (its folder or file, and its `name` field); returns an error message or null. */
-  renameSkill: (path: string, name: string) => string | null
+  /** Renames the skill (its folder or file, and its `name` field); returns why not, or null. */
+  renameSkill: (path: string, name: string) => Message | null
   deleteSkill: (path: string) => void
   undoDelete: () => void
-  /** Adds a routing test case (creating routing-tests.yaml if needed). */
-  addRoutingCase: (utterance: string, expect: string | null) => void
+  /** Adds a routing test case (creating routing-tests.yaml if needed); says why not when the utterance is already a case. */
+  addRoutingCase: (utterance: string, expect: string | null) => Message | null
+  /** Changes case `index` of routing-tests.yaml, keeping the rest of the file as written. */
+  updateRoutingCase: (index: number, next: { utterance: string; expect: string | null }) => Message | null
+  removeRoutingCase: (index: number) => void
 }
 
 function moveKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
@@ -40,12 +64,52 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   selectedPath: null,
   lastDeleted: null,
   selectSkill: (path) => set({ selectedPath: path }),
+  setSkillField: (path, field, value) => {
+    const file = get().files.find((candidate) => candidate.path === path)
+    const text = file ? setSkillField(file.text, field, value) : null
+    if (text === null) return false
+    get().updateText(path, text)
+    return true
+  },
+  setSkillBody: (path, body) => {
+    const file = get().files.find((candidate) => candidate.path === path)
+    if (file) get().updateText(path, setSkillBody(file.text, body))
+  },
+  addKeywords: (path, keywords) => {
+    const file = get().files.find((candidate) => candidate.path === path)
+    if (!file) return false
+    const text = addTriggerKeywords(file.text, parseSkill(path, file.text).triggerKeywords, keywords)
+    if (text === null) return false
+    get().updateText(path, text)
+    return true
+  },
   updateText: (path, text) =>
     set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
-  addSkill: () => {
+  addSkill: (language = 'en') => {
     const name = uniqueSkillName('new_skill', get().files)
     const path = pathForName(name)
-    set((state) => ({ files: [...state.files, { path, text: newSkillTemplate(name) }], selectedPath: path }))
+    set((state) => ({ files: [...state.files, { path, text: blankSkillText(name, language) }], selectedPath: path }))
+    return path
+  },
+  addFromTemplate: (template) => {
+    const name = uniqueSkillName(template.name, get().files)
+    const path = pathForName(name)
+    const text = name === template.name ? template.text : setSkillName(template.text, name)
+    set((state) => {
+      const existing = state.files.find((file) => file.path === ROUTING_TESTS_FILE)
+      const known = new Set((existing ? parseRoutingTests(existing.text).cases : []).map((item) => item.utterance))
+      let suite = existing?.text
+      for (const item of template.cases)
+        if (!known.has(item.utterance)) suite = appendRoutingCase(suite, item.utterance, item.expectSelf ? name : null)
+      const files = [...state.files, { path, text }]
+      if (suite === undefined) return { files, selectedPath: path }
+      return {
+        files: existing
+          ? files.map((file) => (file === existing ? { ...file, text: suite } : file))
+          : [...files, { path: ROUTING_TESTS_FILE, text: suite }],
+        selectedPath: path,
+      }
+    })
     return path
   },
   duplicateSkill: (path) => {
@@ -57,7 +121,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     return copy.path
   },
   renameSkill: (path, rawName) => {
-    if (!get().files.some((file) => file.path === path)) return 'That skill no longer exists.'
+    if (!get().files.some((file) => file.path === path)) return message('skillName.gone')
     const check = checkSkillName(rawName, path, get().files)
     if (!check.ok) return check.error
     const { name, path: target } = check
@@ -87,13 +151,36 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         selectedPath: state.selectedPath === path ? (neighbour?.path ?? null) : state.selectedPath,
       }
     }),
-  addRoutingCase: (utterance, expect) =>
-    set((state) => {
-      const existing = state.files.find((file) => file.path === ROUTING_TESTS_FILE)
-      const text = appendRoutingCase(existing?.text, utterance, expect)
-      if (!existing) return { files: [...state.files, { path: ROUTING_TESTS_FILE, text }] }
-      return { files: state.files.map((file) => (file === existing ? { ...file, text } : file)) }
-    }),
+  addRoutingCase: (utterance, expect) => {
+    if (utterance.trim() === '') return message('suite.empty')
+    const existing = get().files.find((file) => file.path === ROUTING_TESTS_FILE)
+    if (existing && hasRoutingCase(parseRoutingTests(existing.text).cases, utterance))
+      return message('suite.duplicate', { utterance: utterance.trim() })
+    const text = appendRoutingCase(existing?.text, utterance.trim(), expect)
+    set((state) => ({
+      files: existing
+        ? state.files.map((file) => (file.path === ROUTING_TESTS_FILE ? { ...file, text } : file))
+        : [...state.files, { path: ROUTING_TESTS_FILE, text }],
+    }))
+    return null
+  },
+  updateRoutingCase: (index, next) => {
+    const existing = get().files.find((file) => file.path === ROUTING_TESTS_FILE)
+    if (!existing) return message('suite.unreadable')
+    if (next.utterance.trim() === '') return message('suite.empty')
+    const others = parseRoutingTests(existing.text).cases.filter((item) => item.index !== index)
+    if (hasRoutingCase(others, next.utterance)) return message('suite.duplicate', { utterance: next.utterance.trim() })
+    const text = updateRoutingCase(existing.text, index, { utterance: next.utterance.trim(), expect: next.expect })
+    if (text === null) return message('suite.unreadable')
+    set((state) => ({ files: state.files.map((file) => (file.path === ROUTING_TESTS_FILE ? { ...file, text } : file)) }))
+    return null
+  },
+  removeRoutingCase: (index) =>
+    set((state) => ({
+      files: state.files.map((file) =>
+        file.path === ROUTING_TESTS_FILE ? { ...file, text: removeRoutingCase(file.text, index) ?? file.text } : file,
+      ),
+    })),
   undoDelete: () =>
     set((state) => {
       const deleted = state.lastDeleted

@@ -6,6 +6,7 @@ import { SkillPreview } from './editor/SkillPreview'
 import { TokenMeter } from './editor/TokenMeter'
 import { VersionsControl } from './editor/VersionsControl'
 import { RoutingSummary } from './routing/RoutingSummary'
+import { RoutingHints } from './routing/RoutingHints'
 import { ScoreTable } from './routing/ScoreTable'
 import { ThresholdControl } from './routing/ThresholdControl'
 import { UtteranceBox } from './routing/UtteranceBox'
@@ -18,24 +19,32 @@ import { TestCount } from './routingSuite/TestCount'
 import { TestsPanel } from './routingSuite/TestsPanel'
 import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
+import { HeaderMenus } from './help/HeaderMenus'
+import { useT } from './i18n/i18n'
+import { ROUTING_TESTS_FILE } from '../core/routingSuite'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
+const SkillForm = lazy(() => import('./editor/SkillForm'))
 
 type Tab = 'routing' | 'tests' | 'run' | 'tools' | 'problems'
 
-const TABS: { id: Tab; label: string; Badge?: () => ReactNode }[] = [
-  { id: 'routing', label: 'Routing' },
-  { id: 'tests', label: 'Tests', Badge: TestCount },
-  { id: 'run', label: 'Run' },
-  { id: 'tools', label: 'Tools' },
-  { id: 'problems', label: 'Problems', Badge: ProblemCount },
+const TABS: { id: Tab; Badge?: () => ReactNode }[] = [
+  { id: 'routing' },
+  { id: 'tests', Badge: TestCount },
+  { id: 'run' },
+  { id: 'tools' },
+  { id: 'problems', Badge: ProblemCount },
 ]
 
 export function App() {
+  const { t, en } = useT()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
+  const [view, setView] = useState<'form' | 'text'>('text')
+  const isSkill = selectedPath !== null && selectedPath !== ROUTING_TESTS_FILE
+  const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   return (
     <div className="app">
@@ -43,8 +52,9 @@ export function App() {
         <h1>
           <img src="/favicon.svg" alt="" width={22} height={22} /> Skill Playground
         </h1>
-        <p className="tagline">Write SKILL.md files and see, as you type, which one a user message would activate — and why.</p>
+        <p className="tagline">{t('app.tagline')}</p>
         <WorkspaceToolbar />
+        <HeaderMenus />
       </header>
       <SharedBanner />
       <StorageBanners />
@@ -52,25 +62,43 @@ export function App() {
         <SkillList />
         <section className="pane editor-pane" aria-label="Editor">
           <div className="pane-header">
-            <h2>{selectedPath ?? 'No skill selected'}</h2>
+            <h2>{selectedPath ?? t('editor.noSelection')}</h2>
+            {isSkill && (
+              <div className="view-tabs" role="tablist" aria-label={en('form.views')}>
+                <button type="button" role="tab" aria-selected={showForm} aria-label={en('form.tab')} onClick={() => setView('form')}>
+                  {t('form.tab')}
+                </button>
+                <button type="button" role="tab" aria-selected={!showForm} aria-label="SKILL.md" onClick={() => setView('text')}>
+                  SKILL.md
+                </button>
+              </div>
+            )}
             {selectedPath && <VersionsControl path={selectedPath} />}
-            <button
-              type="button"
-              className="button small"
-              aria-pressed={preview}
-              onClick={() => setPreview(!preview)}
-              title="Show the body rendered as Markdown"
-            >
-              Preview
-            </button>
+            {!showForm && (
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={preview}
+                onClick={() => setPreview(!preview)}
+                title={t('editor.previewTitle')}
+                aria-label={en('editor.preview')}
+              >
+                {t('editor.preview')}
+              </button>
+            )}
           </div>
           <div className="editor-status">
             <TokenMeter path={selectedPath} />
           </div>
-          {preview && <SkillPreview path={selectedPath} />}
-          {/* Hidden rather than unmounted, so each file keeps its undo history. */}
-          <div className="editor-column" hidden={preview}>
-            <Suspense fallback={<p className="loading">Loading editor…</p>}>
+          {preview && !showForm && <SkillPreview path={selectedPath} />}
+          {showForm && selectedPath && (
+            <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
+              <SkillForm key={selectedPath} path={selectedPath} />
+            </Suspense>
+          )}
+          {/* Hidden rather than unmounted, so each file keeps its undo history (the form's edits too). */}
+          <div className="editor-column" hidden={preview || showForm}>
+            <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
               <SkillEditor />
             </Suspense>
           </div>
@@ -79,19 +107,20 @@ export function App() {
           <UtteranceBox />
           <RunControls onRun={() => setTab('run')} />
           <div className="tabs" role="tablist" aria-label="Views">
-            {TABS.map(({ id, label, Badge }) => (
-              <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
-                {label} {Badge && <Badge />}
+            {TABS.map(({ id, Badge }) => (
+              <button key={id} type="button" role="tab" aria-selected={tab === id} aria-label={en(`tabs.${id}`)} onClick={() => setTab(id)}>
+                {t(`tabs.${id}`)} {Badge && <Badge />}
               </button>
             ))}
           </div>
           {tab === 'routing' ? (
             <>
               <div className="routing-toolbar">
-                <h2>Routing scores</h2>
+                <h2>{t('routing.title')}</h2>
                 <ThresholdControl />
               </div>
               <RoutingSummary />
+              <RoutingHints />
               <ScoreTable />
               <EffectiveConfigPanel />
             </>
@@ -102,7 +131,7 @@ export function App() {
           ) : tab === 'problems' ? (
             <ProblemsPanel />
           ) : (
-            <Suspense fallback={<p className="loading">Loading tools…</p>}>
+            <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
               <ToolsPanel />
             </Suspense>
           )}

@@ -1,11 +1,13 @@
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { useServices } from './common/services'
+import { useT } from './i18n/i18n'
 import { workspaceZipDownload } from './share/workspaceExport'
 
 /** Saving problems and two-tab conflicts, in plain view with a way out that loses nothing. */
 export function StorageBanners() {
   const store = usePlaygroundStore()
   const { storage, download } = useServices()
+  const { t, en, say } = useT()
   const unreadable = storage.unreadableSave()
   const problem = usePlayground((state) => state.storageProblem)
   const conflict = usePlayground((state) => state.tabConflict)
@@ -14,49 +16,61 @@ export function StorageBanners() {
     <>
       {problem && (
         <div className="banner warning" role="alert">
-          <span>{problem}</span>
+          <span>{say(problem)}</span>
           <span className="banner-actions">
             {unreadable !== null && (
               <button
                 type="button"
                 className="button small"
+                aria-label={en('storage.download')}
                 onClick={() => download('skill-playground-unreadable-save.json', unreadable, 'application/json')}
               >
-                Download the unreadable save
+                {t('storage.download')}
               </button>
             )}
             <button
               type="button"
               className="button small"
+              aria-label={en('storage.export')}
               onClick={() => {
                 const file = workspaceZipDownload(store.getState())
                 download(file.name, file.content, file.type)
               }}
             >
-              Export workspace
+              {t('storage.export')}
             </button>
-            <button type="button" className="link-button" onClick={() => store.getState().setStorageProblem(null)}>
-              Dismiss
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => store.getState().setStorageProblem(null)}
+              aria-label={en('common.dismiss')}
+            >
+              {t('common.dismiss')}
             </button>
           </span>
         </div>
       )}
       {conflict && (
         <div className="banner warning" role="alert">
-          <span>This workspace was also changed in another tab while you were editing here.</span>
+          <span>{t('storage.conflict')}</span>
           <span className="banner-actions">
-            <button type="button" className="button small" onClick={() => void storage.loadSaved()}>
-              Load their version
+            <button type="button" className="button small" onClick={() => void storage.loadSaved()} aria-label={en('storage.loadTheirs')}>
+              {t('storage.loadTheirs')}
             </button>
-            <button type="button" className="button small primary" onClick={() => void storage.saveNow()}>
-              Keep mine
+            <button
+              type="button"
+              className="button small primary"
+              onClick={() => void storage.saveNow()}
+              aria-label={en('storage.keepMine')}
+            >
+              {t('storage.keepMine')}
             </button>
           </span>
         </div>
       )}
       {notice && (
         <div className="banner info" role="status">
-          {notice}
+          {say(notice)}
         </div>
       )}
     </>

@@ -10,8 +10,8 @@ const calc = parseSkill(
 const weather = parseSkill('weather.md', '---\nname: weather\ndescription: Weather.\ntrigger_keywords: [天气]\n---\n')
 const skills = [calc, weather]
 const cases = [
-  { utterance: '计算一下 2^20 是多少', expect: 'calc', line: 1 },
-  { utterance: '帮我查一下北京今天的天气怎么样呀朋友们', expect: 'weather', line: 2 },
+  { utterance: '计算一下 2^20 是多少', expect: 'calc', line: 1, index: 1 },
+  { utterance: '帮我查一下北京今天的天气怎么样呀朋友们', expect: 'weather', line: 2, index: 2 },
 ]
 
 describe('compareTriggers', () => {

@@ -1,5 +1,6 @@
 import { codePointLength } from '../lib/text'
-import type { Span } from '../skill'
+import { splitKeywordList, type Span } from '../skill'
+import { formatMessage, message as m } from '../messages'
 import type { LintRule, SkillContext } from './types'
 
 interface KeywordAt {
@@ -35,12 +36,20 @@ function removeItem(context: SkillContext, item: KeywordAt): { span: Span; text:
   return { span: [lineStart, lineEnd < 0 ? text.length : lineEnd + 1], text: '' }
 }
 
+/** Full-width punctuation that Chinese input produces where an ASCII comma was meant. */
+const FULLWIDTH_SEPARATOR = /[，、；：\u3000]/
+
+/** A keyword as a YAML list item: plain when that reads back the same, quoted otherwise. */
+function quoteKeyword(keyword: string): string {
+  return /^[^\s,[\]{}#&*!|>'"%@`:?-][^,[\]{}#:]*$/u.test(keyword) && !/\s$/.test(keyword) ? keyword : JSON.stringify(keyword)
+}
+
 /** Up to three other skills by name, and how many more: a keyword shared by hundreds stays readable (and cheap). */
 function namesOfOthers(contexts: readonly SkillContext[], self: SkillContext): string {
   const names: string[] = []
   for (const other of contexts) {
     if (other === self) continue
-    if (names.length === 3) return `${names.join(', ')} and ${contexts.length - 4} more`
+    if (names.length === 3) return formatMessage(m('lint.keyword-shared.others', { names: names.join(', '), count: contexts.length - 4 }))
     names.push(other.skill.name)
   }
   return names.join(', ')
@@ -50,28 +59,26 @@ function namesOfOthers(contexts: readonly SkillContext[], self: SkillContext): s
 export const keywordRules: LintRule[] = [
   {
     id: 'keyword-empty',
-    explanation: 'An empty keyword never matches anything (docs/routing.md, step 2).',
     severity: { app: 'warning', strict: 'warning', lenient: 'info' },
     check: (context, report) => {
       for (const item of keywordsOf(context))
         if (item.keyword.trim() === '')
-          report.at(item.span, 'This keyword is empty and never matches.', {
-            title: 'Remove the empty keyword',
+          report.at(item.span, m('lint.keyword-empty.message'), {
+            title: m('lint.keyword-empty.fix'),
             edits: [removeItem(context, item)],
           })
     },
   },
   {
     id: 'keyword-duplicate',
-    explanation: 'Keywords are compared lowercased; a repeat adds nothing to the score.',
     severity: { app: 'warning', strict: 'warning', lenient: 'info' },
     check: (context, report) => {
       const seen = new Map<string, string>()
       for (const item of keywordsOf(context)) {
         const first = seen.get(item.lower)
         if (first !== undefined && item.lower !== '')
-          report.at(item.span, `"${item.keyword}" repeats "${first}".`, {
-            title: `Remove the repeated "${item.keyword}"`,
+          report.at(item.span, m('lint.keyword-duplicate.message', { keyword: item.keyword, first }), {
+            title: m('lint.keyword-duplicate.fix', { keyword: item.keyword }),
             edits: [removeItem(context, item)],
           })
         else seen.set(item.lower, item.keyword)
@@ -79,62 +86,69 @@ export const keywordRules: LintRule[] = [
     },
   },
   {
+    id: 'keyword-fullwidth-separator',
+    severity: { app: 'error', strict: 'error', lenient: 'error' },
+    check: (context, report) => {
+      const location = context.split.fields.get('trigger_keywords')
+      const flow = location !== undefined && context.file.text[location.value[0]] === '['
+      for (const item of keywordsOf(context)) {
+        const separator = FULLWIDTH_SEPARATOR.exec(item.keyword)?.[0]
+        if (separator === undefined) continue
+        const parts = splitKeywordList(item.keyword)
+        const lineStart = context.file.text.lastIndexOf('\n', item.span[0]) + 1
+        const indent = /^[ \t]*-?[ \t]*/.exec(context.file.text.slice(lineStart))?.[0] ?? '- '
+        const text = parts.map(quoteKeyword).join(flow ? ', ' : `\n${indent}`)
+        report.at(
+          item.span,
+          m('lint.keyword-fullwidth-separator.message', { keyword: item.keyword, separator: separator === '\u3000' ? '　' : separator }),
+          parts.length > 1
+            ? { title: m('lint.keyword-fullwidth-separator.fix', { count: parts.length }), edits: [{ span: item.span, text }] }
+            : undefined,
+        )
+      }
+    },
+  },
+  {
     id: 'keyword-nested',
-    explanation:
-      'A keyword inside another keyword of the same skill ("规划" in "规划一下") matches whenever the longer one does, so it earns the ×1.3 multi-keyword bonus from a single phrase.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       const items = keywordsOf(context).filter((item) => item.lower !== '')
       for (const inner of items) {
         const outer = items.find((other) => other !== inner && other.lower !== inner.lower && other.lower.includes(inner.lower))
-        if (outer)
-          report.at(
-            inner.span,
-            `"${inner.keyword}" is inside "${outer.keyword}": typing "${outer.keyword}" counts as two keywords and earns the ×1.3 bonus.`,
-          )
+        if (outer) report.at(inner.span, m('lint.keyword-nested.message', { inner: inner.keyword, outer: outer.keyword }))
       }
     },
   },
   {
     id: 'keyword-too-short',
-    explanation:
-      'A one-character keyword (or a two-letter Latin one) matches inside unrelated words and messages, so the skill fires where it should not.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     check: (context, report) => {
       for (const item of keywordsOf(context)) {
         const length = codePointLength(item.keyword.trim())
         if (length === 0) continue
         if (length === 1 || (length === 2 && /^[\x21-\x7e]+$/.test(item.keyword.trim())))
-          report.at(item.span, `"${item.keyword}" is too short to be specific: it matches inside many unrelated messages.`)
+          report.at(item.span, m('lint.keyword-too-short.message', { keyword: item.keyword }))
       }
     },
   },
   {
     id: 'keywords-missing',
-    explanation:
-      'An auto skill without trigger_keywords is never chosen by keyword routing; only progressive disclosure or LLM routing can find it.',
     severity: { app: 'info', strict: 'off', lenient: 'off' },
     check: (context, report) => {
       if (context.skill.entryMode === 'auto' && context.split.hasFrontmatter && context.skill.triggerKeywords.length === 0)
-        report.at(context.split.fields.get('name')?.key ?? [0, 3], 'No trigger_keywords: keyword routing never picks this skill.')
+        report.at(context.split.fields.get('name')?.key ?? [0, 3], m('lint.keywords-missing.message'))
     },
   },
   {
     id: 'keywords-few',
-    explanation: 'With a single keyword the ×1.3 bonus never applies and short messages must be almost entirely that keyword to pass 0.3.',
     severity: { app: 'info', strict: 'off', lenient: 'off' },
     check: (context, report) => {
       if (context.skill.entryMode === 'auto' && context.skill.triggerKeywords.length === 1)
-        report.at(
-          context.split.fields.get('trigger_keywords')?.value ?? [0, 3],
-          'Only one trigger keyword: add synonyms (Chinese and English) users actually type.',
-        )
+        report.at(context.split.fields.get('trigger_keywords')?.value ?? [0, 3], m('lint.keywords-few.message'))
     },
   },
   {
     id: 'keyword-shared',
-    explanation:
-      'The same keyword in two skills makes them compete: the one with more coverage wins, and ties go to load order — rarely what either author meant.',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
     checkWorkspace: (skills, report) => {
       const owners = new Map<string, SkillContext[]>()
@@ -147,7 +161,11 @@ export const keywordRules: LintRule[] = [
         if (contexts.length < 2) continue
         for (const context of contexts) {
           const item = keywordsOf(context).find((k) => k.lower === lower)
-          if (item) report(context.skill.path).at(item.span, `"${item.keyword}" is also a keyword of ${namesOfOthers(contexts, context)}.`)
+          if (item)
+            report(context.skill.path).at(
+              item.span,
+              m('lint.keyword-shared.message', { keyword: item.keyword, others: namesOfOthers(contexts, context) }),
+            )
         }
       }
     },

@@ -134,6 +134,27 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
     skill('name: calc\ntrigger_keywords: [plan, outline]'),
     'trigger_keywords: [plan, outline]',
   ],
+  [
+    'keyword-fullwidth-separator',
+    'app',
+    skill('name: calc\ntrigger_keywords: [退款，退货、退钱, refund]'),
+    skill('name: calc\ntrigger_keywords: [退款, 退货, 退钱, refund]'),
+    'trigger_keywords: [退款, 退货, 退钱, refund]',
+  ],
+  [
+    'keyword-fullwidth-separator',
+    'lenient',
+    skill('name: calc\ntrigger_keywords:\n  - 退款；退货\n  - refund'),
+    skill('name: calc\ntrigger_keywords:\n  - 退款\n  - refund'),
+    'trigger_keywords:\n  - 退款\n  - 退货\n  - refund',
+  ],
+  [
+    'yaml-fullwidth-colon',
+    'app',
+    skill('name: calc\ntrigger_keywords：[退款, refund]'),
+    skill('name: calc\ntrigger_keywords: [退款, refund]'),
+    'trigger_keywords: [退款, refund]',
+  ],
   ['keyword-nested', 'app', skill('name: calc\ntrigger_keywords: [规划, 规划一下]'), skill('name: calc\ntrigger_keywords: [规划, 拆解]')],
   [
     'keyword-too-short',
@@ -144,6 +165,16 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
   ['keywords-missing', 'app', skill('name: calc'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
   ['keywords-few', 'app', skill('name: calc\ntrigger_keywords: [plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
 ]
+
+describe('lint messages', () => {
+  it('come from the catalog, in English and in Chinese', async () => {
+    const { formatMessage } = await import('../messages')
+    const [finding] = lint([skill('name: calc\ntrigger_keywords: [退款，退货]')], 'keyword-fullwidth-separator', 'app')
+    expect(finding!.message).toBe('"退款，退货" is one keyword: "，" does not separate list items in YAML.')
+    expect(formatMessage(finding!.text!, 'zh')).toBe('"退款，退货" 是一个关键词："，" 在 YAML 里不能分隔列表项。')
+    expect(formatMessage(finding!.fix!.label, 'zh')).toBe('拆成 2 个关键词')
+  })
+})
 
 describe('lint rules', () => {
   it.each(CASES)('%s (%s profile) flags the bad case and passes the good one', (ruleId, profile, bad, good, fixed) => {

@@ -1,24 +1,18 @@
 import { LineIndex } from '../lib/text'
+import { formatMessage, message, type MessageKey } from '../messages'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
 import { LINT_RULES } from './lintRules'
 import type { Finding, LintProfile, LintRule, Reporter, SkillContext } from './types'
 
-/** How parse problems (from parseSkill) are explained and graded per profile. */
-const PARSE_CODES: Record<string, { explanation: string; severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
-  'frontmatter-syntax': {
-    explanation:
-      'The frontmatter is not valid YAML, so none of its fields are read and the skill falls back to defaults. Values containing ": " or starting with [ { * & ! | > % @ need quotes.',
-  },
-  'frontmatter-shape': { explanation: 'Frontmatter must be a mapping of "field: value" lines.' },
-  'field-type': { explanation: 'The field has the wrong type; the default is used instead.' },
-  'field-value': { explanation: 'The value is not one of those the field accepts; the default is used instead.' },
-  'field-coerced': {
-    explanation:
-      'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.',
-    severity: { strict: 'error', lenient: 'info' },
-  },
-  'max-rounds-range': { explanation: 'max_rounds must be 1..50 (docs/skill-format.md); the nearest allowed value is used.' },
+/** How parse problems (from parseSkill) are graded per profile; their explanations are in the message catalog. */
+const PARSE_CODES: Record<string, { severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
+  'frontmatter-syntax': {},
+  'frontmatter-shape': {},
+  'field-type': {},
+  'field-value': {},
+  'field-coerced': { severity: { strict: 'error', lenient: 'info' } },
+  'max-rounds-range': {},
 }
 const REPLACED_BY_RULES = new Set(['unknown-field'])
 
@@ -127,6 +121,11 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   return { skills, findings }
 }
 
+/** A rule's explanation in English (the catalog's `lint.<id>.explanation`). */
+export function explanationOf(id: string): string {
+  return formatMessage(message(`lint.${id}.explanation` as MessageKey))
+}
+
 function parseFindings(context: SkillContext, profile: LintProfile): Finding[] {
   const result: Finding[] = []
   for (const diagnostic of context.skill.diagnostics) {
@@ -134,7 +133,7 @@ function parseFindings(context: SkillContext, profile: LintProfile): Finding[] {
     const known = PARSE_CODES[diagnostic.code]
     const severity = known?.severity?.[profile] ?? diagnostic.severity
     if (severity === 'off') continue
-    result.push({ ...diagnostic, severity, explanation: known?.explanation ?? '', ...quoteFix(context, diagnostic) })
+    result.push({ ...diagnostic, severity, explanation: known ? explanationOf(diagnostic.code) : '', ...quoteFix(context, diagnostic) })
   }
   return result
 }
@@ -148,13 +147,15 @@ function reporter(rule: LintRule, context: SkillContext, profile: LintProfile, i
       into.push({
         code: rule.id,
         severity,
-        message,
+        message: formatMessage(message),
+        text: message,
         range: lines.range(span[0], span[1]),
-        explanation: rule.explanation,
+        explanation: explanationOf(rule.id),
         ...(fix
           ? {
               fix: {
-                title: fix.title,
+                title: formatMessage(fix.title),
+                label: fix.title,
                 edits: fix.edits.map((edit) => ({ range: lines.range(edit.span[0], edit.span[1]), text: edit.text })),
               },
             }
@@ -176,7 +177,10 @@ function quoteFix(context: SkillContext, diagnostic: Diagnostic): Pick<Finding, 
   if (!match || /^["'|>[{]/.test(match[2] ?? '')) return {}
   const valueStart = start + (match[1]?.length ?? 0)
   const span: Span = [valueStart, valueStart + (match[2]?.length ?? 0)]
-  return { fix: { title: 'Quote the value', edits: [{ range: context.lines.range(span[0], span[1]), text: JSON.stringify(match[2]) }] } }
+  const label = message('lint.frontmatter-syntax.fix')
+  return {
+    fix: { title: formatMessage(label), label, edits: [{ range: context.lines.range(span[0], span[1]), text: JSON.stringify(match[2]) }] },
+  }
 }
 
 function offsetOf(lines: LineIndex, line: number, column: number): number {

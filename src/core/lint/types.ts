@@ -1,4 +1,5 @@
 import type { LineIndex, TextRange } from '../lib/text'
+import type { Message } from '../messages'
 import type { Diagnostic, Severity, Skill, SkillFile, SplitSkillFile, Span } from '../skill'
 
 /** Which rules apply and how hard: this app's format, strict public Agent Skills, or lenient. */
@@ -15,12 +16,17 @@ export interface TextEdit {
 }
 
 export interface LintFix {
+  /** In English (the CLI, logs); `label` puts it in the reader's language. */
   title: string
+  label: Message
   edits: TextEdit[]
 }
 
 /** A lint result: a diagnostic with the rule's explanation and, where obvious, a fix. */
 export interface Finding extends Diagnostic {
+  /** The message as a catalog entry (src/core/messages), for the reader's language; `message` is its English. */
+  text?: Message
+  /** Why the rule exists, in English; the catalog has it as `lint.<code>.explanation`. */
   explanation: string
   fix?: LintFix
 }
@@ -37,15 +43,14 @@ export interface SkillContext {
 
 export interface Reporter {
   /** Reports at a file span; `fix` edits are spans too. */
-  at: (span: Span, message: string, fix?: { title: string; edits: { span: Span; text: string }[] }) => void
+  at: (span: Span, message: Message, fix?: { title: Message; edits: { span: Span; text: string }[] }) => void
 }
 
 export type RuleSeverity = Severity | 'off'
 
 export interface LintRule {
+  /** Also the rule's key in the message catalog (`lint.<id>.explanation`, `.message`, `.fix`). */
   id: string
-  /** Why the rule exists, shown on hover. */
-  explanation: string
   severity: Record<LintProfile, RuleSeverity>
   check?: (context: SkillContext, report: Reporter) => void
   /** Rules about several skills at once report per file path. */

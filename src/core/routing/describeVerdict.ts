@@ -1,24 +1,30 @@
+import { formatMessage, message, type Message } from '../messages'
 import type { SkillScore } from './scoreRouting'
 
 const format = (value: number) => value.toFixed(3)
 
-/** The one-line reason shown beside a skill's score. */
-export function describeVerdict(score: SkillScore, threshold: number): string {
+/** The one-line reason shown beside a skill's score, as a catalog message (docs/routing.md). */
+export function verdictMessage(score: SkillScore, threshold: number): Message {
   const verdict = score.verdict
   switch (verdict.kind) {
     case 'winner':
-      return `Wins: ${format(score.final ?? 0)} > threshold ${threshold}`
+      return message('verdict.winner', { final: format(score.final ?? 0), threshold })
     case 'manual':
-      return 'Manual entry: only picked by hand, never by keywords'
+      return message('verdict.manual')
     case 'no-match':
-      return 'No keyword matched'
+      return message('verdict.noMatch')
     case 'below-threshold':
       return verdict.neededCovered === null
-        ? `Below the threshold: cannot pass ${threshold} with ${score.length} characters, even fully covered`
-        : `Below the threshold: needs covered ≥ ${verdict.neededCovered} of ${score.length} for this input (has ${score.covered})`
+        ? message('verdict.cannotPass', { threshold, length: score.length })
+        : message('verdict.needsCovered', { needed: verdict.neededCovered, length: score.length, covered: score.covered })
     case 'lost-tie':
-      return `Lost a tie to ${verdict.winner} (earlier in load order)`
+      return message('verdict.lostTie', { winner: verdict.winner })
     case 'outscored':
-      return `Above the threshold, but ${verdict.winner} scores higher (${format(verdict.winnerFinal)})`
+      return message('verdict.outscored', { winner: verdict.winner, winnerFinal: format(verdict.winnerFinal) })
   }
+}
+
+/** The same reason in English (traces, the CLI). */
+export function describeVerdict(score: SkillScore, threshold: number): string {
+  return formatMessage(verdictMessage(score, threshold))
 }

@@ -3,5 +3,7 @@ export { DEFAULT_THRESHOLD, normalizeThreshold, parseThreshold, THRESHOLD_MAX, T
 export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'
-export { describeVerdict } from './describeVerdict'
+export { describeVerdict, verdictMessage } from './describeVerdict'
 export { catalogListing } from './catalogListing'
+export { explainRouting, MAX_EXPLAINED_LENGTH } from './explainRouting'
+export type { ExplanationOutcome, KeywordSuggestion, RoutingExplanation } from './explainRouting'

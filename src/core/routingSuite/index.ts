@@ -1,2 +1,12 @@
-export { appendRoutingCase, NO_SKILL, parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests, thresholdSweep } from './routingSuite'
+export {
+  appendRoutingCase,
+  hasRoutingCase,
+  NO_SKILL,
+  removeRoutingCase,
+  updateRoutingCase,
+  parseRoutingTests,
+  ROUTING_TESTS_FILE,
+  runRoutingTests,
+  thresholdSweep,
+} from './routingSuite'
 export type { CaseProblem, CaseResult, RoutingCase, SuiteResult, SweepPoint } from './routingSuite'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '../routing'
 import { parseSkill } from '../skill'
-import { parseRoutingTests, runRoutingTests, thresholdSweep } from './index'
+import { hasRoutingCase, parseRoutingTests, removeRoutingCase, runRoutingTests, thresholdSweep, updateRoutingCase } from './index'
 
 const skills = [
   parseSkill('calc/SKILL.md', '---\nname: calc\ntrigger_keywords: [计算, 是多少]\n---\n'),
@@ -15,8 +15,8 @@ describe('routing test suites', () => {
       '# comment\n- utterance: 计算一下\n  expect: calc\n- utterance: hello\n  expect: null\n- expect: calc\n',
     )
     expect(cases).toEqual([
-      { utterance: '计算一下', expect: 'calc', line: 2 },
-      { utterance: 'hello', expect: null, line: 4 },
+      { utterance: '计算一下', expect: 'calc', line: 2, index: 0 },
+      { utterance: 'hello', expect: null, line: 4, index: 1 },
     ])
     expect(problems).toEqual([
       expect.objectContaining({ message: 'Case 3 needs an "utterance" text.', range: expect.objectContaining({ startLine: 6 }) }),
@@ -66,5 +66,40 @@ describe('routing test suites', () => {
       const suite = runRoutingTests(cases, router, point.threshold, ['plan'])
       expect(suite.passed / cases.length).toBe(point.accuracy)
     }
+  })
+})
+
+describe('editing the suite file', () => {
+  const text =
+    '# My routing tests\n- utterance: "计算一下"   # calc\n  expect: calculator\n\n# weather\n- utterance: 天气\n  expect: weather\n- utterance: "hi"\n'
+
+  it('changes one case and keeps every other byte, comments included', () => {
+    const changed = updateRoutingCase(text, 1, { utterance: '北京天气', expect: null })!
+    expect(changed).toBe(
+      '# My routing tests\n- utterance: "计算一下"   # calc\n  expect: calculator\n\n# weather\n- utterance: "北京天气"\n  expect: null\n- utterance: "hi"\n',
+    )
+    expect(parseRoutingTests(changed).cases.map((c) => [c.utterance, c.expect])).toEqual([
+      ['计算一下', 'calculator'],
+      ['北京天气', null],
+      ['hi', null],
+    ])
+  })
+
+  it('adds an expect line when a case has none', () => {
+    expect(updateRoutingCase(text, 2, { utterance: 'hi', expect: 'weather' })).toBe(
+      text.replace('- utterance: "hi"\n', '- utterance: "hi"\n  expect: "weather"\n'),
+    )
+  })
+
+  it('removes one case, with its lines only', () => {
+    expect(removeRoutingCase(text, 0)).toBe('# My routing tests\n\n# weather\n- utterance: 天气\n  expect: weather\n- utterance: "hi"\n')
+    expect(removeRoutingCase(text, 2)).toBe(
+      '# My routing tests\n- utterance: "计算一下"   # calc\n  expect: calculator\n\n# weather\n- utterance: 天气\n  expect: weather\n',
+    )
+  })
+
+  it('refuses to edit a file that does not parse, and spots duplicates', () => {
+    expect(updateRoutingCase('- utterance: [oops', 0, { utterance: 'x', expect: null })).toBeNull()
+    expect(hasRoutingCase(parseRoutingTests(text).cases, ' 天气 ')).toBe(true)
   })
 })

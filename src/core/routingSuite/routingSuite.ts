@@ -1,6 +1,6 @@
 import { LineIndex, type TextRange } from '../lib/text'
 import type { Router, RoutingResult } from '../routing'
-import { parseYamlText } from '../skill'
+import { locateListItems, parseYamlText } from '../skill'
 
 export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
 
@@ -10,6 +10,8 @@ export interface RoutingCase {
   expect: string | null
   /** 1-based line of the case in the file, for jumping to it. */
   line: number
+  /** Its position in the file's list (what editing and deleting refer to). */
+  index: number
 }
 
 export interface CaseProblem {
@@ -43,7 +45,7 @@ export function parseRoutingTests(text: string): { cases: RoutingCase[]; problem
       problems.push({ message: `Case ${index + 1}: "expect" must be a skill name or null.`, range: lines.lineRange(line) })
       return
     }
-    cases.push({ utterance: entry.utterance, expect: typeof entry.expect === 'string' ? entry.expect : null, line })
+    cases.push({ utterance: entry.utterance, expect: typeof entry.expect === 'string' ? entry.expect : null, line, index })
   })
   return { cases, problems }
 }
@@ -131,4 +133,45 @@ export function appendRoutingCase(text: string | undefined, utterance: string, e
   const entry = `- utterance: ${JSON.stringify(utterance)}\n  expect: ${expect === null ? 'null' : JSON.stringify(expect)}\n`
   if (text === undefined) return `# Routing tests: what a user types, and the skill that should win (null: none).\n${entry}`
   return (text.endsWith('\n') || text === '' ? text : `${text}\n`) + entry
+}
+
+const caseValue = (expect: string | null) => (expect === null ? 'null' : JSON.stringify(expect))
+
+/** Whether the suite already has this utterance (compared as typed, ignoring surrounding spaces). */
+export function hasRoutingCase(cases: readonly RoutingCase[], utterance: string): boolean {
+  return cases.some((item) => item.utterance.trim() === utterance.trim())
+}
+
+/** The suite's text with case `index` changed; every other byte (comments included) as it was. Null when the file does not parse. */
+export function updateRoutingCase(text: string, index: number, next: { utterance: string; expect: string | null }): string | null {
+  const item = locateListItems(text)?.[index]
+  const utterance = item?.fields.get('utterance')
+  if (!item || !utterance) return null
+  const expect = item.fields.get('expect')
+  const edits: { span: readonly [number, number]; text: string }[] = [{ span: utterance.value, text: JSON.stringify(next.utterance) }]
+  if (expect && expect.value !== expect.key) edits.push({ span: expect.value, text: caseValue(next.expect) })
+  else if (expect)
+    edits.push({
+      span: [expect.key[1], expect.key[1] + (text.slice(expect.key[1]).match(/^\s*:/)?.[0].length ?? 0)],
+      text: `: ${caseValue(next.expect)}`,
+    })
+  else {
+    const lineStart = text.lastIndexOf('\n', utterance.key[0] - 1) + 1
+    const column = utterance.key[0] - lineStart
+    const lineEnd = text.indexOf('\n', utterance.value[1])
+    const at = lineEnd < 0 ? text.length : lineEnd
+    edits.push({ span: [at, at], text: `\n${' '.repeat(column)}expect: ${caseValue(next.expect)}` })
+  }
+  return edits
+    .sort((a, b) => b.span[0] - a.span[0])
+    .reduce((result, edit) => result.slice(0, edit.span[0]) + edit.text + result.slice(edit.span[1]), text)
+}
+
+/** The suite's text without case `index` (its lines removed); null when the file does not parse. */
+export function removeRoutingCase(text: string, index: number): string | null {
+  const item = locateListItems(text)?.[index]
+  if (!item) return null
+  const start = text.lastIndexOf('\n', item.span[0] - 1) + 1
+  const end = text.indexOf('\n', Math.max(item.span[0], item.span[1] - 1))
+  return text.slice(0, start) + text.slice(end < 0 ? text.length : end + 1)
 }

@@ -42,16 +42,19 @@ describe('the share codec', () => {
     const link = encodeShare(workspace)
     const at = link.length - 20
     const flipped = link.slice(0, at) + (link[at] === 'A' ? 'B' : 'A') + link.slice(at + 1)
-    expect(decodeShare(flipped)).toMatchObject({ ok: false, error: expect.stringMatching(/truncated|altered/) })
+    expect(decodeShare(flipped)).toMatchObject({ ok: false, error: { key: expect.stringMatching(/share\.(truncated|altered)/) } })
     const wrongChecksum = link.replace(/^(s1\.\d+\.)[0-9a-f]{8}/, '$100000000')
-    expect(decodeShare(wrongChecksum)).toMatchObject({ ok: false, error: expect.stringContaining('checksum') })
+    expect(decodeShare(wrongChecksum)).toMatchObject({ ok: false, error: { key: 'share.altered' } })
   })
 
   it('refuses a newer format, an oversized payload and content that is not ours', () => {
-    expect(decodeShare('#s2.10.00000000.abc')).toMatchObject({ ok: false, error: expect.stringContaining('newer') })
-    expect(decodeShare(`#s1.${MAX_SHARE_BYTES + 1}.00000000.abc`)).toMatchObject({ ok: false, error: expect.stringContaining('too large') })
+    expect(decodeShare('#s2.10.00000000.abc')).toMatchObject({
+      ok: false,
+      error: { key: 'share.newer', params: { version: '2', supported: 1 } },
+    })
+    expect(decodeShare(`#s1.${MAX_SHARE_BYTES + 1}.00000000.abc`)).toMatchObject({ ok: false, error: { key: 'share.tooLarge' } })
     const notOurs = encodeShare({ kind: 'pizza', skills: 'none' } as unknown as SharePayload)
-    expect(decodeShare(notOurs)).toMatchObject({ ok: false, error: expect.stringContaining('does not contain Skill Playground content') })
+    expect(decodeShare(notOurs)).toMatchObject({ ok: false, error: { key: 'share.notOurs' } })
     expect(decodeShare('#section-2')).toBeNull()
   })
 })

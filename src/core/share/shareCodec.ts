@@ -7,6 +7,7 @@
 import { deflateSync, inflateSync } from 'fflate'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 import { SHARE_DICTIONARY_S1 } from './shareDictionary'
+import { message, type Message } from '../messages'
 import type { SkillFile } from '../skill'
 import { readFiles, readKnowledge, readThreshold, readToolMocks, readVirtualFiles } from '../workspace'
 
@@ -25,7 +26,7 @@ export interface SharePayload {
   virtualFiles?: Record<string, string>
 }
 
-export type DecodeResult = { ok: true; payload: SharePayload } | { ok: false; error: string }
+export type DecodeResult = { ok: true; payload: SharePayload } | { ok: false; error: Message }
 
 export function encodeShare(payload: SharePayload): string {
   const bytes = new TextEncoder().encode(JSON.stringify(withoutEmpty(payload)))
@@ -40,21 +41,20 @@ export function decodeShare(fragment: string): DecodeResult | null {
   if (Number(version[1]) > SHARE_VERSION)
     return {
       ok: false,
-      error: `This link was made by a newer Skill Playground (format ${version[1]}); this one reads format ${SHARE_VERSION}. Nothing was loaded.`,
+      error: message('share.newer', { version: version[1] ?? '', supported: SHARE_VERSION }),
     }
-  if (Number(version[1]) !== SHARE_VERSION) return { ok: false, error: 'This link uses an unknown format. Nothing was loaded.' }
+  if (Number(version[1]) !== SHARE_VERSION) return { ok: false, error: message('share.unknownFormat') }
   const parts = /^s\d+\.(\d+)\.([0-9a-f]{8})\.([A-Za-z0-9_-]*)$/.exec(text)
   if (!parts)
     return {
       ok: false,
-      error:
-        'This link is damaged (its parts are missing or contain unexpected characters) — it may have been cut or changed when it was copied. Nothing was loaded.',
+      error: message('share.damaged'),
     }
   const length = Number(parts[1])
   if (length > MAX_SHARE_BYTES)
     return {
       ok: false,
-      error: `This link's content is too large (${length.toLocaleString('en')} bytes; the limit is ${MAX_SHARE_BYTES.toLocaleString('en')}). Nothing was loaded.`,
+      error: message('share.tooLarge', { length: length.toLocaleString('en'), limit: MAX_SHARE_BYTES.toLocaleString('en') }),
     }
   let bytes: Uint8Array
   try {
@@ -62,20 +62,20 @@ export function decodeShare(fragment: string): DecodeResult | null {
   } catch {
     return {
       ok: false,
-      error: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.',
+      error: message('share.truncated'),
     }
   }
   if (bytes.length !== length || crc32(bytes).toString(16).padStart(8, '0') !== parts[2]) {
-    return { ok: false, error: 'This link looks truncated or altered: its checksum does not match. Nothing was loaded.' }
+    return { ok: false, error: message('share.altered') }
   }
   let value: unknown
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch {
-    return { ok: false, error: 'This link does not contain Skill Playground content. Nothing was loaded.' }
+    return { ok: false, error: message('share.notOurs') }
   }
   const payload = validatePayload(value)
-  return payload ? { ok: true, payload } : { ok: false, error: 'This link does not contain Skill Playground content. Nothing was loaded.' }
+  return payload ? { ok: true, payload } : { ok: false, error: message('share.notOurs') }
 }
 
 /** The payload's fields are read by the same rules as a saved workspace (src/core/workspace). */

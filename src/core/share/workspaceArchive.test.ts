@@ -16,7 +16,7 @@ describe('the workspace zip', () => {
     ]
     const zip = zipWorkspace({ files: original, settings: { v: 1, knowledge: [{ id: 'a', title: 't', text: 'x' }], threshold: 0.25 } })
     const back = unzipWorkspace(zip)
-    if (!back.ok) throw new Error(back.error)
+    if (!back.ok) throw new Error(back.error.key)
     expect(back.archive.settings).toEqual({ knowledge: [{ id: 'a', title: 't', text: 'x' }], threshold: 0.25 })
 
     // Unpack to disk and load with the CLI's reader too.
@@ -48,6 +48,6 @@ describe('the workspace zip', () => {
 
   it('says so when the file is not a zip or has no skills', () => {
     expect(unzipWorkspace(new TextEncoder().encode('not a zip'))).toMatchObject({ ok: false })
-    expect(unzipWorkspace(zipWorkspace({ files: [] }))).toMatchObject({ ok: false, error: expect.stringContaining('no SKILL.md') })
+    expect(unzipWorkspace(zipWorkspace({ files: [] }))).toMatchObject({ ok: false, error: { key: 'archive.noSkills' } })
   })
 })

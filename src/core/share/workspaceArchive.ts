@@ -6,6 +6,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { defaultSkillName, isSkillPath, type SkillFile } from '../skill'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
+import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
 
 export interface WorkspaceArchive {
@@ -37,7 +38,7 @@ export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {
   return zipSync(entries, { level: 6 })
 }
 
-export type UnzipResult = { ok: true; archive: ArchiveContents } | { ok: false; error: string }
+export type UnzipResult = { ok: true; archive: ArchiveContents } | { ok: false; error: Message }
 
 /** Reads skills from a zip: `skills/...` if present, else any SKILL.md / top-level .md. */
 export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
@@ -56,10 +57,7 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
   } catch (error) {
     return {
       ok: false,
-      error:
-        error instanceof Error && error.message === 'too large'
-          ? 'This zip unpacks to more than 50 MB; nothing was imported.'
-          : 'This file is not a readable zip; nothing was imported.',
+      error: error instanceof Error && error.message === 'too large' ? message('archive.tooLarge') : message('archive.notZip'),
     }
   }
   const names = Object.keys(entries)
@@ -79,14 +77,14 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     try {
       value = JSON.parse(strFromU8(resourceEntry))
     } catch {
-      return { ok: false, error: `${RESOURCES} in this zip is not valid JSON; nothing was imported.` }
+      return { ok: false, error: message('archive.badJson', { file: RESOURCES }) }
     }
     const decoded = decodeSavedWorkspace(value, { requireFiles: false })
-    if (!decoded.ok) return { ok: false, error: `${RESOURCES} in this zip: ${decoded.message} Nothing was imported.` }
+    if (!decoded.ok)
+      return { ok: false, error: message('archive.badSettings', { file: RESOURCES, reason: formatMessage(decoded.message) }) }
     const { files: _none, ...rest } = decoded.workspace
     settings = rest
   }
-  if (!files.some((file) => isSkillPath(file.path)))
-    return { ok: false, error: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).' }
+  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: message('archive.noSkills') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }

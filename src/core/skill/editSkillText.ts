@@ -1,4 +1,4 @@
-import { splitSkillFile } from './frontmatter'
+import { setFrontmatterValue, splitSkillFile } from './frontmatter'
 
 /**
  * Sets the frontmatter `name` of a SKILL.md text, keeping everything else byte for byte:
@@ -22,21 +22,34 @@ export function setSkillName(text: string, name: string): string {
   return `${text.slice(0, firstLineEnd + 1)}name: ${value}\n${text.slice(firstLineEnd + 1)}`
 }
 
-/** The starting text of a new skill: every common field, with hints on what to write. */
-export function newSkillTemplate(name: string): string {
-  return `---
-name: ${name}
-description: >-
-  What this skill does and when to use it, in two or three sentences a model can decide on.
-  Say when NOT to use it, too.
-trigger_keywords: [keyword, 关键词]
-required_tools: []
-max_rounds: 5
-entry_mode: auto
----
+/** The fields the form edits, and the values it writes. */
+export type FormField = 'name' | 'description' | 'trigger_keywords' | 'required_tools' | 'max_rounds' | 'entry_mode' | 'tags' | 'parameters'
 
-## You are ...
+/**
+ * Sets one field of a SKILL.md (undefined removes it), the rest of the file byte for byte: the
+ * one code path for the form, the routing hints and templates. Null when the frontmatter does
+ * not parse (the form then waits for the text to be fixed).
+ */
+export function setSkillField(text: string, field: FormField, value: unknown): string | null {
+  return setFrontmatterValue(text, field, value)
+}
 
-Write the system prompt for this skill here. It replaces the default prompt while the skill is active.
-`
+/** Adds keywords to `trigger_keywords` (split on any separator a person types; repeats dropped). */
+export function addTriggerKeywords(text: string, current: readonly string[], added: readonly string[]): string | null {
+  const seen = new Set(current.map((keyword) => keyword.toLowerCase()))
+  const next = [...current]
+  for (const keyword of added) {
+    if (keyword === '' || seen.has(keyword.toLowerCase())) continue
+    seen.add(keyword.toLowerCase())
+    next.push(keyword)
+  }
+  return next.length === current.length ? text : setFrontmatterValue(text, 'trigger_keywords', next)
+}
+
+/** Replaces the body (the system prompt), keeping the frontmatter byte for byte. */
+export function setSkillBody(text: string, body: string): string {
+  const split = splitSkillFile(text)
+  if (!split.hasFrontmatter) return body
+  const start = split.bodyOffset
+  return text.slice(0, start) + body
 }

@@ -2,6 +2,7 @@
  * Where skills live in a workspace, and the naming rules every entry path shares: adding,
  * duplicating, renaming, importing and opening a shared link all place files through here.
  */
+import { message, type Message } from '../messages'
 import { isSkillPath } from './loadWorkspace'
 import { defaultSkillName } from './parseSkill'
 import { setSkillName } from './editSkillText'
@@ -20,16 +21,30 @@ export function uniqueSkillName(base: string, files: readonly SkillFile[]): stri
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-export type NameCheck = { ok: true; name: string; path: string } | { ok: false; error: string }
+export type NameCheck = { ok: true; name: string; path: string } | { ok: false; error: Message }
 
-/** Whether the skill at `path` may be renamed to `rawName`, and the path it would then have. */
+/**
+ * The name a person typed, made fit for a folder and a `name` field: spaces and punctuation
+ * become "-", letters of any script are kept ("退款 助手" → "退款-助手", "My Skill" → "my-skill").
+ */
+export function slugSkillName(raw: string): string {
+  return raw
+    .trim()
+    .replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+    .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, 64)
+}
+
+/** Whether the skill at `path` may be renamed to `rawName` (slugged first), and the path it would then have. */
 export function checkSkillName(rawName: string, path: string, files: readonly SkillFile[]): NameCheck {
-  const name = rawName.trim()
-  if (name === '') return { ok: false, error: 'A name cannot be empty.' }
-  if (/[/\\]/.test(name) || name.startsWith('.')) return { ok: false, error: 'A name cannot contain / or \\ or start with a dot.' }
+  if (rawName.trim() === '') return { ok: false, error: message('skillName.empty') }
+  const name = slugSkillName(rawName)
+  if (name === '') return { ok: false, error: message('skillName.invalid') }
   const target = pathForName(name, path)
-  if (!isSkillPath(target)) return { ok: false, error: `"${name}" cannot be used as a skill name.` }
-  if (target !== path && files.some((file) => file.path === target)) return { ok: false, error: `A skill named "${name}" already exists.` }
+  if (!isSkillPath(target)) return { ok: false, error: message('skillName.unusable', { name }) }
+  if (target !== path && files.some((file) => file.path === target)) return { ok: false, error: message('skillName.taken', { name }) }
   return { ok: true, name, path: target }
 }
 

@@ -69,7 +69,7 @@ describe('the saved-workspace codec', () => {
     expect(decodeSavedWorkspace({ v: SAVED_WORKSPACE_VERSION + 1, files: full.files })).toMatchObject({
       ok: false,
       reason: 'newer',
-      message: expect.stringContaining('newer Skill Playground'),
+      message: { key: 'saved.newer', params: { version: 2, supported: 1 } },
     })
   })
 

@@ -7,6 +7,7 @@
 import type { AgentRun, RoutingMode, TraceEvent } from '../agent/trace'
 import type { ToolProtocol } from '../agent/types'
 import type { LintProfile } from '../lint/types'
+import { message, type Message } from '../messages'
 import { normalizeThreshold } from '../routing/threshold'
 import type { SkillFile } from '../skill/types'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
@@ -173,7 +174,7 @@ export const SAVED_FIELDS = Object.keys(FIELDS) as SavedField[]
 
 export type DecodedWorkspace =
   | { ok: true; workspace: SavedWorkspace; migratedFrom: number | null; dropped: SavedField[] }
-  | { ok: false; reason: 'newer' | 'damaged'; message: string }
+  | { ok: false; reason: 'newer' | 'damaged'; message: Message }
 
 /** The stored form of `workspace`, with only the known fields. */
 export function encodeSavedWorkspace(workspace: SavedWorkspace): EncodedWorkspace {
@@ -188,21 +189,20 @@ export function encodeSavedWorkspace(workspace: SavedWorkspace): EncodedWorkspac
  * whole record is damaged. A record from a newer version is never guessed at.
  */
 export function decodeSavedWorkspace(value: unknown, options: { requireFiles?: boolean } = {}): DecodedWorkspace {
-  if (!isObject(value)) return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (it is not a workspace record).' }
+  if (!isObject(value)) return { ok: false, reason: 'damaged', message: message('saved.notRecord') }
   const version = value.v === undefined ? 0 : value.v
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0)
-    return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its format version is unreadable).' }
+    return { ok: false, reason: 'damaged', message: message('saved.badVersion') }
   if (version > SAVED_WORKSPACE_VERSION) {
     return {
       ok: false,
       reason: 'newer',
-      message: `The saved workspace was written by a newer Skill Playground (format ${version}; this one reads up to ${SAVED_WORKSPACE_VERSION}).`,
+      message: message('saved.newer', { version, supported: SAVED_WORKSPACE_VERSION }),
     }
   }
   const current = version === 0 ? migrateV0(value) : value
   const files = readFiles(current.files)
-  if (!files && options.requireFiles !== false)
-    return { ok: false, reason: 'damaged', message: 'The saved workspace is damaged (its skill files are unreadable).' }
+  if (!files && options.requireFiles !== false) return { ok: false, reason: 'damaged', message: message('saved.badFiles') }
   const workspace: SavedWorkspace = { files: files ?? [] }
   const dropped: SavedField[] = []
   for (const field of SAVED_FIELDS) {

@@ -6,6 +6,7 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { SharePayload } from '../../core/share'
 import type { ToolRegistry } from '../../core/tools'
 import type { ModelClient } from '../../core/agent'
+import type { Language } from '../../core/messages'
 
 export interface StoredApiKey {
   key: string
@@ -33,6 +34,10 @@ export interface PlaygroundServices {
   loadModel: () => Promise<ModelClient>
   /** Runs the agent on the current utterance; resolves to the function that aborts it. */
   startRun: () => Promise<() => void>
+  /** Remembers the interface language chosen on this device. */
+  language: { remember: (language: Language) => void }
+  /** Whether this device has seen (or skipped) the first-visit guide. */
+  guide: { seen: () => boolean; markSeen: () => void }
 }
 
 const ServicesContext = createContext<PlaygroundServices | null>(null)

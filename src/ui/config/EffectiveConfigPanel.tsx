@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { useEffectiveConfig } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 const PREVIEW_LINES = 8
 
 /** What the agent would run with for this utterance (docs/agent-loop.md), before any round runs. */
 export function EffectiveConfigPanel() {
+  const { t, en } = useT()
   const config = useEffectiveConfig()
   const [expanded, setExpanded] = useState(false)
   const lines = config.systemPrompt.trim().split('\n')
@@ -13,54 +15,39 @@ export function EffectiveConfigPanel() {
   return (
     <section className="config" aria-label="Effective configuration">
       <h3>
-        Agent configuration{' '}
-        <span className="muted">
-          {config.skill ? (
-            <>
-              from <strong>{config.skill}</strong>
-            </>
-          ) : (
-            'default (no skill active)'
-          )}
-        </span>
+        {t('config.title')} <span className="muted">{config.skill ? t('config.from', { skill: config.skill }) : t('config.default')}</span>
       </h3>
       <dl className="config-grid">
-        <dt>Round limit</dt>
+        <dt>{t('config.rounds')}</dt>
         <dd data-testid="config.max-rounds">{config.maxRounds}</dd>
-        <dt>Tools</dt>
+        <dt>{t('config.tools')}</dt>
         <dd>
-          <div className="tool-chips" aria-label="Visible tools">
+          <div className="tool-chips" aria-label={en('config.visibleTools')}>
             {config.tools.map((tool) => (
               <span
                 key={tool.name}
                 className={`tool-chip${tool.missing ? ' missing' : ''}${tool.source === 'skill' ? ' own' : ''}`}
-                title={
-                  tool.missing
-                    ? 'Not in the tool catalog: the agent will not have it'
-                    : tool.source === 'skill'
-                      ? 'Declared by the skill (mocked)'
-                      : 'Built-in tool'
-                }
+                title={tool.missing ? t('config.missingTitle') : tool.source === 'skill' ? t('config.ownTitle') : t('config.builtinTitle')}
               >
                 {tool.name}
-                {tool.missing && ' (missing)'}
+                {tool.missing && ` ${t('config.missing')}`}
               </span>
             ))}
           </div>
           <div className="muted small">
             {config.narrowed
-              ? `${config.tools.length - missing.length} visible, narrowed by required_tools`
-              : `all ${config.tools.length} tools visible`}
+              ? t('config.narrowed', { count: config.tools.length - missing.length })
+              : t('config.all', { count: config.tools.length })}
           </div>
         </dd>
-        <dt>System prompt</dt>
+        <dt>{t('config.prompt')}</dt>
         <dd>
-          <pre className="prompt" aria-label="System prompt">
+          <pre className="prompt" aria-label={en('config.prompt')}>
             {expanded || !long ? config.systemPrompt.trim() : lines.slice(0, PREVIEW_LINES).join('\n') + '\n…'}
           </pre>
           {long && (
             <button type="button" className="link-button" onClick={() => setExpanded(!expanded)}>
-              {expanded ? 'Show less' : `Show all ${lines.length} lines`}
+              {expanded ? t('config.less') : t('config.more', { count: lines.length })}
             </button>
           )}
         </dd>

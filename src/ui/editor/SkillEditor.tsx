@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
-import { forgetModel, setLintMarkers } from './lintMarkers'
+import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
+import { useT } from '../i18n/i18n'
 import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
 import { useServices } from '../common/services'
 
-const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
+import { modelUri } from './modelHistory'
 
 /**
  * Monaco on the selected skill. Each file keeps its own model (and so its own undo history);
@@ -29,6 +30,15 @@ export function SkillEditor() {
   const routingSuite = useRoutingSuite()
   const scheme = useColorScheme()
   registerSkillLanguageFeatures(useServices().tools)
+  const { t, en, say, language } = useT()
+  const localize = useCallback<Localize>(
+    (finding) => ({
+      message: finding.text ? say(finding.text) : finding.message,
+      explanation: t(`core:lint.${finding.code}.explanation` as never, { defaultValue: finding.explanation }),
+      fix: finding.fix ? say(finding.fix.label) : '',
+    }),
+    [say, t],
+  )
 
   useEffect(() => {
     if (!host.current) return undefined
@@ -93,12 +103,12 @@ export function SkillEditor() {
   useEffect(() => {
     for (const skill of workspace.skills) {
       const findings = lint.findings.get(skill.path) ?? []
-      const signature = JSON.stringify(findings)
+      const signature = language + JSON.stringify(findings)
       if (appliedMarkers.current.get(skill.path) === signature) continue
       const model = monaco.editor.getModel(modelUri(skill.path))
       if (!model) continue
       appliedMarkers.current.set(skill.path, signature)
-      setLintMarkers(model, findings)
+      setLintMarkers(model, findings, localize)
     }
     const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
     const testsModel = tests ? monaco.editor.getModel(modelUri(tests.path)) : null
@@ -110,11 +120,12 @@ export function SkillEditor() {
           severity: 'error',
           message: problem.message,
           range: problem.range,
-          explanation: 'routing-tests.yaml is a list of {utterance, expect}; expect is a skill name or null.',
+          explanation: t('tests.fileExplanation'),
         })),
+        localize,
       )
     }
-  }, [workspace, lint, files, routingSuite])
+  }, [workspace, lint, files, routingSuite, language, localize, t])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {
@@ -134,18 +145,18 @@ export function SkillEditor() {
   return (
     <>
       <div className="editor-host" ref={host}>
-        {selectedPath === null && <p className="empty-editor">No skill selected. Add one from the list.</p>}
+        {selectedPath === null && <p className="empty-editor">{t('editor.empty')}</p>}
       </div>
       {problems.length > 0 && (
-        <ul className="problems" aria-label="Problems">
+        <ul className="problems" aria-label={en('problems.title')}>
           {problems.map((problem, index) => (
             <li key={index} className={`problem ${problem.severity}`}>
-              <button type="button" onClick={() => reveal(problem)} title={problem.explanation}>
-                <span className="problem-severity">{problem.severity}</span>
+              <button type="button" onClick={() => reveal(problem)} title={localize(problem).explanation}>
+                <span className="problem-severity">{t(`problems.severity.${problem.severity}`)}</span>
                 <span className="problem-position">
-                  Ln {problem.range.startLine}, Col {problem.range.startColumn}
+                  {t('problems.position', { line: problem.range.startLine, column: problem.range.startColumn })}
                 </span>
-                <span className="problem-message">{problem.message}</span>
+                <span className="problem-message">{localize(problem).message}</span>
                 <span className="problem-rule">{problem.code}</span>
               </button>
             </li>

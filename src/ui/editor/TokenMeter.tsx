@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { catalogListing } from '../../core/routing'
 import { useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
 
 /** Above this the catalog crowds typical skill-listing budgets (Codex ≈ 8,000 characters ≈ 2k tokens; Claude Code ≈ 1% of context). */
 export const CATALOG_TOKEN_BUDGET = 4000
@@ -12,6 +13,7 @@ type Counter = (text: string) => number
 export function TokenMeter({ path }: { path: string | null }) {
   const [count, setCount] = useState<Counter | null>(null)
   const { skills } = useWorkspace()
+  const { t } = useT()
   const { loadTokenizer } = useServices()
   useEffect(() => {
     let live = true
@@ -28,16 +30,13 @@ export function TokenMeter({ path }: { path: string | null }) {
   if (!count || !skill) return null
   const over = catalog > CATALOG_TOKEN_BUDGET
   return (
-    <span
-      className="token-meter"
-      title="Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them."
-    >
-      body {body.toLocaleString('en')} tok · catalog <span className={over ? 'warning-text' : ''}>{catalog.toLocaleString('en')} tok</span>
+    <span className="token-meter" title={t('tokens.title')}>
+      {t('tokens.body', { count: body.toLocaleString('en') })} · {t('tokens.catalog')}{' '}
+      <span className={over ? 'warning-text' : ''}>{t('tokens.count', { count: catalog.toLocaleString('en') })}</span>
       {over && (
         <span className="warning-text" role="status">
           {' '}
-          — over {CATALOG_TOKEN_BUDGET.toLocaleString('en')}: may not fit typical skill-listing budgets; shorten descriptions or group
-          skills
+          — {t('tokens.over', { budget: CATALOG_TOKEN_BUDGET.toLocaleString('en') })}
         </span>
       )}
     </span>

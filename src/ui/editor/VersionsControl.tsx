@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 const DiffView = lazy(() => import('./DiffView'))
 const CURRENT = 'current'
 
 /** Save version (with a label), the list of versions, restore, and a diff between any two. */
 export function VersionsControl({ path }: { path: string }) {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const versions = usePlayground((state) => state.versions[path]) ?? []
   const current = usePlayground((state) => state.files.find((file) => file.path === path)?.text) ?? ''
@@ -14,7 +16,7 @@ export function VersionsControl({ path }: { path: string }) {
   const [open, setOpen] = useState(false)
   const [pair, setPair] = useState<{ left: string; right: string } | null>(null)
   const textOf = (id: string) => (id === CURRENT ? current : (versions.find((version) => version.id === id)?.text ?? ''))
-  const nameOf = (id: string) => (id === CURRENT ? 'Current text' : (versions.find((version) => version.id === id)?.label ?? ''))
+  const nameOf = (id: string) => (id === CURRENT ? t('versions.current') : (versions.find((version) => version.id === id)?.label ?? ''))
 
   const save = () => {
     store.getState().saveVersion(path, label)
@@ -33,20 +35,20 @@ export function VersionsControl({ path }: { path: string }) {
           }}
         >
           <input
-            aria-label="Version label"
+            aria-label={en('versions.label')}
             autoFocus
-            placeholder="Label (optional)"
+            placeholder={t('versions.labelPlaceholder')}
             value={label}
             onChange={(event) => setLabel(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setLabeling(false)}
           />
-          <button type="submit" className="button small primary">
-            Save
+          <button type="submit" className="button small primary" aria-label={en('versions.save')}>
+            {t('versions.save')}
           </button>
         </form>
       ) : (
-        <button type="button" className="button small" onClick={() => setLabeling(true)}>
-          Save version
+        <button type="button" className="button small" onClick={() => setLabeling(true)} aria-label={en('versions.saveVersion')}>
+          {t('versions.saveVersion')}
         </button>
       )}
       {versions.length > 0 && (
@@ -55,28 +57,45 @@ export function VersionsControl({ path }: { path: string }) {
           className="button small"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          title="Versions of this skill: restore, compare"
+          title={t('versions.title')}
+          aria-label={en('versions.open', { count: versions.length })}
         >
-          Versions ({versions.length})
+          {t('versions.open', { count: versions.length })}
         </button>
       )}
       {open && versions.length > 0 && (
         <div className="modal-backdrop" onClick={() => setOpen(false)}>
-          <div className="modal wide" role="dialog" aria-modal="true" aria-label="Versions" onClick={(event) => event.stopPropagation()}>
-            <h2>Versions of {path}</h2>
+          <div
+            className="modal wide"
+            role="dialog"
+            aria-modal="true"
+            aria-label={en('versions.dialog')}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <h2>{t('versions.of', { path })}</h2>
             <ol className="version-list">
               {[...versions].reverse().map((version) => (
                 <li key={version.id}>
                   <span>
                     <strong>{version.label}</strong> <span className="muted small">{new Date(version.savedAt).toLocaleString()}</span>
-                    {version.text === current && <span className="badge">same as current</span>}
+                    {version.text === current && <span className="badge">{t('versions.same')}</span>}
                   </span>
                   <span className="version-actions">
-                    <button type="button" className="link-button" onClick={() => setPair({ left: version.id, right: CURRENT })}>
-                      Diff with current
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setPair({ left: version.id, right: CURRENT })}
+                      aria-label={en('versions.diffCurrent')}
+                    >
+                      {t('versions.diffCurrent')}
                     </button>
-                    <button type="button" className="link-button" onClick={() => store.getState().restoreVersion(path, version.id)}>
-                      Restore
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => store.getState().restoreVersion(path, version.id)}
+                      aria-label={en('versions.restore')}
+                    >
+                      {t('versions.restore')}
                     </button>
                   </span>
                 </li>
@@ -84,9 +103,9 @@ export function VersionsControl({ path }: { path: string }) {
             </ol>
             <div className="compare">
               <label>
-                Compare{' '}
+                {t('versions.compare')}{' '}
                 <select
-                  aria-label="Left version"
+                  aria-label={en('versions.left')}
                   value={pair?.left ?? versions[0]?.id}
                   onChange={(event) => setPair({ left: event.target.value, right: pair?.right ?? CURRENT })}
                 >
@@ -95,13 +114,13 @@ export function VersionsControl({ path }: { path: string }) {
                       {version.label}
                     </option>
                   ))}
-                  <option value={CURRENT}>Current text</option>
+                  <option value={CURRENT}>{t('versions.current')}</option>
                 </select>
               </label>
               <label>
-                with{' '}
+                {t('versions.with')}{' '}
                 <select
-                  aria-label="Right version"
+                  aria-label={en('versions.right')}
                   value={pair?.right ?? CURRENT}
                   onChange={(event) => setPair({ left: pair?.left ?? versions[0]?.id ?? CURRENT, right: event.target.value })}
                 >
@@ -110,23 +129,21 @@ export function VersionsControl({ path }: { path: string }) {
                       {version.label}
                     </option>
                   ))}
-                  <option value={CURRENT}>Current text</option>
+                  <option value={CURRENT}>{t('versions.current')}</option>
                 </select>
               </label>
             </div>
             {pair && (
               <>
-                <p className="muted small">
-                  {nameOf(pair.left)} (left) → {nameOf(pair.right)} (right)
-                </p>
-                <Suspense fallback={<p className="loading">Loading diff…</p>}>
+                <p className="muted small">{t('versions.pair', { left: nameOf(pair.left), right: nameOf(pair.right) })}</p>
+                <Suspense fallback={<p className="loading">{t('versions.loading')}</p>}>
                   <DiffView original={textOf(pair.left)} modified={textOf(pair.right)} />
                 </Suspense>
               </>
             )}
             <div className="modal-actions">
-              <button type="button" className="button primary" onClick={() => setOpen(false)}>
-                Close
+              <button type="button" className="button primary" onClick={() => setOpen(false)} aria-label={en('common.close')}>
+                {t('common.close')}
               </button>
             </div>
           </div>

@@ -20,15 +20,24 @@ export function toMonacoRange({ range }: Finding | { range: Finding['range'] }) 
   }
 }
 
+/** A finding's message, explanation and fix title in the reader's language. */
+export type Localize = (finding: Finding) => { message: string; explanation: string; fix: string }
+
+const english: Localize = (finding) => ({ message: finding.message, explanation: finding.explanation, fix: finding.fix?.title ?? '' })
+// The fix titles shown in the quick-fix menu, per model, in the language the markers were set in.
+const fixTitles = new Map<string, Map<Finding, string>>()
+
 /** Shows lint findings as markers; the hover carries the rule's explanation. */
-export function setLintMarkers(model: monaco.editor.ITextModel, findings: readonly Finding[]): void {
+export function setLintMarkers(model: monaco.editor.ITextModel, findings: readonly Finding[], localize: Localize = english): void {
   findingsByModel.set(model.uri.toString(), findings)
+  const localized = findings.map((finding) => ({ finding, ...localize(finding) }))
+  fixTitles.set(model.uri.toString(), new Map(localized.map((entry) => [entry.finding, entry.fix])))
   monaco.editor.setModelMarkers(
     model,
     'skill-lint',
-    findings.map((finding) => ({
+    localized.map(({ finding, message, explanation }) => ({
       severity: SEVERITY[finding.severity],
-      message: finding.explanation ? `${finding.message}\n\n${finding.explanation}` : finding.message,
+      message: explanation ? `${message}\n\n${explanation}` : message,
       code: finding.code,
       source: 'skill-lint',
       ...toMonacoRange(finding),
@@ -38,6 +47,7 @@ export function setLintMarkers(model: monaco.editor.ITextModel, findings: readon
 
 export function forgetModel(uri: string): void {
   findingsByModel.delete(uri)
+  fixTitles.delete(uri)
 }
 
 // Quick fixes: every finding with a fix whose range touches the cursor or selection.
@@ -47,7 +57,7 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
     const actions: monaco.languages.CodeAction[] = findings
       .filter((finding) => finding.fix && monaco.Range.areIntersectingOrTouching(range, toMonacoRange(finding)))
       .map((finding) => ({
-        title: finding.fix?.title ?? '',
+        title: fixTitles.get(model.uri.toString())?.get(finding) ?? finding.fix?.title ?? '',
         kind: 'quickfix',
         isPreferred: true,
         diagnostics: monaco.editor

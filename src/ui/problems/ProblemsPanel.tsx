@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { LINT_PROFILES, type Finding, type LintProfile } from '../../core/lint'
 import { useLint, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 const ORDER: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 }
 
 /** Every lint finding of the workspace, worst first, with the profile that grades them. */
 export function ProblemsPanel() {
+  const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const profile = usePlayground((state) => state.lintProfile)
   const { skills, findings } = useLint()
@@ -23,28 +25,35 @@ export function ProblemsPanel() {
     <section className="problems-panel" aria-label="Problems">
       <div className="problems-toolbar">
         <label className="select">
-          <span>Profile</span>
+          <span>{t('problems.profile')}</span>
           <select
-            aria-label="Lint profile"
+            aria-label={en('problems.profileName')}
             value={profile}
             onChange={(event) => store.getState().setLintProfile(event.target.value as LintProfile)}
           >
             {LINT_PROFILES.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(`problems.profiles.${option.value}`)}
               </option>
             ))}
           </select>
         </label>
         <span className="problem-counts">
-          <span className="count-error">{counts.error} errors</span> · <span className="count-warning">{counts.warning} warnings</span> ·{' '}
+          <span className="count-error">{t('problems.errors', { count: counts.error })}</span> ·{' '}
+          <span className="count-warning">{t('problems.warnings', { count: counts.warning })}</span> ·{' '}
           <label className="checkbox">
-            <input type="checkbox" checked={showInfo} onChange={(event) => setShowInfo(event.target.checked)} /> {counts.info} info
+            <input
+              type="checkbox"
+              aria-label={en('problems.showInfo')}
+              checked={showInfo}
+              onChange={(event) => setShowInfo(event.target.checked)}
+            />{' '}
+            {t('problems.info', { count: counts.info })}
           </label>
         </span>
       </div>
       {shown.length === 0 ? (
-        <p className="hint">{all.length === 0 ? 'No problems under this profile.' : 'Only info remarks: tick “info” to see them.'}</p>
+        <p className="hint">{all.length === 0 ? t('problems.none') : t('problems.onlyInfo')}</p>
       ) : (
         <ul className="workspace-problems">
           {shown.map(({ path, name, finding }, index) => (
@@ -52,15 +61,15 @@ export function ProblemsPanel() {
               <button
                 type="button"
                 onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)}
-                title={finding.explanation}
+                title={t(`core:lint.${finding.code}.explanation` as never, { defaultValue: finding.explanation })}
               >
-                <span className="problem-severity">{finding.severity}</span>
+                <span className="problem-severity">{t(`problems.severity.${finding.severity}`)}</span>
                 <span className="problem-position">
                   {name} {finding.range.startLine}:{finding.range.startColumn}
                 </span>
                 <span className="problem-message">
-                  {finding.message}
-                  {finding.fix && <span className="fix-hint"> · quick fix: {finding.fix.title}</span>}
+                  {finding.text ? say(finding.text) : finding.message}
+                  {finding.fix && <span className="fix-hint"> · {t('problems.quickFix', { fix: say(finding.fix.label) })}</span>}
                 </span>
                 <span className="problem-rule">{finding.code}</span>
               </button>

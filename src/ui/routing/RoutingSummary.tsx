@@ -1,29 +1,54 @@
-import { useRouting } from '../../state/PlaygroundProvider'
-import { describeVerdict } from '../../core/routing'
+import type { RoutingMode } from '../../core/agent/trace'
+import { usePlayground, useRouting } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
+import { verdictMessage } from '../../core/routing'
 
 /** One sentence on the outcome, so the table never has to be read to know who won. */
 export function RoutingSummary() {
+  const { t, say } = useT()
+  const mode = usePlayground((state) => state.routingMode)
   const routing = useRouting()
   const { winner } = routing
   if (winner) {
     return (
-      <p className="summary summary-winner" role="status">
-        <strong>{winner.skill}</strong> activates with {(winner.final ?? 0).toFixed(3)} (threshold {routing.threshold}).
-      </p>
+      <>
+        <ModeNote mode={mode} />
+        <p className="summary summary-winner" role="status">
+          {t('summary.winner', { skill: winner.skill, final: (winner.final ?? 0).toFixed(3), threshold: routing.threshold })}
+        </p>
+      </>
     )
   }
   const closest = routing.scores
     .filter((score) => score.final !== null)
     .sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)[0]
   return (
-    <p className="summary summary-none" role="status">
-      No skill activates: the default prompt and all tools are used.
-      {closest && (
-        <>
-          {' '}
-          Closest: <strong>{closest.skill}</strong> at {(closest.final ?? 0).toFixed(3)}. {describeVerdict(closest, routing.threshold)}.
-        </>
-      )}
+    <>
+      <ModeNote mode={mode} />
+      <p className="summary summary-none" role="status">
+        {t('summary.none')}
+        {closest && (
+          <>
+            {' '}
+            {t('summary.closest', {
+              skill: closest.skill,
+              final: (closest.final ?? 0).toFixed(3),
+              reason: say(verdictMessage(closest, routing.threshold)),
+            })}
+          </>
+        )}
+      </p>
+    </>
+  )
+}
+
+/** In another routing mode the table still shows keyword routing: say so, and what the chosen mode does instead. */
+function ModeNote({ mode }: { mode: RoutingMode }) {
+  const { t } = useT()
+  if (mode === 'keyword') return null
+  return (
+    <p className="summary mode-note" role="note">
+      {t(`summary.mode.${mode}`)}
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react'
-import { describeVerdict, MULTI_KEYWORD_BONUS, type SkillScore } from '../../core/routing'
+import { MULTI_KEYWORD_BONUS, verdictMessage, type SkillScore } from '../../core/routing'
+import { useT } from '../i18n/i18n'
 import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const fixed = (value: number) => value.toFixed(3)
@@ -16,6 +17,7 @@ function rank(scores: readonly SkillScore[]): SkillScore[] {
 
 /** The breakdown of docs/routing.md for every skill, live on every keystroke. */
 export function ScoreTable() {
+  const { t, en } = useT()
   const routing = useRouting()
   const store = usePlaygroundStore()
   const rows = useMemo(() => rank(routing.scores), [routing.scores])
@@ -28,27 +30,27 @@ export function ScoreTable() {
   const shown = folded ? rows.filter((score) => score.final !== null) : rows
   return (
     <div className="table-scroll">
-      <table className="score-table" aria-label="Routing scores">
+      <table className="score-table" aria-label={en('routing.title')}>
         <thead>
           <tr>
-            <th scope="col">Skill</th>
-            <th scope="col">Matched</th>
-            <th scope="col" className="num" title="Distinct characters of the utterance covered by matched keywords">
-              Covered
+            <th scope="col">{t('table.skill')}</th>
+            <th scope="col">{t('table.matched')}</th>
+            <th scope="col" className="num" title={t('table.coveredTitle')}>
+              {t('table.covered')}
             </th>
-            <th scope="col" className="num" title="Characters (code points) in the utterance">
-              Length
+            <th scope="col" className="num" title={t('table.lengthTitle')}>
+              {t('table.length')}
             </th>
-            <th scope="col" className="num" title="Covered ÷ Length">
-              Base
+            <th scope="col" className="num" title={t('table.baseTitle')}>
+              {t('table.base')}
             </th>
-            <th scope="col" className="num" title={`×${MULTI_KEYWORD_BONUS} when two or more distinct keywords match`}>
-              Bonus
+            <th scope="col" className="num" title={t('table.bonusTitle', { bonus: MULTI_KEYWORD_BONUS })}>
+              {t('table.bonus')}
             </th>
             <th scope="col" className="num">
-              Final
+              {t('table.final')}
             </th>
-            <th scope="col">Activated</th>
+            <th scope="col">{t('table.activated')}</th>
           </tr>
         </thead>
         <tbody onMouseLeave={() => focusSkillRow(null)}>
@@ -59,9 +61,7 @@ export function ScoreTable() {
             <tr className="fold-row">
               <td colSpan={8}>
                 <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
-                  {showAll
-                    ? `Hide the ${unscored.toLocaleString('en')} skills with no score`
-                    : `Show ${unscored.toLocaleString('en')} more skills with no score (no keyword matched, or manual)`}
+                  {showAll ? t('table.hideUnscored', { count: unscored }) : t('table.showUnscored', { count: unscored })}
                 </button>
               </td>
             </tr>
@@ -98,8 +98,9 @@ function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
 
 // Rows whose numbers did not change are not re-rendered: with a thousand skills most keystrokes touch a few.
 const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: ScoreRowProps) {
+  const { t, say } = useT()
   const scored = score.final !== null
-  const reason = describeVerdict(score, threshold)
+  const reason = say(verdictMessage(score, threshold))
   return (
     <tr
       aria-selected={score.activated}
@@ -107,7 +108,7 @@ const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: S
       onMouseEnter={() => onFocus(score.path)}
       onFocus={() => onFocus(score.path)}
       onClick={() => onOpen(score.path)}
-      title={`${score.path} — click to open`}
+      title={t('table.rowTitle', { path: score.path })}
     >
       <th scope="row" className="skill-cell">
         {score.skill}
@@ -120,12 +121,12 @@ const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: S
       <td className="num" title={scored ? String(score.base) : undefined}>
         {scored ? fixed(score.base) : '—'}
       </td>
-      <td className="num">{scored ? (score.bonus ? `×${MULTI_KEYWORD_BONUS}` : 'no') : '—'}</td>
+      <td className="num">{scored ? (score.bonus ? `×${MULTI_KEYWORD_BONUS}` : t('table.noBonus')) : '—'}</td>
       <td className="num final-cell" title={scored ? String(score.final) : undefined}>
         {scored ? fixed(score.final ?? 0) : '—'}
       </td>
       <td className="activated-cell">
-        <span className={score.activated ? 'yes' : 'no'}>{score.activated ? '✓ Yes' : 'No'}</span>
+        <span className={score.activated ? 'yes' : 'no'}>{score.activated ? t('table.yes') : t('table.no')}</span>
         <span className="reason">{reason}</span>
       </td>
     </tr>

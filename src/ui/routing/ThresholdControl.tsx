@@ -1,8 +1,10 @@
 import { DEFAULT_THRESHOLD } from '../../core/routing'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 /** The activation threshold: a skill wins only with a final score strictly above it. */
 export function ThresholdControl() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const threshold = usePlayground((state) => state.threshold)
   const set = (value: string) => {
@@ -10,11 +12,11 @@ export function ThresholdControl() {
     if (value.trim() !== '' && Number.isFinite(number)) store.getState().setThreshold(number)
   }
   return (
-    <div className="threshold" title="A skill activates only when its final score is strictly greater than this.">
-      <label htmlFor="threshold-number">Threshold</label>
+    <div className="threshold" title={t('threshold.title')}>
+      <label htmlFor="threshold-number">{t('threshold.label')}</label>
       <input
         type="range"
-        aria-label="Threshold"
+        aria-label={en('threshold.label')}
         min={0}
         max={1}
         step={0.01}
@@ -24,7 +26,7 @@ export function ThresholdControl() {
       <input
         id="threshold-number"
         type="number"
-        aria-label="Threshold"
+        aria-label={en('threshold.label')}
         min={0}
         max={2}
         step={0.01}
@@ -33,7 +35,7 @@ export function ThresholdControl() {
       />
       {threshold !== DEFAULT_THRESHOLD && (
         <button type="button" className="link-button" onClick={() => store.getState().setThreshold(DEFAULT_THRESHOLD)}>
-          reset
+          {t('threshold.reset')}
         </button>
       )}
     </div>

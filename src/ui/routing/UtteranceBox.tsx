@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import { coveredSpans, type InputSpan } from '../../core/routing'
 import { usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 const EXAMPLES = [
   '计算一下 2^20 是多少',
@@ -15,24 +16,26 @@ const EXAMPLES = [
  * row is hovered) highlighted behind the text as the user types.
  */
 export function UtteranceBox() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const utterance = usePlayground((state) => state.utterance)
   const focusedPath = usePlayground((state) => state.focusedSkillPath)
   const routing = useRouting()
   const backdrop = useRef<HTMLDivElement>(null)
 
-  const focused = routing.scores.find((score) => score.path === focusedPath && score.final !== null) ?? routing.winner
+  // The hovered row, else the winner, else the selected skill (so its coverage shows even when nothing wins).
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const focused =
+    routing.scores.find((score) => score.path === focusedPath && score.final !== null) ??
+    routing.winner ??
+    routing.scores.find((score) => score.path === selectedPath && score.final !== null)
   const spans = focused ? coveredSpans(utterance, focused.matched) : []
 
   return (
     <section className="utterance-section" aria-label="Test utterance section">
       <label className="field-label" htmlFor="utterance">
-        Test utterance
-        {focused && (
-          <span className="label-hint">
-            highlighted: what <strong>{focused.skill}</strong> covers
-          </span>
-        )}
+        {t('utterance.label')}
+        {focused && <span className="label-hint">{t('utterance.highlighted', { skill: focused.skill })}</span>}
       </label>
       <div className="utterance">
         <div className="utterance-backdrop" ref={backdrop} aria-hidden="true" data-testid="utterance-highlights">
@@ -41,11 +44,11 @@ export function UtteranceBox() {
         </div>
         <textarea
           id="utterance"
-          aria-label="Test utterance"
+          aria-label={en('utterance.label')}
           value={utterance}
           rows={2}
           spellCheck={false}
-          placeholder="Type what a user might say, e.g. 帮我规划一下 or what's the weather in Paris"
+          placeholder={t('utterance.placeholder')}
           onChange={(event) => store.getState().setUtterance(event.target.value)}
           onScroll={(event) => {
             if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop
@@ -53,7 +56,7 @@ export function UtteranceBox() {
         />
       </div>
       <div className="examples" aria-label="Example utterances">
-        <span className="examples-label">Try:</span>
+        <span className="examples-label">{t('utterance.try')}</span>
         {EXAMPLES.map((example) => (
           <button key={example} type="button" className="chip" onClick={() => store.getState().setUtterance(example)}>
             {example}

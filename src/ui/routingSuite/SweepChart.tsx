@@ -1,4 +1,5 @@
 import type { SweepPoint } from '../../core/routingSuite'
+import { useT } from '../i18n/i18n'
 
 const WIDTH = 520
 const HEIGHT = 160
@@ -6,6 +7,7 @@ const PAD = { left: 36, right: 10, top: 10, bottom: 26 }
 
 /** Suite accuracy against the threshold, with the current threshold marked. */
 export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; threshold: number; onPick: (threshold: number) => void }) {
+  const { t, en } = useT()
   const x = (t: number) => PAD.left + t * (WIDTH - PAD.left - PAD.right)
   const y = (a: number) => PAD.top + (1 - a) * (HEIGHT - PAD.top - PAD.bottom)
   const path = sweep.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(point.threshold).toFixed(1)},${y(point.accuracy).toFixed(1)}`).join(' ')
@@ -21,7 +23,7 @@ export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; 
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Threshold sweep: best accuracy ${(best * 100).toFixed(0)}% for thresholds ${range}; ${(current.accuracy * 100).toFixed(0)}% at ${threshold}`}
+        aria-label={en('sweep.label', { best: (best * 100).toFixed(0), range, now: (current.accuracy * 100).toFixed(0), threshold })}
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect()
           const t = ((event.clientX - box.left) / box.width) * WIDTH
@@ -55,8 +57,7 @@ export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; 
         <circle cx={x(current.threshold)} cy={y(current.accuracy)} r={4} className="current-dot" />
       </svg>
       <figcaption className="muted small">
-        Accuracy of the suite by threshold (click to set). Best {(best * 100).toFixed(0)}% at {range}; now{' '}
-        {(current.accuracy * 100).toFixed(0)}% at {threshold}.
+        {t('sweep.caption', { best: (best * 100).toFixed(0), range, now: (current.accuracy * 100).toFixed(0), threshold })}
       </figcaption>
     </figure>
   )

@@ -1,12 +1,17 @@
 import { useRoutingSuite } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
 /** Failing routing tests, as a badge on the Tests tab (a check mark when all pass). */
 export function TestCount() {
   const suite = useRoutingSuite()
+  const { en } = useT()
   if (!suite || suite.suite.results.length === 0) return null
   const failed = suite.suite.failed
   return (
-    <span className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`} aria-label={failed > 0 ? `${failed} failing` : 'all passing'}>
+    <span
+      className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`}
+      aria-label={failed > 0 ? en('tests.failing', { count: failed }) : en('tests.allPassing')}
+    >
       {failed > 0 ? failed : '✓'}
     </span>
   )

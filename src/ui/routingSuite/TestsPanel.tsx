@@ -1,33 +1,23 @@
-import { NO_SKILL, ROUTING_TESTS_FILE } from '../../core/routingSuite'
+import { useState } from 'react'
+import { NO_SKILL, ROUTING_TESTS_FILE, type CaseResult } from '../../core/routingSuite'
 import { usePlayground, usePlaygroundStore, useRouting, useRoutingSuite } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
+import { SkillPicker } from './SkillPicker'
 import { SweepChart } from './SweepChart'
 import { TriggerComparison } from './TriggerComparison'
 
-/** The routing test suite, live: pass/fail per case (failures first), confusion, threshold sweep. */
+/** The routing test suite, live: add cases with the skill they expect, edit or delete them; pass/fail (failures first), confusion, threshold sweep. */
 export function TestsPanel() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const suite = useRoutingSuite()
   const threshold = usePlayground((state) => state.threshold)
-  const utterance = usePlayground((state) => state.utterance)
-  const winner = useRouting().winner?.skill ?? null
-  const addCurrent = (
-    <button
-      type="button"
-      className="button small"
-      disabled={utterance.trim() === ''}
-      onClick={() => store.getState().addRoutingCase(utterance, winner)}
-      title="Adds the test utterance, expecting the skill that wins now"
-    >
-      + Add the test utterance (expect {winner ?? 'no skill'})
-    </button>
-  )
+
   if (!suite) {
     return (
       <section className="tests-panel" aria-label="Routing tests">
-        <p className="hint">
-          No {ROUTING_TESTS_FILE} yet. A suite is a list of utterances with the skill each should activate; it re-runs on every keystroke.
-        </p>
-        {addCurrent}
+        <p className="hint">{t('tests.noFile', { file: ROUTING_TESTS_FILE })}</p>
+        <AddCase />
       </section>
     )
   }
@@ -36,75 +26,61 @@ export function TestsPanel() {
   const failures = [...result.confusion].flatMap(([expected, row]) =>
     [...row].filter(([got]) => got !== expected).map(([got, count]) => ({ expected, got, count })),
   )
+  const none = t('tests.none')
   return (
     <section className="tests-panel" aria-label="Routing tests">
       <div className="tests-header">
         <p className={`summary ${result.failed === 0 ? 'summary-winner' : 'summary-none'}`} role="status">
-          <strong>
-            {result.passed} passed, {result.failed} failed
-          </strong>{' '}
-          at threshold {threshold}
+          <strong>{t('tests.summary', { passed: result.passed, failed: result.failed })}</strong> {t('tests.atThreshold', { threshold })}
         </p>
-        <span className="tests-actions">
-          {addCurrent}
-          <button type="button" className="button small" onClick={() => store.getState().selectSkill(ROUTING_TESTS_FILE)}>
-            Edit {ROUTING_TESTS_FILE}
-          </button>
-        </span>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => store.getState().selectSkill(ROUTING_TESTS_FILE)}
+          aria-label={en('tests.editFile')}
+        >
+          {t('tests.editFile')}
+        </button>
       </div>
+      <AddCase />
       {problems.map((problem, index) => (
         <p key={index} className="error-text" role="alert">
           {ROUTING_TESTS_FILE}:{problem.range.startLine}: {problem.message}
         </p>
       ))}
       {result.unknownExpectations.length > 0 && (
-        <p className="warning-text">Cases expect skills that do not exist: {result.unknownExpectations.join(', ')}.</p>
+        <p className="warning-text">{t('tests.unknown', { list: result.unknownExpectations.join(', ') })}</p>
       )}
-      <table className="score-table cases" aria-label="Test cases">
-        <thead>
-          <tr>
-            <th scope="col">Result</th>
-            <th scope="col">Utterance</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Got</th>
-            <th scope="col" className="num">
-              Scores
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ordered.map((item, index) => (
-            <tr
-              key={index}
-              className={item.pass ? '' : 'failing'}
-              onClick={() => store.getState().setUtterance(item.case.utterance)}
-              title="Click to try this utterance"
-            >
-              <td className={item.pass ? 'ok' : 'error-text'}>{item.pass ? '✓ pass' : '✗ fail'}</td>
-              <th scope="row" className="utterance-cell">
-                {item.case.utterance}
+      <div className="table-scroll cases-scroll">
+        <table className="score-table cases" aria-label={en('tests.cases')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('tests.result')}</th>
+              <th scope="col">{t('tests.utterance')}</th>
+              <th scope="col">{t('tests.expected')}</th>
+              <th scope="col">{t('tests.got')}</th>
+              <th scope="col" className="num">
+                {t('tests.scores')}
               </th>
-              <td>{item.case.expect ?? <span className="muted">none</span>}</td>
-              <td>{item.got ?? <span className="muted">none</span>}</td>
-              <td className="num">
-                {item.expectedFinal !== null && item.case.expect !== null && (
-                  <span title="expected skill's final">{item.expectedFinal.toFixed(3)}</span>
-                )}
-                {item.bestFinal !== null && item.got !== item.case.expect && (
-                  <span className="muted"> / best {item.bestFinal.toFixed(3)}</span>
-                )}
-              </td>
+              <th scope="col">
+                <span className="visually-hidden">{t('tests.actions')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ordered.map((item) => (
+              <CaseRow key={`${item.case.index}:${item.case.utterance}`} item={item} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {failures.length > 0 && (
         <section className="confusion" aria-label="Confusion">
-          <h3>Confusion (expected → got)</h3>
+          <h3>{t('tests.confusion')}</h3>
           <ul>
             {failures.map(({ expected, got, count }) => (
               <li key={`${expected}->${got}`}>
-                <code>{expected === NO_SKILL ? 'none' : expected}</code> → <code>{got === NO_SKILL ? 'none' : got}</code> × {count}
+                <code>{expected === NO_SKILL ? none : expected}</code> → <code>{got === NO_SKILL ? none : got}</code> × {count}
               </li>
             ))}
           </ul>
@@ -115,5 +91,145 @@ export function TestsPanel() {
       )}
       <TriggerComparison cases={suite.cases} />
     </section>
+  )
+}
+
+/** A new case: the utterance (the test utterance to start with) and the skill it should activate, any skill or none. */
+function AddCase() {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const utterance = usePlayground((state) => state.utterance)
+  const winner = useRouting().winner?.skill ?? null
+  const [expect, setExpect] = useState<string | null | undefined>(undefined)
+  const [error, setError] = useState<string | null>(null)
+  const [added, setAdded] = useState<string | null>(null)
+  // Until the user picks, the case expects whatever wins now.
+  const expected = expect === undefined ? winner : expect
+  const add = () => {
+    const problem = store.getState().addRoutingCase(utterance, expected)
+    setError(problem ? say(problem) : null)
+    setAdded(problem ? null : utterance.trim())
+    if (!problem) setExpect(undefined)
+  }
+  return (
+    <form
+      className="add-case"
+      aria-label={en('tests.addCase')}
+      onSubmit={(event) => {
+        event.preventDefault()
+        add()
+      }}
+    >
+      <span className="add-case-utterance" title={utterance}>
+        {t('tests.addLabel', { utterance: utterance.trim() || '—' })}
+      </span>
+      <SkillPicker value={expected} onChange={(value) => setExpect(value)} label={en('tests.expectedSkill')} />
+      <button
+        type="submit"
+        className="button small"
+        disabled={utterance.trim() === ''}
+        aria-label={en('tests.add', { skill: expected ?? en('tests.noSkill') })}
+      >
+        {t('tests.add', { skill: expected ?? t('tests.noSkill') })}
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+      {added && !error && (
+        <span className="muted small" aria-live="polite">
+          {t('tests.added', { utterance: added })}
+        </span>
+      )}
+    </form>
+  )
+}
+
+function CaseRow({ item }: { item: CaseResult }) {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const [editing, setEditing] = useState(false)
+  const [utterance, setUtterance] = useState(item.case.utterance)
+  const [expect, setExpect] = useState<string | null>(item.case.expect)
+  const [error, setError] = useState<string | null>(null)
+  const none = <span className="muted">{t('tests.none')}</span>
+  if (editing) {
+    const save = () => {
+      const problem = store.getState().updateRoutingCase(item.case.index, { utterance, expect })
+      if (problem) setError(say(problem))
+      else setEditing(false)
+    }
+    return (
+      <tr className="editing">
+        <td />
+        <td colSpan={3}>
+          <div className="case-editor">
+            <input
+              aria-label={en('tests.utterance')}
+              value={utterance}
+              onChange={(event) => setUtterance(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && save()}
+            />
+            <SkillPicker value={expect} onChange={setExpect} label={en('tests.expectedSkill')} />
+          </div>
+          {error && (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          )}
+        </td>
+        <td />
+        <td className="case-actions">
+          <button type="button" className="link-button" onClick={save} aria-label={en('tests.save')}>
+            {t('tests.save')}
+          </button>
+          <button type="button" className="link-button" onClick={() => setEditing(false)} aria-label={en('common.cancel')}>
+            {t('common.cancel')}
+          </button>
+        </td>
+      </tr>
+    )
+  }
+  return (
+    <tr className={item.pass ? '' : 'failing'} title={t('tests.rowTitle')}>
+      <td className={`result-cell ${item.pass ? 'ok' : 'error-text'}`}>{item.pass ? t('tests.pass') : t('tests.fail')}</td>
+      <th scope="row" className="utterance-cell" onClick={() => store.getState().setUtterance(item.case.utterance)}>
+        {item.case.utterance}
+      </th>
+      <td>{item.case.expect ?? none}</td>
+      <td>{item.got ?? none}</td>
+      <td className="num">
+        {item.expectedFinal !== null && item.case.expect !== null && (
+          <span title={t('tests.expectedFinal')}>{item.expectedFinal.toFixed(3)}</span>
+        )}
+        {item.bestFinal !== null && item.got !== item.case.expect && (
+          <span className="muted"> / {t('tests.best', { final: item.bestFinal.toFixed(3) })}</span>
+        )}
+      </td>
+      <td className="case-actions">
+        <button
+          type="button"
+          className="link-button"
+          aria-label={en('tests.editCase', { utterance: item.case.utterance })}
+          onClick={() => {
+            setUtterance(item.case.utterance)
+            setExpect(item.case.expect)
+            setError(null)
+            setEditing(true)
+          }}
+        >
+          {t('tests.edit')}
+        </button>
+        <button
+          type="button"
+          className="link-button danger"
+          aria-label={en('tests.deleteCase', { utterance: item.case.utterance })}
+          onClick={() => store.getState().removeRoutingCase(item.case.index)}
+        >
+          {t('skills.delete')}
+        </button>
+      </td>
+    </tr>
   )
 }

@@ -5,16 +5,14 @@ import type { RoutingCase } from '../../core/routingSuite'
 import { useDerivations, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useModelProblem } from '../run/ModelSettings'
+import { useT } from '../i18n/i18n'
 
-const MODES: { mode: ComparedMode; label: string }[] = [
-  { mode: 'keyword', label: 'Keyword' },
-  { mode: 'progressive', label: 'Progressive (load_skill)' },
-  { mode: 'llm', label: 'LLM routing' },
-]
+const MODES: ComparedMode[] = ['keyword', 'progressive', 'llm']
 
 /** Runs the suite through the model's routing modes and shows, per case, what each picked. */
 export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) {
   const store = usePlaygroundStore()
+  const { t, en } = useT()
   const derive = useDerivations()
   const { loadModel } = useServices()
   const model = usePlayground((state) => state.model)
@@ -31,8 +29,12 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
   const calls = comparisonCalls(cases.length, runs)
   const promptTokens = Math.round(catalogListing(skills).length / 3) + 150
   const estimate = scripted
-    ? `${calls} scripted calls, a moment`
-    : `${calls} model calls, ≈ ${(calls * promptTokens).toLocaleString('en')} input tokens, about ${Math.ceil((calls * 1.5) / 60)} min`
+    ? t('compare.estimateScripted', { count: calls })
+    : t('compare.estimateModel', {
+        count: calls,
+        tokens: (calls * promptTokens).toLocaleString('en'),
+        minutes: Math.ceil((calls * 1.5) / 60),
+      })
 
   const start = async () => {
     const controller = new AbortController()
@@ -69,16 +71,14 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
   const running = abort.current !== null
   return (
     <section className="comparison" aria-label="Trigger comparison">
-      <h3>Will a model pick the same skill?</h3>
-      <p className="muted small">
-        Runs every case through progressive disclosure and LLM routing with the model chosen above, beside keyword routing.
-      </p>
+      <h3>{t('compare.title')}</h3>
+      <p className="muted small">{t('compare.intro')}</p>
       <div className="comparison-controls">
         <label className="select">
-          <span>Runs per case</span>
+          <span>{t('compare.runs')}</span>
           <input
             type="number"
-            aria-label="Runs per case"
+            aria-label={en('compare.runs')}
             min={1}
             max={10}
             value={runs}
@@ -87,8 +87,8 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
         </label>
         <span className="muted small">{estimate}</span>
         {running ? (
-          <button type="button" className="button small danger" onClick={() => abort.current?.abort()}>
-            Stop
+          <button type="button" className="button small danger" onClick={() => abort.current?.abort()} aria-label={en('compare.stop')}>
+            {t('compare.stop')}
           </button>
         ) : (
           <button
@@ -97,26 +97,27 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
             disabled={problem !== null || cases.length === 0}
             title={problem ?? undefined}
             onClick={() => void start()}
+            aria-label={en('compare.start')}
           >
-            Compare modes
+            {t('compare.start')}
           </button>
         )}
       </div>
-      {progress && <progress aria-label="Comparison progress" max={progress.total} value={progress.done} />}
+      {progress && <progress aria-label={en('compare.progress')} max={progress.total} value={progress.done} />}
       {error && (
         <p className="error-text" role="alert">
           {error}
         </p>
       )}
       {rows && (
-        <table className="score-table comparison-matrix" aria-label="Mode comparison">
+        <table className="score-table comparison-matrix" aria-label={en('compare.matrix')}>
           <thead>
             <tr>
-              <th scope="col">Utterance</th>
-              <th scope="col">Expected</th>
-              {MODES.map(({ mode, label }) => (
+              <th scope="col">{t('tests.utterance')}</th>
+              <th scope="col">{t('tests.expected')}</th>
+              {MODES.map((mode) => (
                 <th key={mode} scope="col">
-                  {label}
+                  {t(`compare.modes.${mode}`)}
                 </th>
               ))}
             </tr>
@@ -125,8 +126,8 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
             {rows.map((row, index) => (
               <tr key={index}>
                 <th scope="row">{row.case.utterance}</th>
-                <td>{row.case.expect ?? <span className="muted">none</span>}</td>
-                {MODES.map(({ mode }) => {
+                <td>{row.case.expect ?? <span className="muted">{t('tests.none')}</span>}</td>
+                {MODES.map((mode) => {
                   const top = majority(row.picks[mode])
                   const failures = mode === 'keyword' ? [] : row.errors[mode]
                   if (!top)
@@ -134,7 +135,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
                       <td key={mode} className="muted">
                         {failures.length > 0 ? (
                           <span className="error-text" title={failures.join('\n')}>
-                            failed
+                            {t('compare.failed')}
                           </span>
                         ) : (
                           '…'
@@ -144,12 +145,12 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
                   const agrees = top.pick === row.case.expect
                   return (
                     <td key={mode} className={agrees ? 'ok' : 'error-text'}>
-                      {top.pick ?? 'none'} {agrees ? '✓' : '✗'}
+                      {top.pick ?? t('tests.none')} {agrees ? '✓' : '✗'}
                       {top.share < 1 && <span className="muted"> {Math.round(top.share * 100)}%</span>}
                       {failures.length > 0 && (
                         <span className="muted" title={failures.join('\n')}>
                           {' '}
-                          ({failures.length} failed)
+                          {t('compare.failures', { count: failures.length })}
                         </span>
                       )}
                     </td>

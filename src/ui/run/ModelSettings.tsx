@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { parseScript } from '../../core/agent/scriptedModel'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
 
 /** Why Run cannot start with the chosen model, or null when it can. */
 export function useModelProblem(): string | null {
@@ -10,10 +11,11 @@ export function useModelProblem(): string | null {
   const baseUrl = usePlayground((state) => state.browserBaseUrl)
   const script = usePlayground((state) => state.script)
   const { apiKey } = useServices()
+  const { t } = useT()
   if (model === 'proxy') {
-    if (proxy === 'unknown') return 'Checking the server proxy…'
-    if (proxy === null) return 'No server proxy here (static hosting): use the scripted model or your own key.'
-    if (!proxy.configured) return 'The server has no OPENAI_API_KEY. Restart it with OPENAI_API_KEY=… npm start, or use another model.'
+    if (proxy === 'unknown') return t('run.problems.checking')
+    if (proxy === null) return t('run.problems.noProxy')
+    if (!proxy.configured) return t('run.problems.noKey')
   }
   if (model === 'script') {
     try {
@@ -23,8 +25,8 @@ export function useModelProblem(): string | null {
     }
   }
   if (model === 'browser') {
-    if (!/^https?:\/\//.test(baseUrl.trim())) return 'Enter the base URL of an OpenAI-compatible API (https://…/v1).'
-    if (apiKey.read().key === '') return 'Enter an API key (kept for this tab only unless you tick “Remember”).'
+    if (!/^https?:\/\//.test(baseUrl.trim())) return t('run.problems.baseUrl')
+    if (apiKey.read().key === '') return t('run.problems.apiKey')
   }
   return null
 }
@@ -39,13 +41,14 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   const script = usePlayground((state) => state.script)
   const { apiKey } = useServices()
   const [key, setKey] = useState(() => apiKey.read())
+  const { t, en } = useT()
   if (model === 'scripted') return null
   if (model === 'script') {
     return (
       <label className="editor-field script-field">
-        <span>Script: the replies the model gives, in order (each may have text and tool_calls)</span>
+        <span>{t('run.script')}</span>
         <textarea
-          aria-label="Script"
+          aria-label={en('run.scriptName')}
           value={script}
           rows={8}
           spellCheck={false}
@@ -63,8 +66,9 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   return (
     <div className="model-settings">
       <label>
-        <span>Model name</span>
+        <span>{t('run.modelName')}</span>
         <input
+          aria-label={en('run.modelName')}
           value={modelName}
           placeholder={defaultName}
           onChange={(event) => store.getState().setModelName(event.target.value)}
@@ -72,21 +76,37 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
         />
       </label>
       {model === 'proxy' && proxy !== 'unknown' && proxy?.configured && (
-        <span className="muted small">via the server · upstream {proxy.upstream}</span>
+        <span className="muted small">{t('run.upstream', { upstream: proxy.upstream })}</span>
       )}
       {model === 'browser' && (
         <>
           <label>
-            <span>Base URL</span>
-            <input value={baseUrl} onChange={(event) => store.getState().setBrowserBaseUrl(event.target.value)} spellCheck={false} />
+            <span>{t('run.baseUrl')}</span>
+            <input
+              aria-label={en('run.baseUrl')}
+              value={baseUrl}
+              onChange={(event) => store.getState().setBrowserBaseUrl(event.target.value)}
+              spellCheck={false}
+            />
           </label>
           <label>
-            <span>API key</span>
-            <input type="password" autoComplete="off" value={key.key} onChange={(event) => saveKey({ ...key, key: event.target.value })} />
+            <span>{t('run.apiKey')}</span>
+            <input
+              aria-label={en('run.apiKey')}
+              type="password"
+              autoComplete="off"
+              value={key.key}
+              onChange={(event) => saveKey({ ...key, key: event.target.value })}
+            />
           </label>
           <label className="checkbox">
-            <input type="checkbox" checked={key.remembered} onChange={(event) => saveKey({ ...key, remembered: event.target.checked })} />
-            <span>Remember on this device</span>
+            <input
+              aria-label={en('run.remember')}
+              type="checkbox"
+              checked={key.remembered}
+              onChange={(event) => saveKey({ ...key, remembered: event.target.checked })}
+            />
+            <span>{t('run.remember')}</span>
           </label>
         </>
       )}

@@ -4,6 +4,7 @@ import { ROUTING_MODES, type RoutingMode } from '../../core/agent/trace'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
+import { useT } from '../i18n/i18n'
 import type { ToolProtocol } from '../../core/agent/types'
 import type { ModelChoice } from '../../state/runSlice'
 import { ModelSettings, useModelProblem } from './ModelSettings'
@@ -20,7 +21,8 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const proxy = usePlayground((state) => state.proxy)
   const [, keyChanged] = useState(0)
   const problem = useModelProblem()
-  const proxyNote = proxy === 'unknown' ? '' : proxy === null ? ' — not available here' : proxy.configured ? '' : ' — no key on the server'
+  const { t, en } = useT()
+  const proxyNote = proxy === 'unknown' || (proxy && proxy.configured) ? '' : proxy === null ? t('run.proxyNone') : t('run.proxyNoKey')
 
   const run = () => {
     if (problem) return
@@ -40,42 +42,49 @@ export function RunControls({ onRun }: { onRun: () => void }) {
     <>
       <div className="run-controls">
         <label className="select">
-          <span>Model</span>
-          <select aria-label="Model" value={model} onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}>
-            <option value="scripted">Scripted (offline, deterministic)</option>
-            <option value="script">Scripted (replay your script)</option>
-            <option value="proxy">OpenAI (server proxy){proxyNote}</option>
-            <option value="browser">OpenAI-compatible (browser, your key)</option>
+          <span>{t('run.model')}</span>
+          <select
+            aria-label={en('run.model')}
+            value={model}
+            onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}
+          >
+            <option value="scripted">{t('run.models.scripted')}</option>
+            <option value="script">{t('run.models.script')}</option>
+            <option value="proxy">
+              {t('run.models.proxy')}
+              {proxyNote}
+            </option>
+            <option value="browser">{t('run.models.browser')}</option>
           </select>
         </label>
         <label className="select">
-          <span>Routing</span>
+          <span>{t('run.routing')}</span>
           <select
-            aria-label="Routing mode"
+            aria-label={en('run.routingMode')}
             value={mode}
             onChange={(event) => store.getState().setRoutingMode(event.target.value as RoutingMode)}
           >
             {ROUTING_MODES.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(`run.modes.${option.value}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="select">
-          <span>Tool calls</span>
+          <span>{t('run.toolCalls')}</span>
           <select
-            aria-label="Tool calls"
+            aria-label={en('run.toolCalls')}
             value={protocol}
             onChange={(event) => store.getState().setToolProtocol(event.target.value as ToolProtocol)}
           >
-            <option value="native">Native function calls</option>
-            <option value="text">SKILL_CALL text protocol</option>
+            <option value="native">{t('run.protocols.native')}</option>
+            <option value="text">{t('run.protocols.text')}</option>
           </select>
         </label>
         {running ? (
-          <button type="button" className="button danger" onClick={() => abort.current?.()}>
-            Abort
+          <button type="button" className="button danger" onClick={() => abort.current?.()} aria-label={en('run.abort')}>
+            {t('run.abort')}
           </button>
         ) : (
           <button
@@ -83,9 +92,10 @@ export function RunControls({ onRun }: { onRun: () => void }) {
             className="button primary"
             onClick={run}
             disabled={problem !== null}
-            title={problem ?? 'Run the agent on this utterance (Ctrl+Enter)'}
+            title={problem ?? t('run.runTitle')}
+            aria-label={en('run.run')}
           >
-            Run
+            {t('run.run')}
           </button>
         )}
       </div>

@@ -3,58 +3,62 @@ import type { TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
 import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
   const runs = usePlayground((state) => state.runs)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const { download } = useServices()
+  const { t, en } = useT()
   const run = runs.find((candidate) => candidate.id === selectedId) ?? runs[0]
   return (
     <section className="run-trace" aria-label="Run trace">
       {!run ? (
-        <p className="hint">
-          Press Run (Ctrl+Enter) to run the agent on the test utterance: the winning skill's prompt, its tools and its round limit, with
-          tools mocked in the page.
-        </p>
+        <p className="hint">{t('trace.empty')}</p>
       ) : (
         <>
           <div className="run-header" role="group" aria-label="Run summary">
             <div>
-              <strong>{run.utterance || '(empty utterance)'}</strong>
+              <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
               <div className="muted small">
-                {run.model} · {run.mode} routing · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
-                <span className={`status ${run.status}`}>{run.status}</span>
+                {run.model} · {t(`run.modes.${run.mode}`)} · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
+                <span className={`status ${run.status}`}>{t(`trace.status.${run.status}`)}</span>
               </div>
             </div>
             <div className="run-actions">
               {runs.length > 1 && (
-                <select aria-label="Earlier runs" value={run.id} onChange={(event) => setSelectedId(event.target.value)}>
+                <select aria-label={en('trace.earlier')} value={run.id} onChange={(event) => setSelectedId(event.target.value)}>
                   {runs.map((candidate, index) => (
                     <option key={candidate.id} value={candidate.id}>
                       {index === 0
-                        ? 'Latest run'
+                        ? t('trace.latest')
                         : `${new Date(candidate.startedAt).toLocaleTimeString()} — ${candidate.utterance.slice(0, 24)}`}
                     </option>
                   ))}
                 </select>
               )}
-              <button type="button" className="button small" onClick={() => download(...traceDownload(run))}>
-                Download trace
+              <button
+                type="button"
+                className="button small"
+                onClick={() => download(...traceDownload(run))}
+                aria-label={en('trace.download')}
+              >
+                {t('trace.download')}
               </button>
             </div>
           </div>
           <Timeline events={run.events} />
           <ol className="trace-events">
             {run.events.map((event, index) => (
-              <li key={index} className={`trace-event ${event.type}`} aria-label={STEP_LABELS[event.type]}>
+              <li key={index} className={`trace-event ${event.type}`} aria-label={en(`trace.steps.${event.type}`)}>
                 <EventView event={event} />
               </li>
             ))}
             {run.streaming && (
-              <li className="trace-event model streaming" aria-label="Streaming reply">
+              <li className="trace-event model streaming" aria-label={en('trace.steps.streaming')}>
                 <div className="event-title">
-                  Model · round {run.streaming.round} <span className="muted">streaming…</span>
+                  {t('trace.streaming', { round: run.streaming.round })} <span className="muted">{t('trace.streamingNote')}</span>
                 </div>
                 <p className="model-text">{run.streaming.text}</p>
               </li>
@@ -66,41 +70,29 @@ export function RunTrace() {
   )
 }
 
-/** Each step's accessible name: what a screen reader announces, and what the tests find it by. */
-const STEP_LABELS: Record<TraceEvent['type'], string> = {
-  activation: 'Activation',
-  round: 'Round',
-  model: 'Model reply',
-  tool: 'Tool call',
-  final: 'Final answer',
-  stopped: 'Stopped',
-}
-
 function EventView({ event }: { event: TraceEvent }) {
+  const { t } = useT()
   switch (event.type) {
     case 'activation':
       return (
         <>
-          <div className="event-title">Activation · {event.skill ?? 'no skill'}</div>
+          <div className="event-title">{t('trace.activation', { skill: event.skill ?? t('trace.noSkill') })}</div>
           <p>{event.reason}</p>
           <p className="muted small">
-            {event.config.tools.length} tool{event.config.tools.length === 1 ? '' : 's'}:{' '}
-            {event.config.tools.map((tool) => tool.name).join(', ')} · round limit {event.config.maxRounds}
+            {t('trace.tools', { count: event.config.tools.length, tools: event.config.tools.map((tool) => tool.name).join(', ') })} ·{' '}
+            {t('trace.roundLimit', { rounds: event.config.maxRounds })}
           </p>
-          {event.missingTools.length > 0 && <p className="error-text">Not available in this run: {event.missingTools.join(', ')}</p>}
+          {event.missingTools.length > 0 && <p className="error-text">{t('trace.missing', { tools: event.missingTools.join(', ') })}</p>}
         </>
       )
     case 'round':
-      return (
-        <div className="round-marker">
-          Round {event.round} / {event.maxRounds}
-        </div>
-      )
+      return <div className="round-marker">{t('trace.round', { round: event.round, max: event.maxRounds })}</div>
     case 'model':
       return (
         <>
           <div className="event-title">
-            Model · {event.latencyMs} ms{event.toolCalls > 0 && ` · asks for ${event.toolCalls} tool call${event.toolCalls > 1 ? 's' : ''}`}
+            {t('trace.model', { ms: event.latencyMs })}
+            {event.toolCalls > 0 && ` · ${t('trace.asks', { count: event.toolCalls })}`}
           </div>
           {event.text && <p className="model-text">{event.text}</p>}
         </>
@@ -109,8 +101,8 @@ function EventView({ event }: { event: TraceEvent }) {
       return (
         <>
           <div className="event-title">
-            Tool <code>{event.tool}</code> · {event.latencyMs} ms ·{' '}
-            {event.valid ? <span className="ok">arguments valid</span> : <span className="error-text">arguments invalid</span>}
+            {t('trace.tool')} <code>{event.tool}</code> · {event.latencyMs} ms ·{' '}
+            {event.valid ? <span className="ok">{t('trace.valid')}</span> : <span className="error-text">{t('trace.invalid')}</span>}
           </div>
           <pre className="tool-args">{event.arguments}</pre>
           {event.error ? (
@@ -126,14 +118,14 @@ function EventView({ event }: { event: TraceEvent }) {
     case 'final':
       return (
         <>
-          <div className="event-title">Final answer</div>
+          <div className="event-title">{t('trace.steps.final')}</div>
           <p className="final-text">{event.text}</p>
         </>
       )
     case 'stopped':
       return (
         <>
-          <div className="event-title">Stopped · {event.reason}</div>
+          <div className="event-title">{t('trace.stopped', { reason: event.reason })}</div>
           <p className="error-text">{event.message}</p>
         </>
       )
@@ -141,11 +133,12 @@ function EventView({ event }: { event: TraceEvent }) {
 }
 
 function Collapsible({ text }: { text: string }) {
+  const { t } = useT()
   const long = text.length > 240 || text.split('\n').length > 8
   if (!long) return <pre className="tool-result">{text}</pre>
   return (
     <details>
-      <summary>Result ({text.length.toLocaleString()} characters)</summary>
+      <summary>{t('trace.result', { count: text.length })}</summary>
       <pre className="tool-result">{text}</pre>
     </details>
   )
@@ -153,13 +146,14 @@ function Collapsible({ text }: { text: string }) {
 
 /** Bars for the model calls and tool calls, so a slow step stands out. */
 function Timeline({ events }: { events: TraceEvent[] }) {
+  const { en } = useT()
   const steps = events.filter(
     (event): event is Extract<TraceEvent, { type: 'model' | 'tool' }> => event.type === 'model' || event.type === 'tool',
   )
   const longest = Math.max(1, ...steps.map((step) => step.latencyMs))
   if (steps.length === 0) return null
   return (
-    <div className="timeline" aria-label="Timeline">
+    <div className="timeline" aria-label={en('trace.timeline')}>
       {steps.map((step, index) => (
         <div key={index} className="timeline-row" title={`${step.type === 'tool' ? step.tool : 'model'}: ${step.latencyMs} ms`}>
           <span className="timeline-label">{step.type === 'tool' ? step.tool : `model r${step.round}`}</span>

@@ -5,6 +5,7 @@ import type { ClashChoice } from '../../state/sharingSlice'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
 import { useWindowEvent } from '../common/useWindowEvent'
+import { useT } from '../i18n/i18n'
 
 /** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
@@ -12,19 +13,24 @@ export function ImportControl() {
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
   const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
+  const { t, en, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
 
   const apply = (archive: ArchiveContents, choice: ClashChoice) => {
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setPending(null)
     setMessage(
-      `Imported ${result.added} skill${result.added === 1 ? '' : 's'}${result.replaced ? `, replaced ${result.replaced}` : ''}${result.skipped ? `, skipped ${result.skipped}` : ''}.`,
+      [
+        t('importing.imported', { count: result.added }),
+        result.replaced ? t('importing.replaced', { count: result.replaced }) : '',
+        result.skipped ? t('importing.skipped', { count: result.skipped }) : '',
+      ].join(''),
     )
   }
   const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
     const read = await readImport([...list])
-    if (!read.ok) return setMessage(read.error)
+    if (!read.ok) return setMessage(say(read.error))
     const existing = new Set(store.getState().files.map((file) => file.path))
     const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
     if (clashes.length > 0) setPending({ archive: read.archive, clashes })
@@ -52,14 +58,26 @@ export function ImportControl() {
     <>
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop SKILL.md files, a skills folder or a .zip to import
+          {t('importing.drop')}
         </div>
       )}
-      <button type="button" className="button small" onClick={() => filesInput.current?.click()} title="Import .md files or a .zip">
-        Import
+      <button
+        type="button"
+        className="button small"
+        onClick={() => filesInput.current?.click()}
+        title={t('importing.importTitle')}
+        aria-label={en('importing.import')}
+      >
+        {t('importing.import')}
       </button>
-      <button type="button" className="button small" onClick={() => folderInput.current?.click()} title="Import a skills folder">
-        Import folder
+      <button
+        type="button"
+        className="button small"
+        onClick={() => folderInput.current?.click()}
+        title={t('importing.folderTitle')}
+        aria-label={en('importing.folder')}
+      >
+        {t('importing.folder')}
       </button>
       <input
         ref={filesInput}
@@ -67,7 +85,7 @@ export function ImportControl() {
         hidden
         multiple
         accept=".md,.zip"
-        aria-label="Import files"
+        aria-label={en('importing.files')}
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
       <input
@@ -77,37 +95,45 @@ export function ImportControl() {
         }}
         type="file"
         hidden
-        aria-label="Import folder files"
+        aria-label={en('importing.folderFiles')}
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
       {message && (
         <span className="import-message" role="status">
           {message}{' '}
           <button type="button" className="link-button" onClick={() => setMessage(null)}>
-            ok
+            {t('common.ok')}
           </button>
         </span>
       )}
       {pending && (
         <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-label="Name clash">
-            <h2>Some skills already exist</h2>
+          <div className="modal" role="dialog" aria-modal="true" aria-label={en('importing.clash')}>
+            <h2>{t('importing.clashTitle')}</h2>
             <p>
-              {pending.clashes.length} of the {pending.archive.files.length} imported skills have the same path as one of yours:{' '}
-              {pending.clashes.join(', ')}.
+              {t('importing.clashText', {
+                count: pending.clashes.length,
+                total: pending.archive.files.length,
+                list: pending.clashes.join(', '),
+              })}
             </p>
             <div className="modal-actions">
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'both')}>
-                Keep both
+              <button type="button" className="button" onClick={() => apply(pending.archive, 'both')} aria-label={en('importing.both')}>
+                {t('importing.both')}
               </button>
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'replace')}>
-                Replace mine
+              <button
+                type="button"
+                className="button"
+                onClick={() => apply(pending.archive, 'replace')}
+                aria-label={en('importing.replace')}
+              >
+                {t('importing.replace')}
               </button>
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'skip')}>
-                Skip those
+              <button type="button" className="button" onClick={() => apply(pending.archive, 'skip')} aria-label={en('importing.skip')}>
+                {t('importing.skip')}
               </button>
-              <button type="button" className="button" onClick={() => setPending(null)}>
-                Cancel
+              <button type="button" className="button" onClick={() => setPending(null)} aria-label={en('common.cancel')}>
+                {t('common.cancel')}
               </button>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { defaultSkillName } from '../../core/skill'
+import { defaultSkillName, isSkillPath } from '../../core/skill'
+import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
@@ -11,6 +12,7 @@ export const LONG_LINK = 2000
 /** Builds a link for the selected skill or the whole workspace, copies it, warns when it is long. */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
+  const { t, en } = useT()
   const { shareLink, download } = useServices()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const files = usePlayground((state) => state.files)
@@ -39,12 +41,12 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const long = link.length > LONG_LINK
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Share" onClick={(event) => event.stopPropagation()}>
-        <h2>Share</h2>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={en('share.title')} onClick={(event) => event.stopPropagation()}>
+        <h2>{t('share.title')}</h2>
         <fieldset className="scope">
           <label>
             <input type="radio" name="scope" checked={scope === 'skill'} disabled={!selectedPath} onChange={() => setScope('skill')} />
-            This skill
+            {t('share.thisSkill')}
             {selectedPath && (
               <>
                 {' '}
@@ -54,21 +56,20 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
           </label>
           <label>
             <input type="radio" name="scope" checked={scope === 'workspace'} onChange={() => setScope('workspace')} />
-            The whole workspace ({files.length} skills, test utterance, tool mocks, knowledge, files)
+            {t('share.workspace', { count: files.filter((file) => isSkillPath(file.path)).length })}
           </label>
         </fieldset>
         <label className="link-field">
-          <span>Link</span>
-          <input ref={linkRef} aria-label="Link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+          <span>{t('share.link')}</span>
+          <input ref={linkRef} aria-label={en('share.link')} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p className="muted small">
-          {link.length.toLocaleString('en')} characters ·{' '}
-          {copied === 'yes' ? 'copied to the clipboard' : copied === 'failed' ? 'select it and copy (Ctrl+C)' : ''} · the content is in the
-          part after #, which is never sent to a server. No key or setting marked secret is included.
+          {t('share.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
+          {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('share.privacy')}
         </p>
         {long && (
           <p className="warning-text" role="status">
-            This link is over {LONG_LINK.toLocaleString('en')} characters: chat apps and browser history may cut it. Send the file instead.
+            {t('share.long', { limit: LONG_LINK.toLocaleString('en') })}
           </p>
         )}
         <div className="modal-actions">
@@ -81,8 +82,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
                   scope === 'skill' && selectedPath ? skillDownload(store.getState(), selectedPath) : workspaceZipDownload(store.getState())
                 if (file) download(file.name, file.content, file.type)
               }}
+              aria-label={en('share.download')}
             >
-              Download file
+              {t('share.download')}
             </button>
           )}
           <button
@@ -94,11 +96,12 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
                 () => setCopied('failed'),
               )
             }
+            aria-label={en('share.copy')}
           >
-            Copy link
+            {t('share.copy')}
           </button>
-          <button type="button" className="button primary" onClick={onClose}>
-            Done
+          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+            {t('common.done')}
           </button>
         </div>
       </div>

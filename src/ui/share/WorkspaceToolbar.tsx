@@ -4,25 +4,41 @@ import { ImportControl } from './ImportControl'
 import { ShareDialog } from './ShareDialog'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
+import { useT } from '../i18n/i18n'
 import { skillDownload, workspaceZipDownload } from './workspaceExport'
 
-/** Share (Ctrl/Cmd+S), Import and Export, in the app header. */
+/** Import, Export, Share, and the autosave status (Ctrl/Cmd+S saves now and says so). */
 export function WorkspaceToolbar() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
+  const saveStatus = usePlayground((state) => state.saveStatus)
+  const [flash, setFlash] = useState(false)
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [sharing, setSharing] = useState(false)
   const [exportOpen, setExportOpen] = useState(false)
 
-  const { download } = useServices()
+  const { download, storage } = useServices()
+  // People press Ctrl+S to save: work is saved already, so save now and say so (Share is its own button).
   useWindowEvent('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault()
-      setSharing(true)
+      void storage.saveNow().then(() => {
+        setFlash(true)
+        setTimeout(() => setFlash(false), 1500)
+      })
     }
   })
 
   return (
     <div className="toolbar">
+      <span
+        className={`save-status ${saveStatus}${flash ? ' flash' : ''}`}
+        role="status"
+        aria-label={en('save.label')}
+        title={t('save.title')}
+      >
+        {flash ? t('save.savedNow') : t(`save.${saveStatus}`)}
+      </span>
       <ImportControl />
       <div className="menu-anchor">
         <button
@@ -31,8 +47,9 @@ export function WorkspaceToolbar() {
           aria-haspopup="menu"
           aria-expanded={exportOpen}
           onClick={() => setExportOpen(!exportOpen)}
+          aria-label={en('exporting.export')}
         >
-          Export
+          {t('exporting.export')}
         </button>
         {exportOpen && (
           <div className="menu" role="menu" onMouseLeave={() => setExportOpen(false)}>
@@ -45,8 +62,9 @@ export function WorkspaceToolbar() {
                 if (file) download(file.name, file.content, file.type)
                 setExportOpen(false)
               }}
+              aria-label={en('exporting.skill')}
             >
-              This skill's SKILL.md
+              {t('exporting.skill')}
             </button>
             <button
               type="button"
@@ -56,14 +74,21 @@ export function WorkspaceToolbar() {
                 download(file.name, file.content, file.type)
                 setExportOpen(false)
               }}
+              aria-label={en('exporting.workspace')}
             >
-              Workspace (.zip)
+              {t('exporting.workspace')}
             </button>
           </div>
         )}
       </div>
-      <button type="button" className="button small primary" onClick={() => setSharing(true)} title="Share a link (Ctrl+S)">
-        Share
+      <button
+        type="button"
+        className="button small primary"
+        onClick={() => setSharing(true)}
+        title={t('share.button')}
+        aria-label={en('share.title')}
+      >
+        {t('share.title')}
       </button>
       {sharing && <ShareDialog onClose={() => setSharing(false)} />}
     </div>

@@ -1,7 +1,8 @@
 import { unzipWorkspace, type ArchiveContents } from '../../core/share'
+import { message, type Message } from '../../core/messages'
 import { isSkillPath, type SkillFile } from '../../core/skill'
 
-export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: string }
+export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: Message }
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024
 
@@ -12,15 +13,15 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024
 export async function readImport(list: readonly File[]): Promise<ImportRead> {
   const files: SkillFile[] = []
   let settings: ArchiveContents['settings']
-  const problems: string[] = []
+  const problems: Message[] = []
   for (const file of list) {
     if (file.size > (file.name.endsWith('.zip') ? 50 * MAX_FILE_BYTES : MAX_FILE_BYTES)) {
-      problems.push(`${file.name} is too large`)
+      problems.push(message('archive.fileTooLarge', { file: file.name }))
       continue
     }
     if (/\.zip$/i.test(file.name)) {
       const result = unzipWorkspace(new Uint8Array(await file.arrayBuffer()))
-      if (!result.ok) problems.push(`${file.name}: ${result.error}`)
+      if (!result.ok) problems.push(result.error)
       else {
         files.push(...result.archive.files)
         settings = result.archive.settings ?? settings
@@ -31,8 +32,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     const path = relativePath(file)
     if (path && isSkillPath(path)) files.push({ path, text: await file.text() })
   }
-  if (files.length === 0)
-    return { ok: false, error: problems[0] ?? 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.' }
+  if (files.length === 0) return { ok: false, error: problems[0] ?? message('archive.nothing') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }
 

@@ -1,23 +1,33 @@
 import { useState } from 'react'
-import { usePlaygroundStore } from '../../state/PlaygroundProvider'
-import { pathForName } from '../../core/skill'
+import { checkSkillName, slugSkillName } from '../../core/skill'
+import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
 
-/** Inline rename: Enter applies, Escape cancels; a refused name says why and stays open. */
+/**
+ * Inline rename: the current name is selected, so typing replaces it; below, the folder and
+ * `name` the skill will get (the name is slugged: "My skill" → my-skill). Enter applies, Escape
+ * cancels; a refused name says why and stays open.
+ */
 export function RenameField({ path, initial, onDone }: { path: string; initial: string; onDone: (finalPath: string | null) => void }) {
+  const { t, en, say } = useT()
   const store = usePlaygroundStore()
+  const files = usePlayground((state) => state.files)
   const [value, setValue] = useState(initial)
   const [error, setError] = useState<string | null>(null)
+  const check = checkSkillName(value, path, files)
   const apply = () => {
-    if (value.trim() === initial) return onDone(null)
+    if (slugSkillName(value) === initial) return onDone(null)
     const problem = store.getState().renameSkill(path, value)
-    if (problem) setError(problem)
-    else onDone(pathForName(value.trim(), path))
+    if (problem) setError(say(problem))
+    else if (check.ok) onDone(check.path)
   }
   return (
     <div className="rename" onClick={(event) => event.stopPropagation()}>
       <input
-        aria-label="New skill name"
+        aria-label={en('skills.newName')}
+        placeholder={t('skills.newName')}
         autoFocus
+        onFocus={(event) => event.currentTarget.select()}
         value={value}
         onChange={(event) => {
           setValue(event.target.value)
@@ -29,9 +39,17 @@ export function RenameField({ path, initial, onDone }: { path: string; initial: 
           if (event.key === 'Escape') onDone(null)
         }}
         onBlur={() => (error ? onDone(null) : apply())}
-        aria-invalid={error !== null}
+        aria-invalid={error !== null || !check.ok}
+        aria-describedby={`rename-preview-${path}`}
       />
-      {error && <div className="field-error" role="alert">{error}</div>}
+      <div className="rename-preview muted small" id={`rename-preview-${path}`}>
+        {check.ok ? t('skills.renamePreview', { path: check.path, name: check.name }) : say(check.error)}
+      </div>
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   )
 }

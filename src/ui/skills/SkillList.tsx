@@ -4,9 +4,12 @@ import type { Finding } from '../../core/lint'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
+import { NewSkillButton } from './NewSkillButton'
+import { useT } from '../i18n/i18n'
 
 /** The workspace's skills in load order, with add, rename, duplicate and delete. */
 export function SkillList() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const { skills } = useWorkspace()
   const lint = useLint()
@@ -22,7 +25,7 @@ export function SkillList() {
   const textOf = (path: string) => texts.get(path)
   const [renaming, setRenaming] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
-  const { selectSkill, addSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
+  const { selectSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
 
   const focusItem = (path: string) =>
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus())
@@ -47,10 +50,10 @@ export function SkillList() {
   return (
     <nav className="pane skills-pane" aria-label="Skills panel">
       <div className="pane-header">
-        <h2>Skills <span className="count">{skills.length}</span></h2>
-        <button type="button" className="button small" onClick={() => focusItem(addSkill())} title="Add a new skill">
-          + New
-        </button>
+        <h2>
+          {t('skills.title')} <span className="count">{skills.length}</span>
+        </h2>
+        <NewSkillButton onCreated={focusItem} />
       </div>
       <ul className="skill-list" role="listbox" aria-label="Skills" ref={listRef} onKeyDown={onKeyDown}>
         {skills.map((skill) => (
@@ -77,21 +80,21 @@ export function SkillList() {
           />
         ))}
       </ul>
-      {skills.length === 0 && <p className="hint">No skills yet. Press “+ New” to write one.</p>}
-      <div className="skills-section">Tests</div>
+      {skills.length === 0 && <p className="hint">{t('skills.empty')}</p>}
+      <div className="skills-section">{t('skills.testsSection')}</div>
       <button
         type="button"
         className={`skill-item tests-item${selectedPath === ROUTING_TESTS_FILE ? ' selected' : ''}`}
         onClick={() => (files.some((file) => file.path === ROUTING_TESTS_FILE) ? selectSkill(ROUTING_TESTS_FILE) : store.getState().addRoutingCase(store.getState().utterance, winnerName))}
       >
         <span className="skill-name">{ROUTING_TESTS_FILE}</span>
-        <span className="skill-item-path">{files.some((file) => file.path === ROUTING_TESTS_FILE) ? 'utterance → expected skill' : 'create it with the test utterance'}</span>
+        <span className="skill-item-path">{files.some((file) => file.path === ROUTING_TESTS_FILE) ? t('skills.testsFile') : t('skills.testsCreate')}</span>
       </button>
       {lastDeleted && (
         <div className="toast" role="status">
-          Deleted {lastDeleted.file.path}
-          <button type="button" className="link-button" onClick={undoDelete}>
-            Undo
+          {t('skills.deleted', { path: lastDeleted.file.path })}
+          <button type="button" className="link-button" onClick={undoDelete} aria-label={en('skills.undo')}>
+            {t('skills.undo')}
           </button>
         </div>
       )}
@@ -117,6 +120,7 @@ interface SkillItemProps {
 }
 
 const SkillItem = memo(function SkillItem({ skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+  const { t, en } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
   return (
@@ -135,19 +139,49 @@ const SkillItem = memo(function SkillItem({ skill, selected, winner, findings, s
         <>
           <div className="skill-item-title">
             <span className="skill-name">{skill.name}</span>
-            {winner && <span className="badge winner-badge" title="Wins routing for the test utterance">wins</span>}
-            {skill.entryMode === 'manual' && <span className="badge" title="entry_mode: manual">manual</span>}
-            {shared && <span className="badge shared-badge" title="Opened from a shared link: Keep or Discard it in the banner">shared</span>}
-            {changedSinceShared && <span className="badge shared-badge" title="Edited since it was opened from a link">changed since shared</span>}
-            {errors > 0 && <span className="badge error-badge" title={`${errors} error(s)`}>{errors} ✕</span>}
-            {errors === 0 && warnings > 0 && <span className="badge warning-badge" title={`${warnings} warning(s)`}>{warnings} !</span>}
+            {winner && (
+              <span className="badge winner-badge" title={t('skills.winsTitle')}>
+                {t('skills.wins')}
+              </span>
+            )}
+            {skill.entryMode === 'manual' && (
+              <span className="badge" title="entry_mode: manual">
+                {t('skills.manual')}
+              </span>
+            )}
+            {shared && (
+              <span className="badge shared-badge" title={t('skills.sharedTitle')}>
+                {t('skills.shared')}
+              </span>
+            )}
+            {changedSinceShared && (
+              <span className="badge shared-badge" title={t('skills.changedTitle')}>
+                {t('skills.changedSinceShared')}
+              </span>
+            )}
+            {errors > 0 && (
+              <span className="badge error-badge" title={t('skills.errors', { count: errors })}>
+                {errors} ✕
+              </span>
+            )}
+            {errors === 0 && warnings > 0 && (
+              <span className="badge warning-badge" title={t('skills.warnings', { count: warnings })}>
+                {warnings} !
+              </span>
+            )}
           </div>
           <div className="skill-item-path">{skill.path}</div>
           {selected && (
             <div className="skill-item-actions" onClick={(event) => event.stopPropagation()}>
-              <button type="button" className="link-button" onClick={onRename} title="Rename (F2)">Rename</button>
-              <button type="button" className="link-button" onClick={onDuplicate}>Duplicate</button>
-              <button type="button" className="link-button danger" onClick={onDelete} title="Delete (Del)">Delete</button>
+              <button type="button" className="link-button" onClick={onRename} title={t('skills.renameTitle')} aria-label={en('skills.rename')}>
+                {t('skills.rename')}
+              </button>
+              <button type="button" className="link-button" onClick={onDuplicate} aria-label={en('skills.duplicate')}>
+                {t('skills.duplicate')}
+              </button>
+              <button type="button" className="link-button danger" onClick={onDelete} title={t('skills.deleteTitle')} aria-label={en('skills.delete')}>
+                {t('skills.delete')}
+              </button>
             </div>
           )}
         </>

@@ -2,26 +2,25 @@ import { useState } from 'react'
 import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
 import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
 
 /** Every tool with its schema; mock responses, knowledge documents and virtual files to edit. */
 export default function ToolsPanel() {
   const { skills } = useWorkspace()
   const mocks = usePlayground((state) => state.toolMocks)
   const { tools } = useServices()
+  const { t, en } = useT()
   const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
   return (
     <section className="tools-panel" aria-label="Tools">
-      <p className="muted small">
-        Tools run in this page. Tools marked “mock” answer from the responses below: the first rule whose <code>when</code> values match the
-        arguments (text matches if contained).
-      </p>
+      <p className="muted small">{t('tools.intro')}</p>
       {tools.tools.map((tool) => (
         <details key={tool.name} className="tool-card" aria-label={tool.name}>
           <summary>
-            <code>{tool.name}</code> <span className="badge">{tool.mocked ? 'mock · 10 s timeout' : 'local · 30 s timeout'}</span>
+            <code>{tool.name}</code> <span className="badge">{tool.mocked ? t('tools.mockBadge') : t('tools.localBadge')}</span>
             <span className="tool-description">{tool.description}</span>
           </summary>
-          <pre className="schema" aria-label={`JSON Schema of ${tool.name}`}>
+          <pre className="schema" aria-label={en('tools.schema', { tool: tool.name })}>
             {JSON.stringify(tool.parameters, null, 2)}
           </pre>
           {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
@@ -29,17 +28,15 @@ export default function ToolsPanel() {
           {tool.name === 'file_read' && <VirtualFilesEditor />}
         </details>
       ))}
-      {declared.length > 0 && <h3>Declared by skills</h3>}
+      {declared.length > 0 && <h3>{t('tools.declared')}</h3>}
       {declared.map(({ skill, name, tool }) => (
         <details key={`${skill}/${name}`} className="tool-card" aria-label={`${name} (from ${skill})`}>
           <summary>
-            <code>{name}</code> <span className="badge">from {skill}</span>
+            <code>{name}</code> <span className="badge">{t('tools.from', { skill })}</span>
             <span className="tool-description">{tool.description}</span>
           </summary>
           <pre className="schema">{JSON.stringify(tool.parameters, null, 2)}</pre>
-          <p className="muted small">
-            Mock response (edit it in the skill's SKILL.md under <code>tools</code>):
-          </p>
+          <p className="muted small">{t('tools.declaredMock')}</p>
           <pre className="schema">{JSON.stringify(tool.mock, null, 2)}</pre>
         </details>
       ))}
@@ -48,6 +45,7 @@ export default function ToolsPanel() {
 }
 
 function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const [text, setText] = useState(() => JSON.stringify(rules, null, 2))
   const [error, setError] = useState<string | null>(null)
@@ -56,20 +54,20 @@ function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
     try {
       const parsed: unknown = JSON.parse(value)
       if (!Array.isArray(parsed) || !parsed.every((rule) => typeof rule === 'object' && rule !== null && 'response' in rule)) {
-        setError('Write a list of rules: [{"when": {"city": "Paris"}, "response": {...}}, {"response": {...}}]')
+        setError(t('tools.mockShape'))
         return
       }
       setError(null)
       store.getState().setToolMocks(tool, parsed as MockRule[])
     } catch (problem) {
-      setError(`Not valid JSON yet (${problem instanceof Error ? problem.message : String(problem)}); the last valid mocks stay in use.`)
+      setError(t('tools.mockJson', { problem: problem instanceof Error ? problem.message : String(problem) }))
     }
   }
   return (
     <label className="editor-field">
-      <span>Mock responses for {tool}</span>
+      <span>{t('tools.mocks', { tool })}</span>
       <textarea
-        aria-label={`Mock responses for ${tool}`}
+        aria-label={en('tools.mocks', { tool })}
         value={text}
         spellCheck={false}
         rows={Math.min(16, text.split('\n').length + 1)}
@@ -86,6 +84,7 @@ function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
 }
 
 function KnowledgeEditor() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const documents = usePlayground((state) => state.knowledge)
   const update = (index: number, change: Partial<KnowledgeDocument>) =>
@@ -93,22 +92,26 @@ function KnowledgeEditor() {
   return (
     <div className="resource-list">
       <div className="resource-header">
-        <strong>Knowledge documents</strong> <span className="muted small">searched by search_knowledge</span>
+        <strong>{t('tools.knowledge')}</strong> <span className="muted small">{t('tools.knowledgeNote')}</span>
         <button
           type="button"
           className="button small"
           onClick={() =>
-            store.getState().setKnowledge([...documents, { id: `doc-${Date.now().toString(36)}`, title: 'New document', text: '' }])
+            store.getState().setKnowledge([...documents, { id: `doc-${Date.now().toString(36)}`, title: t('tools.newDocument'), text: '' }])
           }
         >
-          + Document
+          {t('tools.addDocument')}
         </button>
       </div>
       {documents.map((document, index) => (
         <div key={document.id} className="resource">
-          <input aria-label="Document title" value={document.title} onChange={(event) => update(index, { title: event.target.value })} />
+          <input
+            aria-label={en('tools.documentTitle')}
+            value={document.title}
+            onChange={(event) => update(index, { title: event.target.value })}
+          />
           <textarea
-            aria-label={`Text of ${document.title}`}
+            aria-label={en('tools.documentText', { title: document.title })}
             value={document.text}
             rows={3}
             onChange={(event) => update(index, { text: event.target.value })}
@@ -118,7 +121,7 @@ function KnowledgeEditor() {
             className="link-button danger"
             onClick={() => store.getState().setKnowledge(documents.filter((_, i) => i !== index))}
           >
-            Remove
+            {t('common.remove')}
           </button>
         </div>
       ))}
@@ -127,25 +130,26 @@ function KnowledgeEditor() {
 }
 
 function VirtualFilesEditor() {
+  const { t, en } = useT()
   const store = usePlaygroundStore()
   const files = usePlayground((state) => state.virtualFiles)
   const [newPath, setNewPath] = useState('')
   return (
     <div className="resource-list">
       <div className="resource-header">
-        <strong>Workspace files</strong> <span className="muted small">read and written by file_read, file_write, file_list</span>
+        <strong>{t('tools.files')}</strong> <span className="muted small">{t('tools.filesNote')}</span>
       </div>
       {Object.entries(files).map(([path, content]) => (
         <div key={path} className="resource">
           <code>{path}</code>
           <textarea
-            aria-label={`Content of ${path}`}
+            aria-label={en('tools.fileContent', { path })}
             value={content}
             rows={3}
             onChange={(event) => store.getState().writeVirtualFile(path, event.target.value)}
           />
           <button type="button" className="link-button danger" onClick={() => store.getState().deleteVirtualFile(path)}>
-            Delete
+            {t('skills.delete')}
           </button>
         </div>
       ))}
@@ -158,9 +162,14 @@ function VirtualFilesEditor() {
           setNewPath('')
         }}
       >
-        <input aria-label="New file path" placeholder="notes/new.md" value={newPath} onChange={(event) => setNewPath(event.target.value)} />
+        <input
+          aria-label={en('tools.newFile')}
+          placeholder="notes/new.md"
+          value={newPath}
+          onChange={(event) => setNewPath(event.target.value)}
+        />
         <button type="submit" className="button small">
-          + File
+          {t('tools.addFile')}
         </button>
       </form>
     </div>

@@ -1,0 +1,263 @@
+/**
+ * The core's user-facing text in English: lint messages and explanations, routing verdicts, name
+ * rules. Keys are stable; `{{name}}` marks a value filled in. The UI reads this catalog through
+ * i18next (namespace `core`), the CLI through `formatMessage`. zh.ts has the same keys.
+ */
+export const en = {
+  lint: {
+    'yaml-comment-cuts-value': {
+      explanation:
+        'In YAML, " #" starts a comment. An unquoted value with " #" in it is silently cut there by every parser (PyYAML, js-yaml, yaml).',
+      message: '"{{key}}" is cut at " #": everything after it is a YAML comment, not part of the value.',
+      fix: 'Quote the whole value of {{key}}',
+    },
+    'yaml-boolean-word': {
+      explanation:
+        'YAML 1.1 parsers such as PyYAML read unquoted yes/no/on/off as booleans, so a skill that loads here may get `true` as its name elsewhere.',
+      message: '"{{key}}" "{{raw}}" is a boolean to YAML 1.1 parsers (PyYAML); quote it.',
+      item: 'An item of "{{key}}" "{{raw}}" is a boolean to YAML 1.1 parsers (PyYAML); quote it.',
+      fix: 'Quote "{{raw}}"',
+    },
+    'yaml-number-as-text': {
+      explanation:
+        'Unquoted numbers lose their written form: `version: 1.10` is the number 1.1, `012` is 12 or 10 depending on the parser. Quote values that are text.',
+      message: '"{{key}}: {{raw}}" is read as a number ({{number}}); quote it to keep "{{raw}}".',
+      fix: 'Quote "{{raw}}"',
+    },
+    'yaml-date': {
+      explanation:
+        'PyYAML and js-yaml 3 (gray-matter) turn an unquoted 2025-01-15 into a date object, which is not text and does not survive JSON.',
+      message: '"{{key}}: {{raw}}" becomes a date in other YAML parsers; quote it.',
+      fix: 'Quote "{{raw}}"',
+    },
+    'yaml-fullwidth-colon': {
+      explanation:
+        'YAML needs an ASCII colon ":" after a field name. A full-width "：" (Chinese input) makes the whole line plain text, so the field is not read at all.',
+      message: '"{{key}}" is followed by a full-width "：", so YAML does not see a field here.',
+      fix: 'Use ":" after {{key}}',
+    },
+    'file-starts-with-bom': {
+      explanation:
+        'The public validators (quick_validate.py, skills-ref) require the file to start with "---"; a byte-order mark makes them report "No YAML frontmatter found".',
+      message: 'The file starts with a byte-order mark; other tools will not find the frontmatter.',
+      fix: 'Remove the byte-order mark',
+    },
+    'frontmatter-missing': {
+      explanation:
+        'Without frontmatter a skill has no description and no keywords: it can only be picked by hand. Public Agent Skills require name and description.',
+      message: 'This file has no frontmatter (--- name, description … ---).',
+      fix: 'Add a frontmatter block',
+    },
+    'name-missing': {
+      explanation:
+        'Without `name` the skill is named after its folder. Public Agent Skills require a name, and it must equal the folder name.',
+      message: 'No "name": the skill is called "{{name}}" after its file.',
+    },
+    'name-format': {
+      explanation:
+        'Agent Skills names are 1–64 characters of lowercase a–z, 0–9 and single hyphens (no leading/trailing hyphen). Clients skip skills whose names do not fit.',
+      message: '"{{name}}" is not a valid Agent Skills name (lowercase letters, digits and single hyphens, at most 64).',
+      fix: 'Rename to "{{fixed}}"',
+    },
+    'name-matches-folder': {
+      explanation:
+        'The Agent Skills specification requires `name` to equal the parent folder; VS Code and other clients look skills up by folder.',
+      message: 'The name "{{name}}" differs from its folder "{{folder}}".',
+      fix: 'Set name to "{{folder}}"',
+      fixFolder: 'Rename the folder to "{{name}}"',
+    },
+    'description-missing': {
+      explanation:
+        'The description is what a model reads to decide whether to use the skill (progressive disclosure, LLM routing). Clients skip skills without one.',
+      message: 'No description: a model has nothing to decide on.',
+    },
+    'description-too-long': {
+      explanation:
+        'Descriptions over 1,024 characters are rejected by Claude Desktop and skipped by Claude Code ("Skill description is too long").',
+      message: 'The description is {{length}} characters; the limit is 1,024.',
+    },
+    'description-length': {
+      explanation:
+        '200–400 characters is the sweet spot: long enough to say when and when not to use the skill, short enough to keep many skills in one prompt.',
+      short: 'The description is {{length}} characters; 200–400 tells a model more about when to use it.',
+      long: 'The description is {{length}} characters; above 400 it crowds the prompt when many skills are listed.',
+    },
+    'description-when-not': {
+      explanation: 'Saying when NOT to use a skill ("Do not use for …", "不适用于 …") is what stops a model from picking it at the edges.',
+      message: 'The description never says when not to use the skill.',
+    },
+    'description-point-of-view': {
+      explanation:
+        'Descriptions are read by a model choosing among skills: third person or imperative ("Summarises …", "Use when …") works best; "I" and "my" read as the user talking.',
+      message: 'The description is written in the first person; describe the skill instead ("Summarises …, use when …").',
+    },
+    'description-angle-brackets': {
+      explanation:
+        'Anthropic\'s validator rejects "<" and ">" in descriptions, and Claude Code escapes them; XML-like tags are banned on the platform.',
+      message: 'The description contains "<" or ">".',
+    },
+    'required-tool-unknown': {
+      explanation: 'A tool in `required_tools` that is neither built in nor declared under `tools` will be missing when the skill runs.',
+      message: '"{{tool}}" is not a tool here. Known: {{known}}.',
+      fix: 'Change to "{{tool}}"',
+    },
+    'unknown-key': {
+      explanation:
+        'Public Agent Skills accept only name, description, license, compatibility, metadata and allowed-tools; packaging fails on any other key ("Unexpected key(s) in SKILL.md frontmatter").',
+      strict: '"{{key}}" is not an Agent Skills field.',
+      app: '"{{key}}" is not a field this app reads; it is kept as written.',
+    },
+    'version-under-metadata': {
+      explanation: 'The Agent Skills specification has no top-level `version`; its example keeps it under `metadata`.',
+      message: '`version` belongs under `metadata` in Agent Skills.',
+      fix: 'Move version under metadata',
+    },
+    'allowed-tools-form': {
+      explanation: 'Agent Skills `allowed-tools` is one space-separated string ("Read Bash(git:*)"); strict validators reject a YAML list.',
+      message: '`allowed-tools` should be a space-separated string, not a list.',
+      fix: 'Join into one string',
+    },
+    'compatibility-length': {
+      explanation: 'Agent Skills `compatibility` is 1–500 characters.',
+      message: 'compatibility is {{length}} characters; the limit is 500.',
+    },
+    'parameters-schema': {
+      explanation:
+        '`parameters` is a JSON Schema: an object with `type: object`, `properties` that are schemas, and `required` naming existing properties. A broken schema makes every call fail validation.',
+      message: 'parameters is not a valid JSON Schema: {{problems}}.',
+      topType: 'the top-level type is "{{type}}", not "object"',
+      propertiesNotMapping: '"properties" is not a mapping',
+      propertyNotSchema: 'property "{{name}}" is not a schema',
+      propertyType: 'property "{{name}}" has an unknown type "{{type}}"',
+      itemsString: 'property "{{name}}": "items" must be a schema like {type: {{items}}}, not "{{items}}"',
+      requiredNotList: '"required" is not a list',
+      requiredMissing: '"{{name}}" is required but not in properties',
+    },
+    'body-empty': {
+      explanation: 'The body becomes the system prompt while the skill is active; an empty one falls back to the default prompt.',
+      message: 'The body is empty: the skill has no instructions.',
+    },
+    'body-too-long': {
+      explanation: 'Agent Skills guidance: keep SKILL.md under 500 lines; move details to referenced files the model reads when needed.',
+      message: 'The body is {{lines}} lines; keep it under 500.',
+    },
+    'keyword-empty': {
+      explanation: 'An empty keyword never matches anything.',
+      message: 'This keyword is empty and never matches.',
+      fix: 'Remove the empty keyword',
+    },
+    'keyword-duplicate': {
+      explanation: 'Keywords are compared lowercased; a repeat adds nothing to the score.',
+      message: '"{{keyword}}" repeats "{{first}}".',
+      fix: 'Remove the repeated "{{keyword}}"',
+    },
+    'keyword-fullwidth-separator': {
+      explanation:
+        'In a YAML list only the ASCII comma "," separates items. "退款，退货" with a full-width "，" (or "、", "；", "：", an ideographic space) is ONE keyword, so "退货" alone never matches, and nothing else says so.',
+      message: '"{{keyword}}" is one keyword: "{{separator}}" does not separate list items in YAML.',
+      fix: 'Split into {{count}} keywords',
+    },
+    'keyword-nested': {
+      explanation:
+        'A keyword inside another keyword of the same skill ("规划" in "规划一下") matches whenever the longer one does, so it earns the ×1.3 multi-keyword bonus from a single phrase.',
+      message: '"{{inner}}" is inside "{{outer}}": typing "{{outer}}" counts as two keywords and earns the ×1.3 bonus.',
+    },
+    'keyword-too-short': {
+      explanation:
+        'A one-character keyword (or a two-letter Latin one) matches inside unrelated words and messages, so the skill fires where it should not.',
+      message: '"{{keyword}}" is too short to be specific: it matches inside many unrelated messages.',
+    },
+    'keywords-missing': {
+      explanation:
+        'An auto skill without trigger_keywords is never chosen by keyword routing; only progressive disclosure or LLM routing can find it.',
+      message: 'No trigger_keywords: keyword routing never picks this skill.',
+    },
+    'keywords-few': {
+      explanation:
+        'With a single keyword the ×1.3 bonus never applies and short messages must be almost entirely that keyword to pass 0.3.',
+      message: 'Only one trigger keyword: add synonyms (Chinese and English) users actually type.',
+    },
+    'keyword-shared': {
+      explanation:
+        'The same keyword in two skills makes them compete: the one with more coverage wins, and ties go to load order, rarely what either author meant.',
+      message: '"{{keyword}}" is also a keyword of {{others}}.',
+      others: '{{names}} and {{count}} more',
+    },
+    'duplicate-name': {
+      explanation: 'Skill names identify skills (load_skill, LLM routing, the CLI); two skills with one name cannot both be reached.',
+      message: 'Another skill is also named "{{name}}" ({{others}}).',
+    },
+    'catalog-too-large': {
+      explanation:
+        'Past about 30 skills a model picking from one list gets worse. Group skills, or route in two steps (group, then skill).',
+      message: '{{count}} skills in one workspace: over {{limit}}, consider grouping them.',
+    },
+    // Problems found while parsing (their messages come from the parser).
+    'frontmatter-syntax': {
+      explanation:
+        'The frontmatter is not valid YAML, so none of its fields are read and the skill falls back to defaults. Values containing ": " or starting with [ { * & ! | > % @ need quotes.',
+      fix: 'Quote the value',
+    },
+    'frontmatter-shape': { explanation: 'Frontmatter must be a mapping of "field: value" lines.' },
+    'field-type': { explanation: 'The field has the wrong type; the default is used instead.' },
+    'field-value': { explanation: 'The value is not one of those the field accepts; the default is used instead.' },
+    'field-coerced': {
+      explanation:
+        'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.',
+    },
+    'max-rounds-range': { explanation: 'max_rounds must be 1 to 50; the nearest allowed value is used.' },
+  },
+  verdict: {
+    winner: 'Wins: {{final}} > threshold {{threshold}}',
+    manual: 'Manual entry: only picked by hand, never by keywords',
+    noMatch: 'No keyword matched',
+    cannotPass: 'Below the threshold: cannot pass {{threshold}} with {{length}} characters, even fully covered',
+    needsCovered: 'Below the threshold: needs covered ≥ {{needed}} of {{length}} for this input (has {{covered}})',
+    lostTie: 'Lost a tie to {{winner}} (earlier in load order)',
+    outscored: 'Above the threshold, but {{winner}} scores higher ({{winnerFinal}})',
+  },
+  skillName: {
+    empty: 'A name cannot be empty.',
+    invalid: 'Use letters, digits, "-" or "_" (the name becomes the folder name).',
+    unusable: '"{{name}}" cannot be used as a skill name.',
+    taken: 'A skill named "{{name}}" already exists.',
+    gone: 'That skill no longer exists.',
+  },
+  share: {
+    newer: 'This link was made by a newer Skill Playground (format {{version}}); this one reads format {{supported}}. Nothing was loaded.',
+    unknownFormat: 'This link uses an unknown format. Nothing was loaded.',
+    damaged:
+      'This link is damaged (its parts are missing or contain unexpected characters): it may have been cut or changed when it was copied. Nothing was loaded.',
+    tooLarge: "This link's content is too large ({{length}} bytes; the limit is {{limit}}). Nothing was loaded.",
+    truncated: 'This link looks truncated: its content cannot be unpacked. Ask for the link again, or for the file. Nothing was loaded.',
+    altered: 'This link looks truncated or altered: its checksum does not match. Nothing was loaded.',
+    notOurs: 'This link does not contain Skill Playground content. Nothing was loaded.',
+  },
+  archive: {
+    tooLarge: 'This zip unpacks to more than 50 MB; nothing was imported.',
+    notZip: 'This file is not a readable zip; nothing was imported.',
+    badJson: '{{file}} in this zip is not valid JSON; nothing was imported.',
+    badSettings: '{{file}} in this zip cannot be read ({{reason}}). Nothing was imported.',
+    noSkills: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).',
+    fileTooLarge: '{{file}} is too large',
+    nothing: 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.',
+  },
+  saved: {
+    notRecord: 'The saved workspace is damaged (it is not a workspace record).',
+    badVersion: 'The saved workspace is damaged (its format version is unreadable).',
+    newer: 'The saved workspace was written by a newer Skill Playground (format {{version}}; this one reads up to {{supported}}).',
+    badFiles: 'The saved workspace is damaged (its skill files are unreadable).',
+    notJson: 'The saved workspace is damaged (it is not valid JSON).',
+    keptAside: '{{reason}} It is kept aside unchanged: download it from the banner. The example skills were loaded instead.',
+    cannotRead: 'Could not read the saved workspace ({{detail}}); the example skills were loaded instead.',
+    full: 'Browser storage is full: your latest changes are not saved. Export the workspace to keep them.',
+    cannotSave: 'Changes cannot be saved in this browser ({{detail}}). Export the workspace to keep them.',
+    reset: 'Some saved settings could not be read and were reset: {{fields}}. Your skills are loaded.',
+    otherTab: 'Updated with changes made in another tab.',
+  },
+  suite: {
+    empty: 'Type an utterance first.',
+    duplicate: '"{{utterance}}" is already a test case.',
+    unreadable: 'routing-tests.yaml does not parse right now: fix it in the editor first.',
+  },
+}

@@ -1,0 +1,40 @@
+import { en } from './en'
+import { zh } from './zh'
+
+export type Language = 'en' | 'zh'
+
+/** "a.b.c" for every string leaf of a nested catalog. */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>
+}[keyof T & string]
+
+export type MessageKey = Leaves<typeof en>
+export type MessageParams = Record<string, string | number>
+
+/** A sentence of the core's, to be put into words in the reader's language. */
+export interface Message {
+  key: MessageKey
+  params?: MessageParams
+}
+
+/** A catalog with exactly the keys of the English one (checked by the compiler and by a test). */
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> }
+export type Catalog = DeepStrings<typeof en>
+
+export const CORE_MESSAGES: Record<Language, Catalog> = { en, zh }
+
+export const message = (key: MessageKey, params?: MessageParams): Message => (params ? { key, params } : { key })
+
+/** The message in `language` (English by default): the catalog entry with `{{name}}` filled in. */
+export function formatMessage(text: Message, language: Language = 'en'): string {
+  const template = lookup(CORE_MESSAGES[language], text.key) ?? lookup(CORE_MESSAGES.en, text.key) ?? text.key
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    text.params && name in text.params ? String(text.params[name]) : whole,
+  )
+}
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: unknown = catalog
+  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined
+  return typeof node === 'string' ? node : undefined
+}

@@ -1,0 +1,239 @@
+import type { Catalog } from './formatMessage'
+
+/** The core's user-facing text in Chinese: the same keys as en.ts. */
+export const zh: Catalog = {
+  lint: {
+    'yaml-comment-cuts-value': {
+      explanation: '在 YAML 里，" #" 表示注释开始。不加引号的值中如果出现 " #"，所有解析器（PyYAML、js-yaml、yaml）都会悄悄在那里截断。',
+      message: '"{{key}}" 在 " #" 处被截断：后面的内容被当成 YAML 注释，不属于这个值。',
+      fix: '给 {{key}} 的整个值加引号',
+    },
+    'yaml-boolean-word': {
+      explanation: 'PyYAML 等 YAML 1.1 解析器会把不加引号的 yes/no/on/off 读成布尔值，这里能加载的技能到了别处，名字可能变成 `true`。',
+      message: '"{{key}}" 的值 "{{raw}}" 在 YAML 1.1 解析器（PyYAML）里是布尔值，请加引号。',
+      item: '"{{key}}" 中的一项 "{{raw}}" 在 YAML 1.1 解析器（PyYAML）里是布尔值，请加引号。',
+      fix: '给 "{{raw}}" 加引号',
+    },
+    'yaml-number-as-text': {
+      explanation: '不加引号的数字会丢掉原来的写法：`version: 1.10` 变成数字 1.1，`012` 视解析器不同变成 12 或 10。文本类的值请加引号。',
+      message: '"{{key}}: {{raw}}" 被读成数字（{{number}}）；加上引号才能保留 "{{raw}}"。',
+      fix: '给 "{{raw}}" 加引号',
+    },
+    'yaml-date': {
+      explanation: 'PyYAML 和 js-yaml 3（gray-matter）会把不加引号的 2025-01-15 变成日期对象，它不是文本，也无法原样转成 JSON。',
+      message: '"{{key}}: {{raw}}" 在其他 YAML 解析器里会变成日期，请加引号。',
+      fix: '给 "{{raw}}" 加引号',
+    },
+    'yaml-fullwidth-colon': {
+      explanation: 'YAML 要求字段名后面是半角冒号 ":"。中文输入法打出的全角 "：" 会让整行变成普通文本，这个字段根本不会被读取。',
+      message: '"{{key}}" 后面是全角 "："，YAML 认不出这是一个字段。',
+      fix: '把 {{key}} 后面的冒号改成 ":"',
+    },
+    'file-starts-with-bom': {
+      explanation:
+        '公开的校验工具（quick_validate.py、skills-ref）要求文件以 "---" 开头；字节顺序标记（BOM）会让它们报告"找不到 YAML 头部"。',
+      message: '文件以字节顺序标记（BOM）开头，其他工具会找不到头部信息。',
+      fix: '删除字节顺序标记',
+    },
+    'frontmatter-missing': {
+      explanation:
+        '没有头部信息（frontmatter）的技能既没有描述也没有关键词，只能手动选用。公开的 Agent Skills 格式要求 name 和 description。',
+      message: '这个文件没有头部信息（--- name、description … ---）。',
+      fix: '添加头部信息',
+    },
+    'name-missing': {
+      explanation: '没有 `name` 时，技能以所在文件夹命名。公开的 Agent Skills 格式要求写 name，并且必须与文件夹同名。',
+      message: '没有 "name"：这个技能按文件名被称为 "{{name}}"。',
+    },
+    'name-format': {
+      explanation:
+        'Agent Skills 的名称是 1–64 个字符，只能用小写字母 a–z、数字 0–9 和单个连字符（不能以连字符开头或结尾）。不符合的技能会被客户端跳过。',
+      message: '"{{name}}" 不是合法的 Agent Skills 名称（小写字母、数字和单个连字符，最多 64 个字符）。',
+      fix: '改名为 "{{fixed}}"',
+    },
+    'name-matches-folder': {
+      explanation: 'Agent Skills 规范要求 `name` 与上一级文件夹同名；VS Code 等客户端按文件夹查找技能。',
+      message: '名称 "{{name}}" 与文件夹 "{{folder}}" 不一致。',
+      fix: '把名称改成 "{{folder}}"',
+      fixFolder: '把文件夹改名为 "{{name}}"',
+    },
+    'description-missing': {
+      explanation: '模型靠描述来决定是否使用这个技能（渐进披露、LLM 路由）。没有描述的技能会被客户端跳过。',
+      message: '没有描述：模型无从判断何时使用它。',
+    },
+    'description-too-long': {
+      explanation: '超过 1,024 个字符的描述会被 Claude Desktop 拒绝，被 Claude Code 跳过（"Skill description is too long"）。',
+      message: '描述有 {{length}} 个字符，上限是 1,024。',
+    },
+    'description-length': {
+      explanation: '200–400 个字符最合适：足够说清何时用、何时不用，又不会在列出很多技能时挤占提示词。',
+      short: '描述只有 {{length}} 个字符；写到 200–400 个字符能让模型更清楚何时使用它。',
+      long: '描述有 {{length}} 个字符；超过 400 个字符，列出很多技能时会挤占提示词。',
+    },
+    'description-when-not': {
+      explanation: '写明什么时候不该用这个技能（"不适用于 …"、"Do not use for …"），才能防止模型在边界情况下误选它。',
+      message: '描述没有说明什么时候不该使用这个技能。',
+    },
+    'description-point-of-view': {
+      explanation: '描述是给挑选技能的模型看的：用第三人称或祈使句（"总结 …"、"在 … 时使用"）效果最好；"我"、"我的"读起来像是用户在说话。',
+      message: '描述用了第一人称；请改为描述这个技能（"总结 …，在 … 时使用"）。',
+    },
+    'description-angle-brackets': {
+      explanation: 'Anthropic 的校验器拒绝描述中出现 "<" 和 ">"，Claude Code 会转义它们；平台上禁止类似 XML 的标签。',
+      message: '描述中包含 "<" 或 ">"。',
+    },
+    'required-tool-unknown': {
+      explanation: '`required_tools` 里的工具如果既不是内置工具，也没有在 `tools` 下声明，运行技能时就会缺失。',
+      message: '"{{tool}}" 不是这里的工具。现有工具：{{known}}。',
+      fix: '改成 "{{tool}}"',
+    },
+    'unknown-key': {
+      explanation:
+        '公开的 Agent Skills 只接受 name、description、license、compatibility、metadata 和 allowed-tools；出现其他字段时打包会失败（"Unexpected key(s) in SKILL.md frontmatter"）。',
+      strict: '"{{key}}" 不是 Agent Skills 的字段。',
+      app: '本应用不读取 "{{key}}" 字段，它会原样保留。',
+    },
+    'version-under-metadata': {
+      explanation: 'Agent Skills 规范没有顶层的 `version`；它的示例把版本号放在 `metadata` 下面。',
+      message: '在 Agent Skills 中，`version` 应放在 `metadata` 下面。',
+      fix: '把 version 移到 metadata 下',
+    },
+    'allowed-tools-form': {
+      explanation: 'Agent Skills 的 `allowed-tools` 是一个用空格分隔的字符串（"Read Bash(git:*)"）；严格的校验器不接受 YAML 列表。',
+      message: '`allowed-tools` 应该是用空格分隔的字符串，而不是列表。',
+      fix: '合并成一个字符串',
+    },
+    'compatibility-length': {
+      explanation: 'Agent Skills 的 `compatibility` 长度为 1–500 个字符。',
+      message: 'compatibility 有 {{length}} 个字符，上限是 500。',
+    },
+    'parameters-schema': {
+      explanation:
+        '`parameters` 是一个 JSON Schema：一个 `type: object` 的对象，`properties` 里每一项都是 schema，`required` 只能列出已有的属性。schema 写错会让每次调用都校验失败。',
+      message: 'parameters 不是有效的 JSON Schema：{{problems}}。',
+      topType: '顶层类型是 "{{type}}"，而不是 "object"',
+      propertiesNotMapping: '"properties" 不是映射',
+      propertyNotSchema: '属性 "{{name}}" 不是 schema',
+      propertyType: '属性 "{{name}}" 的类型 "{{type}}" 未知',
+      itemsString: '属性 "{{name}}"："items" 应该是类似 {type: {{items}}} 的 schema，而不是 "{{items}}"',
+      requiredNotList: '"required" 不是列表',
+      requiredMissing: '"{{name}}" 被列为必填，但不在 properties 里',
+    },
+    'body-empty': {
+      explanation: '技能生效时，正文就是系统提示词；正文为空时会退回默认提示词。',
+      message: '正文为空：这个技能没有任何指令。',
+    },
+    'body-too-long': {
+      explanation: 'Agent Skills 的建议：SKILL.md 保持在 500 行以内；细节放到被引用的文件里，让模型需要时再读。',
+      message: '正文有 {{lines}} 行，请控制在 500 行以内。',
+    },
+    'keyword-empty': {
+      explanation: '空关键词永远匹配不到任何内容。',
+      message: '这个关键词是空的，永远不会匹配。',
+      fix: '删除空关键词',
+    },
+    'keyword-duplicate': {
+      explanation: '关键词按小写比较；重复的关键词不会增加得分。',
+      message: '"{{keyword}}" 与 "{{first}}" 重复。',
+      fix: '删除重复的 "{{keyword}}"',
+    },
+    'keyword-fullwidth-separator': {
+      explanation:
+        '在 YAML 列表里，只有半角逗号 "," 能分隔列表项。用全角 "，"（或 "、"、"；"、"："、全角空格）写的 "退款，退货" 是一个关键词，单独的 "退货" 永远匹配不到，而且不会有别的提示。',
+      message: '"{{keyword}}" 是一个关键词："{{separator}}" 在 YAML 里不能分隔列表项。',
+      fix: '拆成 {{count}} 个关键词',
+    },
+    'keyword-nested': {
+      explanation:
+        '一个关键词包含在同一技能的另一个关键词里（"规划一下"中的"规划"）时，只要长的匹配，短的也会匹配，于是一个短语就拿到了 ×1.3 的多关键词加成。',
+      message: '"{{inner}}" 包含在 "{{outer}}" 里：输入 "{{outer}}" 会算作两个关键词，拿到 ×1.3 加成。',
+    },
+    'keyword-too-short': {
+      explanation: '只有一个字（或两个拉丁字母）的关键词会在无关的词和消息里被匹配到，技能会在不该触发时触发。',
+      message: '"{{keyword}}" 太短，不够具体：它会在许多无关消息里匹配。',
+    },
+    'keywords-missing': {
+      explanation: '没有 trigger_keywords 的自动技能永远不会被关键词路由选中，只能通过渐进披露或 LLM 路由找到。',
+      message: '没有 trigger_keywords：关键词路由永远不会选中这个技能。',
+    },
+    'keywords-few': {
+      explanation: '只有一个关键词时，×1.3 加成永远不会生效，短消息几乎要完全由这个关键词组成才能超过 0.3。',
+      message: '只有一个触发关键词：请补充用户真正会输入的同义词（中文和英文）。',
+    },
+    'keyword-shared': {
+      explanation: '两个技能有相同的关键词就会互相竞争：覆盖更多的一方获胜，平分时按加载顺序决定，这很少是作者的本意。',
+      message: '"{{keyword}}" 也是 {{others}} 的关键词。',
+      others: '{{names}} 等另外 {{count}} 个技能',
+    },
+    'duplicate-name': {
+      explanation: '技能名称用来识别技能（load_skill、LLM 路由、命令行）；两个同名技能无法都被访问到。',
+      message: '另一个技能也叫 "{{name}}"（{{others}}）。',
+    },
+    'catalog-too-large': {
+      explanation: '技能超过约 30 个后，模型从一个列表中挑选的效果会变差。可以给技能分组，或分两步路由（先选组，再选技能）。',
+      message: '一个工作区里有 {{count}} 个技能，超过 {{limit}} 个，建议分组。',
+    },
+    'frontmatter-syntax': {
+      explanation:
+        '头部信息不是有效的 YAML，所以一个字段都没有被读取，技能退回默认值。包含 ": " 或以 [ { * & ! | > % @ 开头的值需要加引号。',
+      fix: '给这个值加引号',
+    },
+    'frontmatter-shape': { explanation: '头部信息必须是 "字段: 值" 形式的若干行。' },
+    'field-type': { explanation: '字段类型不对，改用默认值。' },
+    'field-value': { explanation: '这个值不在字段允许的范围内，改用默认值。' },
+    'field-coerced': { explanation: '需要列表的地方写了单个值，或需要文本的地方写了数字，已自动转换。其他工具可能不会转换。' },
+    'max-rounds-range': { explanation: 'max_rounds 必须在 1 到 50 之间；超出时使用最接近的允许值。' },
+  },
+  verdict: {
+    winner: '胜出：{{final}} > 阈值 {{threshold}}',
+    manual: '手动入口：只能手动选用，不会被关键词选中',
+    noMatch: '没有匹配的关键词',
+    cannotPass: '低于阈值：这句话有 {{length}} 个字符，即使全部覆盖也超不过 {{threshold}}',
+    needsCovered: '低于阈值：这句话需要覆盖 ≥ {{needed}} / {{length}} 个字符（当前 {{covered}} 个）',
+    lostTie: '与 {{winner}} 同分，因加载顺序靠后而落选',
+    outscored: '超过阈值，但 {{winner}} 得分更高（{{winnerFinal}}）',
+  },
+  skillName: {
+    empty: '名称不能为空。',
+    invalid: '请使用字母、数字、"-" 或 "_"（名称也是文件夹名）。',
+    unusable: '"{{name}}" 不能用作技能名称。',
+    taken: '已经有名为 "{{name}}" 的技能。',
+    gone: '这个技能已不存在。',
+  },
+  share: {
+    newer: '这个链接由更新版本的 Skill Playground 生成（格式 {{version}}），当前版本只能读取格式 {{supported}}。没有加载任何内容。',
+    unknownFormat: '这个链接的格式无法识别。没有加载任何内容。',
+    damaged: '这个链接已损坏（部分内容缺失或含有意外字符），可能在复制时被截断或修改。没有加载任何内容。',
+    tooLarge: '这个链接的内容太大（{{length}} 字节，上限 {{limit}}）。没有加载任何内容。',
+    truncated: '这个链接似乎被截断了：内容无法解压。请对方重新发送链接或文件。没有加载任何内容。',
+    altered: '这个链接似乎被截断或修改了：校验和不匹配。没有加载任何内容。',
+    notOurs: '这个链接里没有 Skill Playground 的内容。没有加载任何内容。',
+  },
+  archive: {
+    tooLarge: '这个 zip 解压后超过 50 MB，没有导入任何内容。',
+    notZip: '这个文件不是可读取的 zip，没有导入任何内容。',
+    badJson: 'zip 中的 {{file}} 不是有效的 JSON，没有导入任何内容。',
+    badSettings: '无法读取 zip 中的 {{file}}（{{reason}}）。没有导入任何内容。',
+    noSkills: '这个 zip 里没有 SKILL.md 文件（应为 skills/<名称>/SKILL.md）。',
+    fileTooLarge: '{{file}} 太大',
+    nothing: '没有找到技能：请选择 SKILL.md 或 .md 文件、技能文件夹，或 .zip 文件。',
+  },
+  saved: {
+    notRecord: '保存的工作区已损坏（不是工作区记录）。',
+    badVersion: '保存的工作区已损坏（格式版本无法读取）。',
+    newer: '保存的工作区由更新版本的 Skill Playground 写入（格式 {{version}}，当前版本最多读取 {{supported}}）。',
+    badFiles: '保存的工作区已损坏（技能文件无法读取）。',
+    notJson: '保存的工作区已损坏（不是有效的 JSON）。',
+    keptAside: '{{reason}} 它已被原样另存：可在横幅中下载。已改为加载示例技能。',
+    cannotRead: '无法读取保存的工作区（{{detail}}），已改为加载示例技能。',
+    full: '浏览器存储已满：最新的修改没有保存。请导出工作区以保留它们。',
+    cannotSave: '这个浏览器无法保存修改（{{detail}}）。请导出工作区以保留它们。',
+    reset: '部分保存的设置无法读取，已重置：{{fields}}。你的技能已加载。',
+    otherTab: '已同步另一个标签页中的修改。',
+  },
+  suite: {
+    empty: '请先输入一句话。',
+    duplicate: '"{{utterance}}" 已经是测试用例了。',
+    unreadable: 'routing-tests.yaml 现在无法解析：请先在编辑器里修好它。',
+  },
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createRouter, type RoutableSkill } from './scoreRouting'
+import { explainRouting } from './explainRouting'
+
+const skill = (name: string, keywords: string[], entryMode: 'auto' | 'manual' = 'auto'): RoutableSkill => ({
+  name,
+  path: `${name}/SKILL.md`,
+  triggerKeywords: keywords,
+  entryMode,
+})
+
+/** Every substring of the input that makes `name` win when added: what the explanation must agree with. */
+function bruteForce(skills: RoutableSkill[], name: string, input: string, threshold = 0.3): { keyword: string; final: number }[] {
+  const points = [...input]
+  const winners: { keyword: string; final: number }[] = []
+  const seen = new Set<string>()
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j <= points.length; j++) {
+      const keyword = points.slice(i, j).join('')
+      if (seen.has(keyword.toLowerCase())) continue
+      seen.add(keyword.toLowerCase())
+      const changed = skills.map((s) => (s.name === name ? { ...s, triggerKeywords: [...s.triggerKeywords, keyword] } : s))
+      const result = createRouter(changed)(input, threshold)
+      if (result.winner?.skill === name) winners.push({ keyword, final: result.winner.final ?? 0 })
+    }
+  return winners
+}
+
+describe('explaining what to change', () => {
+  const plan = skill('plan_and_write', ['规划', '规划并写', 'plan'])
+  const rag = skill('search_rag', ['RAG', '是什么', '知识库'])
+
+  it('suggests the shortest keywords that make the skill win, each checked by the router', () => {
+    const input = '帮我规划并写一篇关于 AI Agent 的文章大纲'
+    const explanation = explainRouting([plan, rag], 'plan_and_write', input)!
+    expect(explanation.outcome).toBe('suggest')
+    expect(explanation.winner).toBeNull()
+    const winners = bruteForce([plan, rag], 'plan_and_write', input)
+    const shortest = Math.min(...winners.map((w) => [...w.keyword].length))
+    expect(explanation.suggestions.length).toBeGreaterThan(0)
+    expect([...explanation.suggestions[0]!.keyword].length).toBe(shortest)
+    for (const suggestion of explanation.suggestions)
+      expect(winners.map((w) => w.keyword.toLowerCase())).toContain(suggestion.keyword.toLowerCase())
+    expect(explanation.suggestions.map((s) => [...s.keyword].length)).toEqual(
+      [...explanation.suggestions.map((s) => [...s.keyword].length)].sort((a, b) => a - b),
+    )
+  })
+
+  it('says why another skill wins and when nothing can help', () => {
+    const explanation = explainRouting([plan, rag], 'plan_and_write', '我想了解一下 RAG 是什么')!
+    expect(explanation.rival?.skill).toBe('search_rag')
+    expect(explanation.rival?.matched).toEqual(['RAG', '是什么'])
+    expect(explainRouting([plan], 'plan_and_write', 'x'.repeat(40), 1.5)!.outcome).toBe('no-single-keyword')
+    expect(explainRouting([plan, skill('manual', ['x'], 'manual')], 'manual', 'x')!.outcome).toBe('manual')
+    expect(explainRouting([plan], 'plan_and_write', '规划一下')!.outcome).toBe('wins')
+    expect(explainRouting([plan], 'nope', 'x')).toBeNull()
+  })
+
+  it('agrees with brute force on many small cases, ties and load order included', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const alphabet = ['a', 'b', 'c', '天', '气', ' ', 'A', '😀']
+    const word = (max: number) =>
+      Array.from({ length: 1 + Math.floor(random() * max) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
+    for (let round = 0; round < 400; round++) {
+      const skills = [skill('one', [word(2), word(3)]), skill('two', [word(2)]), skill('three', [word(3), word(1)])]
+      const input = word(9)
+      const threshold = [0.2, 0.3, 0.5][round % 3]!
+      for (const { name } of skills) {
+        const explanation = explainRouting(skills, name, input, threshold)!
+        if (explanation.outcome === 'wins') continue
+        const winners = bruteForce(skills, name, input, threshold)
+        const context = `${name} on ${JSON.stringify(input)} with ${JSON.stringify(skills.map((s) => s.triggerKeywords))} at ${threshold}`
+        if (winners.length === 0) {
+          expect(explanation.suggestions, context).toEqual([])
+          continue
+        }
+        const shortest = Math.min(...winners.map((w) => [...w.keyword].length))
+        expect(explanation.suggestions.length, context).toBeGreaterThan(0)
+        expect([...explanation.suggestions[0]!.keyword].length, context).toBe(shortest)
+        const lowerWinners = winners.map((w) => w.keyword.toLowerCase())
+        for (const suggestion of explanation.suggestions) expect(lowerWinners, context).toContain(suggestion.keyword.toLowerCase())
+      }
+    }
+  })
+})

@@ -1,0 +1,189 @@
+/**
+ * What to change so a skill wins a message: the shortest keywords (substrings of the message)
+ * that, added to the skill, make keyword routing pick it, computed exactly with the router's own
+ * arithmetic (docs/routing.md) and then checked by running the router with each one added.
+ */
+import { codePointLength } from '../lib/text'
+import { createRouter, MULTI_KEYWORD_BONUS, type RoutableSkill, type RoutingResult, type SkillScore } from './scoreRouting'
+import { DEFAULT_THRESHOLD } from './threshold'
+
+export interface KeywordSuggestion {
+  /** The text to add to trigger_keywords (as written in the message). */
+  keyword: string
+  /** The skill's final score once it is added. */
+  final: number
+}
+
+export type ExplanationOutcome =
+  /** The skill wins already. */
+  | 'wins'
+  /** Manual skills are never picked by keywords. */
+  | 'manual'
+  /** Adding one of `suggestions` makes it win. */
+  | 'suggest'
+  /** No single keyword can: the message is too long for the threshold, or others score too high. */
+  | 'no-single-keyword'
+  /** Longer than what is analysed keystroke by keystroke. */
+  | 'too-long'
+
+export interface RoutingExplanation {
+  input: string
+  winner: string | null
+  skill: string
+  final: number | null
+  outcome: ExplanationOutcome
+  /** Shortest keywords first (then the highest score). */
+  suggestions: KeywordSuggestion[]
+  /** The skill's own score now. */
+  score: SkillScore | null
+  /** Who wins instead (null when nobody does). */
+  rival: SkillScore | null
+  /** When nobody wins: the skill that came closest. */
+  closest: SkillScore | null
+}
+
+/** Messages longer than this (code points) are not analysed: the search grows with the square of the length. */
+export const MAX_EXPLAINED_LENGTH = 300
+
+export function explainRouting(
+  skills: readonly RoutableSkill[],
+  skillName: string,
+  input: string,
+  threshold = DEFAULT_THRESHOLD,
+  limit = 5,
+  options: { sensibleOnly?: boolean } = {},
+): RoutingExplanation | null {
+  const target = skills.find((skill) => skill.name === skillName)
+  if (!target) return null
+  const routing = createRouter(skills)(input, threshold)
+  const score = routing.scores.find((candidate) => candidate.path === target.path) ?? null
+  const base: RoutingExplanation = {
+    input,
+    winner: routing.winner?.skill ?? null,
+    skill: target.name,
+    final: score?.final ?? null,
+    outcome: 'suggest',
+    suggestions: [],
+    score,
+    rival: routing.winner && routing.winner.path !== target.path ? routing.winner : null,
+    closest: routing.winner ? null : closestOf(routing),
+  }
+  if (target.entryMode === 'manual') return { ...base, outcome: 'manual' }
+  if (routing.winner?.path === target.path) return { ...base, outcome: 'wins' }
+  if (codePointLength(input) > MAX_EXPLAINED_LENGTH) return { ...base, outcome: 'too-long' }
+  if (!score) return { ...base, outcome: 'no-single-keyword' }
+
+  // Exact answers can be odd ("A", a lone space); a person is better served by words (the CLI gets everything).
+  const candidates = candidateKeywords(routing, score, target, input, threshold, options.sensibleOnly ? sensible : () => true)
+  const verified: KeywordSuggestion[] = []
+  for (const candidate of candidates) {
+    if (verified.length >= limit) break
+    // The router has the last word: a suggestion is kept only when it really makes the skill win.
+    const changed = skills.map((skill) =>
+      skill === target ? { ...skill, triggerKeywords: [...skill.triggerKeywords, candidate.keyword] } : skill,
+    )
+    const result = createRouter(changed)(input, threshold)
+    if (result.winner?.path === target.path) verified.push({ keyword: candidate.keyword, final: result.winner.final ?? 0 })
+  }
+  return { ...base, outcome: verified.length > 0 ? 'suggest' : 'no-single-keyword', suggestions: verified }
+}
+
+/** A keyword a person would write: no spaces around it, some letter or digit, not a lone Latin letter. */
+function sensible(keyword: string): boolean {
+  return keyword.trim() === keyword && /[\p{L}\p{N}]/u.test(keyword) && !/^[a-z0-9]$/i.test(keyword)
+}
+
+function closestOf(routing: RoutingResult): SkillScore | null {
+  return (
+    [...routing.scores].filter((score) => score.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)[0] ??
+    null
+  )
+}
+
+/**
+ * Every substring of the message that would make the skill win, shortest first. Coverage is
+ * counted like the router does: on the lower-cased message, every occurrence (overlapping ones
+ * too), a code point counted once.
+ */
+function candidateKeywords(
+  routing: RoutingResult,
+  score: SkillScore,
+  target: RoutableSkill,
+  input: string,
+  threshold: number,
+  accept: (keyword: string) => boolean,
+): KeywordSuggestion[] {
+  const lower = input.toLowerCase()
+  const n = lower.length
+  const continuation = new Uint8Array(n + 1)
+  for (let i = 1; i < n; i++) {
+    const unit = lower.charCodeAt(i)
+    const previous = lower.charCodeAt(i - 1)
+    if (unit >= 0xdc00 && unit <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff) continuation[i] = 1
+  }
+  // What the skill covers now.
+  const matchedLower = new Set(score.matched.map((keyword) => keyword.toLowerCase()))
+  const covered = new Uint8Array(n)
+  for (const keyword of target.triggerKeywords.map((k) => k.toLowerCase())) {
+    if (keyword === '' || !matchedLower.has(keyword)) continue
+    for (let at = lower.indexOf(keyword); at >= 0; at = lower.indexOf(keyword, at + 1)) covered.fill(1, at, at + keyword.length)
+  }
+  let coveredNow = 0
+  // uncovered[i]: code points before i that no keyword of the skill covers yet.
+  const uncovered = new Int32Array(n + 1)
+  for (let i = 0; i < n; i++) {
+    const counts = continuation[i] === 0
+    if (counts && covered[i] === 1) coveredNow++
+    uncovered[i + 1] = (uncovered[i] ?? 0) + (counts && covered[i] === 0 ? 1 : 0)
+  }
+  const others = routing.scores.filter((other) => other.path !== target.path && other.final !== null)
+  const order = score.order
+  const wins = (final: number) =>
+    final > threshold && others.every((other) => (other.final ?? 0) < final || ((other.final ?? 0) === final && other.order > order))
+  const distinct = score.matched.length + 1
+  const length = routing.length
+  const keepCase = lower.length === input.length
+
+  const found: (KeywordSuggestion & { size: number; at: number })[] = []
+  // Lengths are compared in code points; a code point is one or two UTF-16 units, so search on
+  // until the units could no longer make a keyword as short as the shortest found (plus two).
+  let shortest = Infinity
+  for (let size = 1; size <= n && size <= 2 * (shortest + 2); size++) {
+    const starts = new Map<string, number[]>()
+    for (let i = 0; i + size <= n; i++) {
+      if (continuation[i] === 1 || continuation[i + size] === 1) continue
+      const text = lower.slice(i, i + size)
+      const list = starts.get(text)
+      if (list) list.push(i)
+      else starts.set(text, [i])
+    }
+    for (const [text, at] of starts) {
+      // An already matched keyword changes nothing. (Spaces count: the router covers them too.)
+      if (matchedLower.has(text)) continue
+      let gain = 0
+      let reach = 0
+      for (const start of at) {
+        const from = Math.max(start, reach)
+        const to = start + size
+        if (to > from) gain += (uncovered[to] ?? 0) - (uncovered[from] ?? 0)
+        reach = Math.max(reach, to)
+      }
+      const base = (coveredNow + gain) / length
+      const final = distinct >= 2 ? base * MULTI_KEYWORD_BONUS : base
+      if (!wins(final)) continue
+      const first = at[0] ?? 0
+      const keyword = keepCase ? input.slice(first, first + size) : text
+      if (!accept(keyword)) continue
+      const points = size - countContinuations(continuation, first, first + size)
+      found.push({ keyword, final, size: points, at: first })
+      shortest = Math.min(shortest, points)
+    }
+  }
+  return found.sort((a, b) => a.size - b.size || b.final - a.final || a.at - b.at).map(({ keyword, final }) => ({ keyword, final }))
+}
+
+function countContinuations(continuation: Uint8Array, from: number, to: number): number {
+  let count = 0
+  for (let i = from; i < to; i++) count += continuation[i] ?? 0
+  return count
+}

@@ -1,0 +1,447 @@
+import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { applyFix } from '../../core/lint'
+import { codePointLength } from '../../core/lib/text'
+import { splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
+import { useLint, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
+import { redoIn, undoIn } from './modelHistory'
+import { SkillPreview } from './SkillPreview'
+
+/** Keys that end a keyword while typing: Enter, and the commas and separators of both keyboards. */
+const SEPARATOR_KEYS = new Set(['Enter', ',', '，', '、', '；', ';'])
+
+/**
+ * The selected skill as a form: every field without YAML. Each edit rewrites only its own field
+ * (src/core/skill/editSkillText.ts), so comments, order and unknown keys survive; it is an edit
+ * of the same text, so Undo in the form or in SKILL.md takes it back.
+ */
+export default function SkillForm({ path }: { path: string }) {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const skill = useWorkspace().skills.find((candidate) => candidate.path === path)
+  const text = usePlayground((state) => state.files.find((file) => file.path === path)?.text) ?? ''
+  const lint = useLint()
+  if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
+
+  const broken = skill.diagnostics.find((diagnostic) => diagnostic.code === 'frontmatter-syntax' || diagnostic.code === 'frontmatter-shape')
+  const fix = broken ? lint.findings.get(path)?.find((finding) => finding.code === broken.code && finding.fix)?.fix : undefined
+  const set = (field: Parameters<ReturnType<typeof store.getState>['setSkillField']>[1], value: unknown) =>
+    store.getState().setSkillField(path, field, value)
+
+  return (
+    <form className="skill-form" aria-label={en('form.title')} onSubmit={(event) => event.preventDefault()}>
+      <div className="form-toolbar">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => undoIn(path)}
+          aria-label={en('form.undo')}
+          title={t('form.undoTitle')}
+        >
+          {t('form.undo')}
+        </button>
+        <button type="button" className="button small" onClick={() => redoIn(path)} aria-label={en('form.redo')}>
+          {t('form.redo')}
+        </button>
+      </div>
+      {broken && (
+        <div className="banner error form-broken" role="alert">
+          <span>{t('form.broken', { line: broken.range.startLine, message: broken.message })}</span>
+          {fix && (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => store.getState().updateText(path, applyFix(text, fix))}
+              aria-label={en('form.applyFix')}
+            >
+              {t('form.applyFix')}: {say(fix.label)}
+            </button>
+          )}
+        </div>
+      )}
+      <fieldset disabled={broken !== undefined}>
+        <NameField key={skill.name} skill={skill} />
+        <label className="form-field">
+          <span className="form-label">{t('form.description')}</span>
+          <span className="form-help">{t('form.descriptionHelp')}</span>
+          <textarea
+            aria-label={en('form.description')}
+            rows={4}
+            value={skill.description === 'No description' && !/^description\s*:/m.test(text) ? '' : skill.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <span className={`form-count${codePointLength(skill.description) > 1024 ? ' warning-text' : ''}`}>
+            {t('form.characters', { count: codePointLength(skill.description) })}
+          </span>
+        </label>
+        <KeywordChips skill={skill} onChange={(keywords) => set('trigger_keywords', keywords)} />
+        <ToolChecklist skill={skill} onChange={(tools) => set('required_tools', tools)} />
+        <div className="form-row">
+          <label className="form-field compact">
+            <span className="form-label">{t('form.maxRounds')}</span>
+            <input
+              type="number"
+              aria-label={en('form.maxRounds')}
+              min={1}
+              max={50}
+              value={skill.maxRounds}
+              onChange={(event) => {
+                const rounds = Number(event.target.value)
+                if (Number.isInteger(rounds) && rounds >= 1 && rounds <= 50) set('max_rounds', rounds)
+              }}
+            />
+          </label>
+          <label className="form-field compact">
+            <span className="form-label">{t('form.entryMode')}</span>
+            <select aria-label={en('form.entryMode')} value={skill.entryMode} onChange={(event) => set('entry_mode', event.target.value)}>
+              <option value="auto">{t('form.auto')}</option>
+              <option value="manual">{t('form.manual')}</option>
+            </select>
+          </label>
+          <label className="form-field grow">
+            <span className="form-label">{t('form.tags')}</span>
+            <input
+              aria-label={en('form.tags')}
+              defaultValue={skill.tags.join(', ')}
+              key={skill.tags.join('\u0000')}
+              placeholder={t('form.tagsPlaceholder')}
+              onBlur={(event) => set('tags', splitKeywordList(event.target.value))}
+            />
+          </label>
+        </div>
+        <ParametersTable skill={skill} onChange={(schema) => set('parameters', schema)} />
+        <BodyField skill={skill} />
+      </fieldset>
+    </form>
+  )
+}
+
+function NameField({ skill }: { skill: Skill }) {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const [value, setValue] = useState(skill.name)
+  const [error, setError] = useState<string | null>(null)
+  const commit = () => {
+    if (value.trim() === skill.name) return
+    const problem = store.getState().renameSkill(skill.path, value)
+    setError(problem ? say(problem) : null)
+  }
+  return (
+    <label className="form-field">
+      <span className="form-label">{t('form.name')}</span>
+      <span className="form-help">{t('form.nameHelp', { path: skill.path })}</span>
+      <input
+        aria-label={en('form.name')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+        aria-invalid={error !== null}
+      />
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </label>
+  )
+}
+
+/** Trigger keywords as chips: type and press Enter or a comma (，、；too), or paste a list. */
+function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: string[]) => void }) {
+  const { t, en } = useT()
+  const [draft, setDraft] = useState('')
+  const keywords = skill.triggerKeywords
+  const add = (text: string) => {
+    const added = splitKeywordList(text).filter((keyword) => !keywords.some((existing) => existing.toLowerCase() === keyword.toLowerCase()))
+    if (added.length > 0) onChange([...keywords, ...added])
+    setDraft('')
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (SEPARATOR_KEYS.has(event.key) && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      add(draft)
+    } else if (event.key === 'Backspace' && draft === '' && keywords.length > 0) onChange(keywords.slice(0, -1))
+  }
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text')
+    if (!/[,，、；;\n\u3000]/.test(pasted)) return
+    event.preventDefault()
+    add(draft + pasted)
+  }
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor="keyword-input">
+        {t('form.keywords')}
+      </label>
+      <span className="form-help">{t('form.keywordsHelp')}</span>
+      <ul className="chips" aria-label={en('form.keywordList')}>
+        {keywords.map((keyword, index) => {
+          const lower = keyword.toLowerCase()
+          const duplicate = keywords.slice(0, index).some((other) => other.toLowerCase() === lower)
+          const outer = keywords.find((other) => other.toLowerCase() !== lower && other.toLowerCase().includes(lower) && lower !== '')
+          const flag = duplicate ? t('form.duplicate') : outer ? t('form.nested', { outer }) : null
+          return (
+            <li key={`${keyword}:${index}`} className={`chip keyword-chip${flag ? ' flagged' : ''}`} title={flag ?? undefined}>
+              <span>{keyword}</span>
+              {flag && <span className="chip-flag">{flag}</span>}
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={en('form.removeKeyword', { keyword })}
+                onClick={() => onChange(keywords.filter((_, i) => i !== index))}
+              >
+                ✕
+              </button>
+            </li>
+          )
+        })}
+        <li className="chip-input">
+          <input
+            id="keyword-input"
+            aria-label={en('form.keywords')}
+            value={draft}
+            placeholder={t('form.keywordsPlaceholder')}
+            onChange={(event) => {
+              const value = event.target.value
+              // A separator typed by an input method (no keydown) also ends the keyword.
+              if (/[,，、；;\n]/.test(value)) add(value)
+              else setDraft(value)
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onBlur={() => draft.trim() !== '' && add(draft)}
+          />
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+/** required_tools as a checklist of the tools that exist (none ticked: every tool is visible). */
+function ToolChecklist({ skill, onChange }: { skill: Skill; onChange: (tools: string[]) => void }) {
+  const { t, en } = useT()
+  const { tools } = useServices()
+  const own = Object.entries(skill.tools).map(([name, tool]) => ({ name, description: tool.description }))
+  const all = [...tools.tools.map(({ name, description }) => ({ name, description })), ...own]
+  const unknown = skill.requiredTools.filter((name) => !all.some((tool) => tool.name === name))
+  const toggle = (name: string, on: boolean) => {
+    const chosen = new Set(skill.requiredTools)
+    if (on) chosen.add(name)
+    else chosen.delete(name)
+    onChange([...all.map((tool) => tool.name), ...unknown].filter((tool) => chosen.has(tool)))
+  }
+  return (
+    <fieldset className="form-field tool-checklist">
+      <legend className="form-label">{t('form.tools')}</legend>
+      <span className="form-help">
+        {skill.requiredTools.length === 0 ? t('form.toolsAll') : t('form.toolsSome', { count: skill.requiredTools.length })}
+      </span>
+      <ul>
+        {all.map((tool) => (
+          <li key={tool.name}>
+            <label>
+              <input
+                type="checkbox"
+                aria-label={tool.name}
+                checked={skill.requiredTools.includes(tool.name)}
+                onChange={(event) => toggle(tool.name, event.target.checked)}
+              />
+              <code>{tool.name}</code> <span className="muted small">{tool.description}</span>
+            </label>
+          </li>
+        ))}
+        {unknown.map((name) => (
+          <li key={name}>
+            <label className="error-text">
+              <input type="checkbox" aria-label={name} checked onChange={() => toggle(name, false)} />
+              <code>{name}</code> {t('form.unknownTool')}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <span className="visually-hidden">{en('form.tools')}</span>
+    </fieldset>
+  )
+}
+
+type ParameterType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object'
+interface ParameterRow {
+  name: string
+  type: ParameterType
+  required: boolean
+  description: string
+}
+const TYPES: ParameterType[] = ['string', 'number', 'integer', 'boolean', 'array', 'object']
+
+/** The rows a parameters schema can be shown as, or null when it is richer than the table (then SKILL.md edits it). */
+function rowsOf(schema: JsonSchema | undefined): ParameterRow[] | null {
+  if (!schema) return []
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : []
+  const rows: ParameterRow[] = []
+  for (const [name, property] of Object.entries(properties)) {
+    if (typeof property !== 'object' || property === null) return null
+    const extra = Object.keys(property).filter(
+      (key) => key !== 'type' && key !== 'description' && !(key === 'items' && property.type === 'array'),
+    )
+    if (extra.length > 0 || !TYPES.includes(property.type as ParameterType)) return null
+    rows.push({
+      name,
+      type: property.type as ParameterType,
+      required: required.includes(name),
+      description: typeof property.description === 'string' ? property.description : '',
+    })
+  }
+  return rows
+}
+
+function schemaOf(rows: readonly ParameterRow[]): JsonSchema | undefined {
+  const named = rows.filter((row) => row.name.trim() !== '')
+  if (named.length === 0) return undefined
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      named.map((row) => [
+        row.name.trim(),
+        {
+          type: row.type,
+          ...(row.type === 'array' ? { items: { type: 'string' } } : {}),
+          ...(row.description ? { description: row.description } : {}),
+        },
+      ]),
+    ),
+    ...(named.some((row) => row.required) ? { required: named.filter((row) => row.required).map((row) => row.name.trim()) } : {}),
+  }
+}
+
+/** Parameters as a small table (name, type, required, description) that writes JSON Schema. */
+function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema: JsonSchema | undefined) => void }) {
+  const { t, en } = useT()
+  const rows = rowsOf(skill.parameters)
+  const update = (next: ParameterRow[]) => onChange(schemaOf(next))
+  return (
+    <div className="form-field">
+      <span className="form-label">{t('form.parameters')}</span>
+      <span className="form-help">{t('form.parametersHelp')}</span>
+      {rows === null ? (
+        <p className="muted small">{t('form.parametersComplex')}</p>
+      ) : (
+        <table className="parameters" aria-label={en('form.parameters')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('form.paramName')}</th>
+              <th scope="col">{t('form.paramType')}</th>
+              <th scope="col">{t('form.paramRequired')}</th>
+              <th scope="col">{t('form.paramDescription')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('tests.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const change = (patch: Partial<ParameterRow>) =>
+                update(rows.map((other, i) => (i === index ? { ...other, ...patch } : other)))
+              return (
+                <tr key={index}>
+                  <td>
+                    <input
+                      aria-label={en('form.paramName')}
+                      defaultValue={row.name}
+                      onBlur={(event) => event.target.value !== row.name && change({ name: event.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <select
+                      aria-label={en('form.paramType')}
+                      value={row.type}
+                      onChange={(event) => change({ type: event.target.value as ParameterType })}
+                    >
+                      {TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={en('form.paramRequired')}
+                      checked={row.required}
+                      onChange={(event) => change({ required: event.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={en('form.paramDescription')}
+                      defaultValue={row.description}
+                      onBlur={(event) => event.target.value !== row.description && change({ description: event.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button danger"
+                      onClick={() => update(rows.filter((_, i) => i !== index))}
+                      aria-label={en('form.removeParam', { name: row.name })}
+                    >
+                      ✕
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+      {rows !== null && (
+        <button
+          type="button"
+          className="button small"
+          onClick={() => update([...rows, { name: `param${rows.length + 1}`, type: 'string', required: false, description: '' }])}
+          aria-label={en('form.addParam')}
+        >
+          {t('form.addParam')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The body (the system prompt) as Markdown, with the preview one click away. */
+function BodyField({ skill }: { skill: Skill }) {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const [preview, setPreview] = useState(false)
+  return (
+    <div className="form-field">
+      <div className="form-label-row">
+        <span className="form-label">{t('form.body')}</span>
+        <button
+          type="button"
+          className="button small"
+          aria-pressed={preview}
+          onClick={() => setPreview(!preview)}
+          aria-label={en('form.bodyPreview')}
+        >
+          {preview ? t('form.bodyEdit') : t('form.bodyPreview')}
+        </button>
+      </div>
+      <span className="form-help">{t('form.bodyHelp')}</span>
+      {preview ? (
+        <SkillPreview path={skill.path} />
+      ) : (
+        <textarea
+          className="body-editor"
+          aria-label={en('form.body')}
+          rows={12}
+          value={skill.body}
+          onChange={(event) => store.getState().setSkillBody(skill.path, event.target.value)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react'
+import { explainRouting, verdictMessage } from '../../core/routing'
+import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
+import { SkillPicker } from '../routingSuite/SkillPicker'
+
+/**
+ * What to change, for the selected skill and the current utterance: keywords that would make it
+ * win (computed exactly and checked against the router), why another skill wins, and one click to
+ * add the keyword or keep the utterance as a test case.
+ */
+export function RoutingHints() {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const { skills } = useWorkspace()
+  const utterance = usePlayground((state) => state.utterance)
+  const threshold = usePlayground((state) => state.threshold)
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const selected = skills.find((skill) => skill.path === selectedPath)
+  const explanation = useMemo(
+    () =>
+      selected && utterance.trim() !== '' ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true }) : null,
+    [skills, selected, utterance, threshold],
+  )
+  const [expect, setExpect] = useState<string | null | undefined>(undefined)
+  const [caseMessage, setCaseMessage] = useState<string | null>(null)
+  if (!selected || !explanation) return null
+  const expected = expect === undefined ? explanation.winner : expect
+  const final = (value: number | null) => (value === null ? '—' : value.toFixed(3))
+
+  return (
+    <section className="hints" aria-label="Routing hints">
+      <h3>{t('hints.title', { skill: selected.name })}</h3>
+      {explanation.outcome === 'wins' && <p className="ok">{t('hints.wins', { skill: selected.name, final: final(explanation.final) })}</p>}
+      {explanation.outcome === 'manual' && <p>{t('hints.manual', { skill: selected.name })}</p>}
+      {explanation.outcome === 'too-long' && <p>{t('hints.tooLong')}</p>}
+      {explanation.outcome === 'no-single-keyword' && <p>{t('hints.noSingle', { threshold })}</p>}
+      {explanation.rival && (
+        <p>
+          {t('hints.rival', {
+            rival: explanation.rival.skill,
+            keywords: explanation.rival.matched.join('、'),
+            covered: explanation.rival.covered,
+            length: explanation.rival.length,
+            final: final(explanation.rival.final),
+          })}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => explanation.rival && store.getState().selectSkill(explanation.rival.path)}
+            aria-label={en('hints.open', { skill: explanation.rival.skill })}
+          >
+            {t('hints.open', { skill: explanation.rival.skill })}
+          </button>
+        </p>
+      )}
+      {!explanation.winner && explanation.closest && explanation.closest.path !== selected.path && (
+        <p className="muted">{t('hints.closest', { skill: explanation.closest.skill, reason: say(verdict(explanation.closest)) })}</p>
+      )}
+      {explanation.outcome === 'suggest' && (
+        <ul className="hint-suggestions">
+          {explanation.suggestions.map((suggestion) => (
+            <li key={suggestion.keyword}>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
+                aria-label={en('hints.addKeyword', { keyword: suggestion.keyword })}
+              >
+                {t('hints.addKeyword', { keyword: suggestion.keyword })}
+              </button>{' '}
+              <span className="muted small">{t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="hint-case">
+        <SkillPicker value={expected} onChange={setExpect} label={en('hints.caseSkill')} />
+        <button
+          type="button"
+          className="button small"
+          aria-label={en('hints.addCase', { skill: expected ?? en('tests.noSkill') })}
+          onClick={() => {
+            const problem = store.getState().addRoutingCase(utterance, expected)
+            setCaseMessage(problem ? say(problem) : t('tests.added', { utterance: utterance.trim() }))
+            setExpect(undefined)
+          }}
+        >
+          {t('hints.addCase', { skill: expected ?? t('tests.noSkill') })}
+        </button>
+        {caseMessage && (
+          <span className="muted small" aria-live="polite">
+            {caseMessage}
+          </span>
+        )}
+      </div>
+    </section>
+  )
+
+  function verdict(score: NonNullable<typeof explanation>['closest'] & object) {
+    return verdictMessage(score, threshold)
+  }
+}
