@@ -459,7 +459,7 @@ export const zh: DeepStrings<typeof en> = {
     removeKeyword: '删除关键词 {{keyword}}',
     tools: '所需工具',
     toolsAll: '一个都不勾：技能可以使用全部工具。',
-    toolsSome_one: '技能只能使用勾选的 {{count}} 个工具。',
+    toolsSome_one: '技能只能使用勾选的这一个工具。',
     toolsSome_other: '技能只能使用勾选的 {{count}} 个工具。',
     unknownTool: '（这里没有这个工具：请取消勾选）',
     maxRounds: '最大轮数',
