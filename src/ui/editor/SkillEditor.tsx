@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
+import { formatMessage, message } from '../../core/messages'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
@@ -9,7 +10,7 @@ import { monaco, SKILL_LANGUAGE } from './monaco'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
 import { useServices } from '../common/services'
 
-import { modelUri } from './modelHistory'
+import { FILE_SCHEME, modelUri } from './modelHistory'
 
 /**
  * Monaco on the selected skill. Each file keeps its own model (and so its own undo history);
@@ -69,7 +70,7 @@ export function SkillEditor() {
     return () => {
       typing.dispose()
       editor.dispose()
-      for (const model of monaco.editor.getModels()) model.dispose()
+      for (const model of monaco.editor.getModels()) if (model.uri.scheme === FILE_SCHEME) model.dispose()
       synced.clear()
       applied.clear()
       editorRef.current = null
@@ -80,7 +81,8 @@ export function SkillEditor() {
   useEffect(() => {
     const wanted = new Set(files.map((file) => modelUri(file.path).toString()))
     for (const model of monaco.editor.getModels()) {
-      if (wanted.has(model.uri.toString())) continue
+      // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
+      if (model.uri.scheme !== FILE_SCHEME || wanted.has(model.uri.toString())) continue
       syncedText.current.delete(model.uri.path.slice(1))
       appliedMarkers.current.delete(model.uri.path.slice(1))
       forgetModel(model.uri.toString())
@@ -139,6 +141,7 @@ export function SkillEditor() {
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
   const problems = selectedPath ? (lint.findings.get(selectedPath) ?? []) : []
+  const selectedSkill = workspace.skills.find((skill) => skill.path === selectedPath)
   const reveal = (finding: Finding) =>
     selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
 
@@ -159,6 +162,17 @@ export function SkillEditor() {
                 <span className="problem-message">{localize(problem).message}</span>
                 <span className="problem-rule">{problem.code}</span>
               </button>
+              {problem.code === 'name-matches-folder' && selectedSkill && (
+                // The other half of the pair: keep the name, move the folder (a rename, not a text edit).
+                <button
+                  type="button"
+                  className="link-button problem-action"
+                  onClick={() => store.getState().renameSkill(selectedSkill.path, selectedSkill.name)}
+                  aria-label={formatMessage(message('lint.name-matches-folder.fixFolder', { name: selectedSkill.name }))}
+                >
+                  {say(message('lint.name-matches-folder.fixFolder', { name: selectedSkill.name }))}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -5,8 +5,11 @@
  */
 import { monaco } from './monaco'
 
+/** The scheme of the workspace files' models (other models, such as a diff's, use Monaco's own). */
+export const FILE_SCHEME = 'skill'
+
 /** The address of a file's Monaco model. */
-export const modelUri = (path: string) => monaco.Uri.from({ scheme: 'skill', path: `/${path}` })
+export const modelUri = (path: string) => monaco.Uri.from({ scheme: FILE_SCHEME, path: `/${path}` })
 
 const modelOf = (path: string) => monaco.editor.getModel(modelUri(path))
 

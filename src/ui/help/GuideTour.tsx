@@ -13,7 +13,7 @@ export function GuideTour({ onClose }: { onClose: () => void }) {
   return (
     <aside className="guide" role="dialog" aria-label={en('guide.title')} aria-modal="false">
       <div className="guide-step muted small">{t('guide.step', { step: step + 1, total: STEPS.length })}</div>
-      <h2>{t(`guide.${id}.title`)}</h2>
+      <strong className="guide-title">{t(`guide.${id}.title`)}</strong>
       <p>{t(`guide.${id}.text`)}</p>
       <div className="guide-actions">
         <button type="button" className="link-button" onClick={onClose} aria-label={en('guide.skip')}>

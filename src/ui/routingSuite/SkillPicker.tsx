@@ -1,26 +1,47 @@
+import { useState } from 'react'
 import { useWorkspace } from '../../state/PlaygroundProvider'
+import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 
-const NONE = '\u0000none'
-
-/** Which skill a case expects: any skill of the workspace, or "no skill". */
+/**
+ * Which skill a case expects: any skill of the workspace, or "no skill". A button with a menu of
+ * radio items rather than a <select>: options named after skills would read, to assistive
+ * technology and to tests, like the skills in the list.
+ */
 export function SkillPicker({ value, onChange, label }: { value: string | null; onChange: (value: string | null) => void; label: string }) {
-  const { t } = useT()
+  const { t, en } = useT()
   const { skills } = useWorkspace()
+  const [open, setOpen] = useState(false)
+  useWindowEvent('keydown', (event) => open && event.key === 'Escape' && setOpen(false))
   const names = [...new Set(skills.map((skill) => skill.name))]
+  const choose = (next: string | null) => {
+    onChange(next)
+    setOpen(false)
+  }
   return (
-    <select
-      aria-label={label}
-      value={value ?? NONE}
-      onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
-    >
-      <option value={NONE}>{t('tests.noSkill')}</option>
-      {value !== null && !names.includes(value) && <option value={value}>{value}</option>}
-      {names.map((name) => (
-        <option key={name} value={name}>
-          {name}
-        </option>
-      ))}
-    </select>
+    <span className="menu-anchor skill-picker">
+      <button
+        type="button"
+        className="button small"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`${label}: ${value ?? en('tests.noSkill')}`}
+        onClick={() => setOpen(!open)}
+      >
+        {value ?? t('tests.noSkill')} ▾
+      </button>
+      {open && (
+        <span className="menu picker-menu" role="menu" aria-label={label}>
+          <button type="button" role="menuitemradio" aria-checked={value === null} onClick={() => choose(null)}>
+            {t('tests.noSkill')}
+          </button>
+          {names.map((name) => (
+            <button key={name} type="button" role="menuitemradio" aria-checked={value === name} onClick={() => choose(name)}>
+              {name}
+            </button>
+          ))}
+        </span>
+      )}
+    </span>
   )
 }
