@@ -16,62 +16,64 @@ export function HeaderMenus() {
   const sharedVisit = usePlayground((state) => state.sharedDraft !== null || state.shareError !== null)
   const [guide, setGuide] = useState(() => !services.guide.seen() && !sharedVisit)
   return (
-    <div className="header-menus">
-      <label className="select compact">
-        <span className="visually-hidden">{t('header.language')}</span>
-        <select
-          aria-label={en('header.language')}
-          value={language}
-          onChange={(event) => {
-            const next = event.target.value as Language
-            changeLanguage(next)
-            services.language.remember(next)
-          }}
-        >
-          {LANGUAGES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="menu-anchor">
-        <button
-          type="button"
-          className="button small"
-          aria-haspopup="menu"
-          aria-expanded={menu}
-          aria-label={en('header.help')}
-          onClick={() => setMenu(!menu)}
-        >
-          {t('header.help')}
-        </button>
-        {menu && (
-          <div className="menu" role="menu" onMouseLeave={() => setMenu(false)}>
-            <button
-              type="button"
-              role="menuitem"
-              aria-label={en('header.guide')}
-              onClick={() => {
-                setGuide(true)
-                setMenu(false)
-              }}
-            >
-              {t('header.guide')}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              aria-label={en('header.scoreHelp')}
-              onClick={() => {
-                setHelp(true)
-                setMenu(false)
-              }}
-            >
-              {t('header.scoreHelp')}
-            </button>
-          </div>
-        )}
+    <>
+      <div className="header-menus">
+        <label className="select compact">
+          <span className="visually-hidden">{t('header.language')}</span>
+          <select
+            aria-label={en('header.language')}
+            value={language}
+            onChange={(event) => {
+              const next = event.target.value as Language
+              changeLanguage(next)
+              services.language.remember(next)
+            }}
+          >
+            {LANGUAGES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="menu-anchor">
+          <button
+            type="button"
+            className="button small"
+            aria-haspopup="menu"
+            aria-expanded={menu}
+            aria-label={en('header.help')}
+            onClick={() => setMenu(!menu)}
+          >
+            {t('header.help')}
+          </button>
+          {menu && (
+            <div className="menu" role="menu" onMouseLeave={() => setMenu(false)}>
+              <button
+                type="button"
+                role="menuitem"
+                aria-label={en('header.guide')}
+                onClick={() => {
+                  setGuide(true)
+                  setMenu(false)
+                }}
+              >
+                {t('header.guide')}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                aria-label={en('header.scoreHelp')}
+                onClick={() => {
+                  setHelp(true)
+                  setMenu(false)
+                }}
+              >
+                {t('header.scoreHelp')}
+              </button>
+            </div>
+          )}
+        </div>
       </div>
       {guide && (
         <GuideTour
@@ -82,6 +84,6 @@ export function HeaderMenus() {
         />
       )}
       {help && <ScoreHelp onClose={() => setHelp(false)} />}
-    </div>
+    </>
   )
 }

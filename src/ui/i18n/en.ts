@@ -508,6 +508,7 @@ export const en = {
     closest: 'Nothing wins. Closest: {{skill}}: {{reason}}.',
     addKeyword: 'Add keyword “{{keyword}}”',
     then: 'then {{final}} (now {{from}}): wins',
+    thenNew: 'then {{final}}: wins',
     caseSkill: 'Test case expects',
     addCase: 'Add as test case expecting {{skill}}',
   },

@@ -494,6 +494,7 @@ export const zh: DeepStrings<typeof en> = {
     closest: '没有技能胜出。最接近的是 {{skill}}：{{reason}}。',
     addKeyword: '添加关键词"{{keyword}}"',
     then: '之后得分 {{final}}（现在 {{from}}）：胜出',
+    thenNew: '之后得分 {{final}}：胜出',
     caseSkill: '测试用例期望',
     addCase: '存为测试用例，期望 {{skill}}',
   },

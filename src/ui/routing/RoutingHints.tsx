@@ -69,7 +69,11 @@ export function RoutingHints() {
               >
                 {t('hints.addKeyword', { keyword: suggestion.keyword })}
               </button>{' '}
-              <span className="muted small">{t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}</span>
+              <span className="muted small">
+                {explanation.final === null
+                  ? t('hints.thenNew', { final: final(suggestion.final) })
+                  : t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}
+              </span>
             </li>
           ))}
         </ul>
