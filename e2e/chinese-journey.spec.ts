@@ -1,3 +1,4 @@
+import { encodeShare } from '../src/core/share/shareCodec'
 import { expect, test } from './fixtures'
 
 test.use({ locale: 'zh-CN' })
@@ -75,4 +76,14 @@ test('the language can be switched, is remembered, and the guide is shown once',
   await page.getByRole('button', { name: 'Help' }).click()
   await page.getByRole('menuitem', { name: 'Guide' }).click()
   await expect(page.getByRole('dialog', { name: 'Guide' })).toContainText('Step 1 of 6')
+})
+
+test('a visitor who comes through a shared link sees the draft, not the guide', async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const link = encodeShare({ kind: 'skill', skills: [{ path: 'greeter/SKILL.md', text: '---\nname: greeter\n---\nSay hello.\n' }] })
+  await page.goto('/#' + link)
+  await expect(page.getByRole('region', { name: 'Shared draft' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Guide' })).toHaveCount(0)
+  await context.close()
 })

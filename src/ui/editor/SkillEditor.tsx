@@ -34,7 +34,8 @@ export function SkillEditor() {
   const { t, en, say, language } = useT()
   const localize = useCallback<Localize>(
     (finding) => ({
-      message: finding.text ? say(finding.text) : finding.message,
+      // Parser messages come from the YAML library in English; the rule's explanation is translated.
+      message: finding.text ? say(finding.text) : t('problems.parser', { message: finding.message }),
       explanation: t(`core:lint.${finding.code}.explanation` as never, { defaultValue: finding.explanation }),
       fix: finding.fix ? say(finding.fix.label) : '',
     }),

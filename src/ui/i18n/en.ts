@@ -271,6 +271,7 @@ export const en = {
     onlyInfo: 'Only info remarks: tick “info” to see them.',
     severity: { error: 'error', warning: 'warning', info: 'info' },
     quickFix: 'quick fix: {{fix}}',
+    parser: '{{message}}',
     position: 'Ln {{line}}, Col {{column}}',
   },
   tools: {

@@ -269,6 +269,7 @@ export const zh: DeepStrings<typeof en> = {
     onlyInfo: '只有提示：勾选"提示"即可查看。',
     severity: { error: '错误', warning: '警告', info: '提示' },
     quickFix: '快速修复：{{fix}}',
+    parser: '解析器提示：{{message}}',
     position: '第 {{line}} 行，第 {{column}} 列',
   },
   tools: {

@@ -68,7 +68,7 @@ export function ProblemsPanel() {
                   {name} {finding.range.startLine}:{finding.range.startColumn}
                 </span>
                 <span className="problem-message">
-                  {finding.text ? say(finding.text) : finding.message}
+                  {finding.text ? say(finding.text) : t('problems.parser', { message: finding.message })}
                   {finding.fix && <span className="fix-hint"> · {t('problems.quickFix', { fix: say(finding.fix.label) })}</span>}
                 </span>
                 <span className="problem-rule">{finding.code}</span>

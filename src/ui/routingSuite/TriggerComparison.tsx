@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { comparisonCalls, majority, type ComparedMode, type ComparisonRow } from '../../core/agent/comparison'
 import { catalogListing, createRouter } from '../../core/routing'
 import type { RoutingCase } from '../../core/routingSuite'
@@ -23,6 +23,12 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
   const [runs, setRuns] = useState(scripted ? 1 : 3)
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const [rows, setRows] = useState<ComparisonRow[] | null>(null)
+  const matrix = useRef<HTMLTableElement>(null)
+  const shown = rows !== null
+  // The results appear below the fold of a long suite: bring them into view when they start.
+  useEffect(() => {
+    if (shown) matrix.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [shown])
   const [error, setError] = useState<string | null>(null)
   const abort = useRef<AbortController | null>(null)
 
@@ -110,7 +116,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
         </p>
       )}
       {rows && (
-        <table className="score-table comparison-matrix" aria-label={en('compare.matrix')}>
+        <table ref={matrix} className="score-table comparison-matrix" aria-label={en('compare.matrix')}>
           <thead>
             <tr>
               <th scope="col">{t('tests.utterance')}</th>
