@@ -1,4 +1,7 @@
 import react from '@vitejs/plugin-react'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { createOpenAIProxy, proxySettingsFrom } from './server/openaiProxy'
 
@@ -17,6 +20,29 @@ function dropGrayMatterEngines(): Plugin {
   }
 }
 
+/**
+ * Writes .br and .gz beside every compressible file of the build, so the server (sirv) sends
+ * them to browsers that accept them without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: () => {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]))
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|json|wasm|svg|txt|map)$/.test(file) || statSync(file).size < 1024) continue
+        const data = readFileSync(file)
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
+      }
+    },
+  }
+}
+
 const port = Number(process.env.PORT) || 5173
 
 /** The key-keeping OpenAI proxy in `vite` and `vite preview` (server/openaiProxy.ts). */
@@ -31,7 +57,11 @@ function openAIProxy(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react()],
+  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), precompress()],
+  // Relative asset addresses: the same build works from any host and any sub-path
+  // (https://example.org/tools/skill-playground/). BASE_PATH sets an absolute one when a host needs it.
+  base: process.env.BASE_PATH || './',
+  define: { __PUBLIC_URL__: JSON.stringify(process.env.PUBLIC_URL?.trim() ?? '') },
   resolve: { alias: { '@': '/src' } },
   server: { port, strictPort: Boolean(process.env.PORT), host: process.env.HOST ?? 'localhost' },
   preview: { port, strictPort: Boolean(process.env.PORT), host: process.env.HOST ?? 'localhost' },

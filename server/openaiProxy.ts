@@ -41,7 +41,7 @@ export function proxySettingsFrom(env: Record<string, string | undefined>): Prox
 type Next = (error?: unknown) => void
 
 /** Connect-style middleware: handles `/v1/*` and `/api/llm-config`, passes everything else on. */
-export function createOpenAIProxy(settings: () => ProxySettings, now: () => number = Date.now) {
+export function createOpenAIProxy(settings: () => ProxySettings, now: () => number = Date.now, publicUrl?: string) {
   const recent = new Map<string, number[]>()
   const limited = (client: string, perMinute: number) => {
     const time = now()
@@ -53,7 +53,7 @@ export function createOpenAIProxy(settings: () => ProxySettings, now: () => numb
   }
   return (request: IncomingMessage, response: ServerResponse, next: Next) => {
     const path = (request.url ?? '').split('?')[0] ?? ''
-    if (path === '/api/llm-config') return sendConfig(request, response, settings())
+    if (path === '/api/llm-config') return sendConfig(request, response, settings(), publicUrl)
     if (!path.startsWith('/v1/')) return next()
     const current = settings()
     if (
@@ -85,12 +85,13 @@ function sameOrigin(request: IncomingMessage): boolean {
   }
 }
 
-function sendConfig(request: IncomingMessage, response: ServerResponse, settings: ProxySettings) {
+function sendConfig(request: IncomingMessage, response: ServerResponse, settings: ProxySettings, publicUrl: string | undefined) {
   if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
   response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   response.end(
     JSON.stringify({
       proxy: { configured: settings.apiKey !== undefined, model: settings.model, upstream: new URL(settings.baseUrl).host },
+      ...(publicUrl ? { publicUrl } : {}),
     }),
   )
 }

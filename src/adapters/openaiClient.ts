@@ -13,6 +13,8 @@ export interface OpenAIClientOptions {
   model: string
   label: string
   temperature?: number
+  /** Extra request headers (the team token for a server that asks for one). */
+  headers?: Record<string, string>
 }
 
 export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
@@ -23,6 +25,7 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
     dangerouslyAllowBrowser: true,
     maxRetries: 0,
     timeout: 120_000,
+    ...(options.headers ? { defaultHeaders: options.headers } : {}),
   })
   return {
     label: options.label,

@@ -1,17 +1,30 @@
+/** What the serving process offers: its model proxy (with or without a key), or nothing at all (a static host). */
 export interface ProxyStatus {
   configured: boolean
   model: string
   upstream: string
+  /** The server wants the team token before it answers (PLAYGROUND_TOKEN). */
+  locked?: boolean
 }
 
-/** Asks the serving process whether its OpenAI proxy has a key. Null when there is no proxy (static hosting). */
-export async function fetchProxyStatus(): Promise<ProxyStatus | null> {
+export interface ServerInfo {
+  /** Null on a static host: there is no server beside the page. */
+  proxy: ProxyStatus | null
+  /** The address colleagues open, when the server was told one (PUBLIC_URL). */
+  publicUrl: string | null
+}
+
+export const TOKEN_HEADER = 'x-playground-token'
+
+/** Asks the serving process about itself, relative to the page (it may live under a sub-path). */
+export async function fetchServerInfo(token: string): Promise<ServerInfo> {
   try {
-    const response = await fetch('/api/llm-config', { headers: { accept: 'application/json' } })
-    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return null
-    const body = (await response.json()) as { proxy?: ProxyStatus }
-    return body.proxy ?? null
+    const response = await fetch('api/llm-config', { headers: { accept: 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) } })
+    if (response.status === 401) return { proxy: { configured: false, model: '', upstream: '', locked: true }, publicUrl: null }
+    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return { proxy: null, publicUrl: null }
+    const body = (await response.json()) as { proxy?: ProxyStatus; publicUrl?: unknown }
+    return { proxy: body.proxy ?? null, publicUrl: typeof body.publicUrl === 'string' ? body.publicUrl : null }
   } catch {
-    return null
+    return { proxy: null, publicUrl: null }
   }
 }

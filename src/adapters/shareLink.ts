@@ -1,8 +1,8 @@
 import { decodeShare, encodeShare, type DecodeResult, type SharePayload } from '../core/share'
 
-/** The full link for a payload: this page's address with the payload in the fragment. */
-export function shareUrl(payload: SharePayload): string {
-  return `${window.location.origin}${window.location.pathname}#${encodeShare(payload)}`
+/** The full link for a payload: `base` (a public address) or this page's address, with the payload in the fragment. */
+export function shareUrl(payload: SharePayload, base?: string): string {
+  return `${base ?? `${window.location.origin}${window.location.pathname}`}#${encodeShare(payload)}`
 }
 
 /**

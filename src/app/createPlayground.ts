@@ -8,7 +8,8 @@ import { bundledSkillFiles } from '../adapters/bundledSkills'
 import { downloadFile } from '../adapters/download'
 import { guideSeen, markGuideSeen } from '../adapters/guideState'
 import { rememberLanguage } from '../adapters/languagePreference'
-import { fetchProxyStatus } from '../adapters/proxyStatus'
+import { fetchServerInfo } from '../adapters/proxyStatus'
+import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
 import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
@@ -50,7 +51,12 @@ export async function createPlayground(): Promise<Playground> {
   }
   openSharedLink()
   window.addEventListener('hashchange', openSharedLink)
-  void fetchProxyStatus().then((status) => store.getState().setProxy(status))
+  const refreshServer = async () => {
+    const info = await fetchServerInfo(readTeamToken())
+    store.getState().setProxy(info.proxy)
+    store.getState().setServerPublicUrl(info.publicUrl)
+  }
+  void refreshServer()
 
   const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
   const services: PlaygroundServices = {
@@ -80,6 +86,17 @@ export async function createPlayground(): Promise<Playground> {
     },
     language: { remember: rememberLanguage },
     guide: { seen: guideSeen, markSeen: markGuideSeen },
+    team: {
+      token: readTeamToken,
+      setToken: (token) => {
+        writeTeamToken(token)
+        void refreshServer()
+      },
+      address: readTeamAddress,
+      setAddress: writeTeamAddress,
+      buildAddress: typeof __PUBLIC_URL__ === 'string' ? __PUBLIC_URL__ : '',
+    },
+    pageAddress: () => window.location.origin + window.location.pathname,
   }
   return { store, derive, services }
 }

@@ -2,6 +2,8 @@
 import { createScriptedModel, parseScript, type ModelClient } from '../core/agent'
 import { readApiKey } from '../adapters/apiKeyStorage'
 import { createOpenAIModel } from '../adapters/openaiClient'
+import { TOKEN_HEADER } from '../adapters/proxyStatus'
+import { readTeamToken } from '../adapters/teamSettings'
 import type { PlaygroundState } from '../state/createPlaygroundStore'
 
 export const DEFAULT_MODEL = 'gpt-4.1-mini'
@@ -11,7 +13,8 @@ export function modelFor(state: PlaygroundState): ModelClient {
     case 'proxy': {
       const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : DEFAULT_MODEL)
       return createOpenAIModel({
-        baseURL: new URL('/v1', window.location.origin).href,
+        baseURL: new URL('v1', document.baseURI).href,
+        ...(readTeamToken() ? { headers: { [TOKEN_HEADER]: readTeamToken() } } : {}),
         apiKey: 'key-is-added-by-the-server',
         model: name,
         label: `OpenAI (server proxy) · ${name}`,

@@ -106,13 +106,13 @@ describe('shared drafts and imports', () => {
       { path: 'other.md', text: 'other' },
     ]
     const both = createPlaygroundStore({ files })
-    expect(both.getState().importFiles(incoming, 'both')).toEqual({ added: 2, replaced: 0, skipped: 0 })
-    expect(both.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'other.md', 'calc-imported/SKILL.md'])
+    expect(both.getState().importFiles(incoming, 'both')).toEqual({ added: 2, replaced: 0, skipped: 0, conflicts: [] })
+    expect(both.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-imported/SKILL.md', 'other.md'])
     const replace = createPlaygroundStore({ files })
-    expect(replace.getState().importFiles(incoming, 'replace')).toEqual({ added: 1, replaced: 1, skipped: 0 })
+    expect(replace.getState().importFiles(incoming, 'replace')).toEqual({ added: 1, replaced: 1, skipped: 0, conflicts: [] })
     expect(replace.getState().files[0]!.text).toBe('replacement')
     const skip = createPlaygroundStore({ files })
-    expect(skip.getState().importFiles(incoming, 'skip')).toEqual({ added: 1, replaced: 0, skipped: 1 })
+    expect(skip.getState().importFiles(incoming, 'skip')).toEqual({ added: 1, replaced: 0, skipped: 1, conflicts: [] })
     expect(skip.getState().files[0]!.text).toBe(files[0]!.text)
   })
 
@@ -166,5 +166,56 @@ describe('the rules of core, on every entry path into the store', () => {
     expect(store.getState().files.map((file) => file.path)).toContain('calc-imported/SKILL.md')
     store.getState().openShared({ kind: 'skill', skills: [{ path: 'calc/SKILL.md', text: '---\nname: calc\n---\nShared.\n' }] })
     expect(store.getState().files.map((file) => file.path)).toContain('calc-shared/SKILL.md')
+  })
+})
+
+describe('merges that keep exactly what was sent', () => {
+  const suite = '# mine\n- utterance: 计算\n  expect: calc\n- utterance: hello\n  expect: null\n'
+  const mine = [...files, { path: 'routing-tests.yaml', text: suite }]
+
+  it('does not duplicate identical skills, merges routing cases, lists a conflict, and Discard restores exactly', () => {
+    const store = createPlaygroundStore({ files: mine })
+    const before = store.getState().files
+    store.getState().openShared({
+      kind: 'workspace',
+      skills: [
+        files[0]!,
+        { path: 'flat.md', text: '---\nname: flat\n---\nChanged.\n' },
+        {
+          path: 'routing-tests.yaml',
+          text: '- utterance: 计算\n  expect: calc\n- utterance: hello\n  expect: flat\n- utterance: new one\n  expect: calc\n',
+        },
+      ],
+    })
+    const state = store.getState()
+    expect(state.files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'routing-tests.yaml', 'flat-shared.md'])
+    expect(state.sharedDraft).toMatchObject({
+      paths: ['flat-shared.md'],
+      identical: ['calc/SKILL.md'],
+      conflicts: [{ utterance: 'hello', mine: null, theirs: 'flat' }],
+    })
+    expect(state.files.find((f) => f.path === 'routing-tests.yaml')!.text).toBe(`${suite}- utterance: "new one"\n  expect: "calc"\n`)
+
+    store.getState().resolveSharedConflict('hello', 'theirs')
+    expect(store.getState().files.find((f) => f.path === 'routing-tests.yaml')!.text).toContain('- utterance: "hello"\n  expect: "flat"')
+    expect(store.getState().sharedDraft?.conflicts).toEqual([])
+
+    store.getState().discardShared()
+    expect(store.getState().files).toEqual(before)
+  })
+
+  it('replace-mine import reproduces the same files, paths and bytes', () => {
+    const store = createPlaygroundStore({ files: [{ path: 'weather.md', text: 'old' }] })
+    store.getState().importFiles(
+      [
+        { path: 'weather.md', text: 'new' },
+        { path: '天气/SKILL.md', text: 'x' },
+      ],
+      'replace',
+    )
+    expect(store.getState().files).toEqual([
+      { path: 'weather.md', text: 'new' },
+      { path: '天气/SKILL.md', text: 'x' },
+    ])
   })
 })

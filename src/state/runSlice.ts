@@ -7,7 +7,7 @@ import type { PlaygroundState } from './createPlaygroundStore'
 export type { AgentRun, ModelChoice }
 
 /** What the server's proxy said about itself; null when there is no proxy (static hosting). */
-export type ProxyInfo = { configured: boolean; model: string; upstream: string } | null
+export type ProxyInfo = { configured: boolean; model: string; upstream: string; locked?: boolean } | null
 
 export const KEPT_RUNS = 10
 
@@ -36,6 +36,9 @@ export interface RunSlice {
   setBrowserBaseUrl: (url: string) => void
   setScript: (script: string) => void
   setProxy: (proxy: ProxyInfo) => void
+  /** The address the server says colleagues open (PUBLIC_URL), if any. */
+  serverPublicUrl: string | null
+  setServerPublicUrl: (url: string | null) => void
   startRun: (run: AgentRun) => void
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
@@ -60,7 +63,10 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   setModelName: (modelName) => set({ modelName }),
   setBrowserBaseUrl: (browserBaseUrl) => set({ browserBaseUrl }),
   setScript: (script) => set({ script }),
-  setProxy: (proxy) => set({ proxy }),
+  // On a static host there is no proxy: a saved choice of it falls back to the browser-key mode.
+  setProxy: (proxy) => set((state) => ({ proxy, ...(proxy === null && state.model === 'proxy' ? { model: 'browser' as const } : {}) })),
+  serverPublicUrl: null,
+  setServerPublicUrl: (serverPublicUrl) => set({ serverPublicUrl }),
   startRun: (run) => set((state) => ({ runs: [run, ...state.runs].slice(0, KEPT_RUNS) })),
   appendEvent: (id, event) =>
     set((state) => ({

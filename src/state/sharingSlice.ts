@@ -1,8 +1,9 @@
 import type { StateCreator } from 'zustand'
 import type { Message } from '../core/messages'
-import { mergeResources, type SharePayload } from '../core/share'
+import { mergeIncoming, mergeResources, type SharePayload } from '../core/share'
+import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict } from '../core/routingSuite'
 import { normalizeThreshold } from '../core/routing'
-import { placeIncoming, type SkillFile } from '../core/skill'
+import { isSkillPath, type SkillFile } from '../core/skill'
 import type { SharedDraft } from '../core/workspace'
 import type { PlaygroundState } from './createPlaygroundStore'
 
@@ -15,6 +16,8 @@ export interface SharingSlice {
   /** Why the link in the address bar could not be opened. */
   shareError: Message | null
   openShared: (payload: SharePayload) => void
+  /** Settles a routing case the link and the workspace disagree on: keep mine, or take theirs. */
+  resolveSharedConflict: (utterance: string, take: 'mine' | 'theirs') => void
   keepShared: () => void
   discardShared: () => void
   setShareError: (error: Message | null) => void
@@ -23,7 +26,7 @@ export interface SharingSlice {
     files: SkillFile[],
     clash: ClashChoice,
     resources?: SharedDraft['resources'],
-  ) => { added: number; replaced: number; skipped: number }
+  ) => { added: number; replaced: number; skipped: number; conflicts: SuiteConflict[] }
 }
 
 export type ClashChoice = 'both' | 'replace' | 'skip'
@@ -36,22 +39,42 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     // A second link replaces an undecided first one rather than piling up.
     if (get().sharedDraft) get().discardShared()
     const state = get()
-    const { placed, renamed } = placeIncoming(state.files, payload.skills, 'shared')
+    const merge = mergeIncoming(state.files, payload.skills, 'shared')
+    const added = merge.files.filter((file) => merge.added.includes(file.path))
+    const testsChanged = merge.tests.added > 0 || merge.previousTests === null
     set({
-      files: [...state.files, ...placed],
-      selectedPath: placed[0]?.path ?? state.selectedPath,
+      files: merge.files,
+      selectedPath: merge.added[0] ?? state.selectedPath,
       utterance: payload.utterance ?? state.utterance,
       threshold: payload.threshold === undefined ? state.threshold : normalizeThreshold(payload.threshold),
-      sharedOrigins: { ...state.sharedOrigins, ...Object.fromEntries(placed.map((file) => [file.path, file.text])) },
+      sharedOrigins: { ...state.sharedOrigins, ...Object.fromEntries(added.map((file) => [file.path, file.text])) },
       sharedDraft: {
         kind: payload.kind,
-        paths: placed.map((file) => file.path),
-        renamed,
+        paths: merge.added,
+        renamed: merge.renamed,
         resources: { toolMocks: payload.toolMocks, knowledge: payload.knowledge, virtualFiles: payload.virtualFiles },
-        previous: { utterance: state.utterance, threshold: state.threshold },
+        previous: {
+          utterance: state.utterance,
+          threshold: state.threshold,
+          ...(payload.skills.some((file) => file.path === ROUTING_TESTS_FILE) && testsChanged ? { routingTests: merge.previousTests } : {}),
+        },
+        ...(merge.identical.length > 0 ? { identical: merge.identical } : {}),
+        ...(merge.tests.conflicts.length > 0 ? { conflicts: merge.tests.conflicts } : {}),
       },
       shareError: null,
     })
+  },
+  resolveSharedConflict: (utterance, take) => {
+    const draft = get().sharedDraft
+    const conflict = draft?.conflicts?.find((item) => item.utterance === utterance)
+    if (!draft || !conflict) return
+    if (take === 'theirs') {
+      const suite = get().files.find((file) => file.path === ROUTING_TESTS_FILE)
+      const index = suite ? parseRoutingTests(suite.text).cases.find((item) => item.utterance === utterance)?.index : undefined
+      if (index !== undefined) get().updateRoutingCase(index, { utterance, expect: conflict.theirs })
+    }
+    const conflicts = (get().sharedDraft?.conflicts ?? []).filter((item) => item.utterance !== utterance)
+    set((state) => ({ sharedDraft: state.sharedDraft && { ...state.sharedDraft, conflicts } }))
   },
   keepShared: () => {
     const draft = get().sharedDraft
@@ -63,7 +86,11 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     if (!draft) return
     const drop = new Set(draft.paths)
     set((state) => {
-      const files = state.files.filter((file) => !drop.has(file.path))
+      // The added skills go; the routing tests go back to exactly what they were before the link.
+      const before = draft.previous.routingTests
+      const files = state.files
+        .filter((file) => !drop.has(file.path) && !(file.path === ROUTING_TESTS_FILE && before === null))
+        .map((file) => (file.path === ROUTING_TESTS_FILE && typeof before === 'string' ? { ...file, text: before } : file))
       return {
         files,
         sharedDraft: null,
@@ -77,23 +104,30 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   setShareError: (shareError) => set({ shareError }),
   importFiles: (incoming, clash, resources) => {
     const state = get()
-    const existing = new Set(state.files.map((file) => file.path))
-    const fresh = incoming.filter((file) => !existing.has(file.path))
-    const clashing = incoming.filter((file) => existing.has(file.path))
-    let files = [...state.files, ...fresh]
-    let replaced = 0
     if (clash === 'replace') {
-      const byPath = new Map(clashing.map((file) => [file.path, file.text]))
-      files = files.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file))
-      replaced = clashing.length
-    } else if (clash === 'both') {
-      files = [...files, ...placeIncoming(files, clashing, 'imported').placed]
+      // "Replace mine": the imported files as they are, same paths, same bytes.
+      const byPath = new Map(incoming.map((file) => [file.path, file.text]))
+      const replaced = state.files.filter((file) => byPath.has(file.path) && byPath.get(file.path) !== file.text).length
+      const files = [
+        ...state.files.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file)),
+        ...incoming.filter((file) => !state.files.some((own) => own.path === file.path)),
+      ]
+      set({
+        files,
+        selectedPath: incoming.find((file) => isSkillPath(file.path))?.path ?? state.selectedPath,
+        ...mergeResources(state, resources),
+      })
+      return { added: files.length - state.files.length, replaced, skipped: 0, conflicts: [] }
     }
-    set({
-      files,
-      selectedPath: (fresh[0] ?? clashing[0])?.path ?? state.selectedPath,
-      ...mergeResources(state, resources),
-    })
-    return { added: fresh.length + (clash === 'both' ? clashing.length : 0), replaced, skipped: clash === 'skip' ? clashing.length : 0 }
+    const existing = new Set(state.files.map((file) => file.path))
+    const kept = clash === 'skip' ? incoming.filter((file) => !existing.has(file.path) || file.path === ROUTING_TESTS_FILE) : incoming
+    const merge = mergeIncoming(state.files, kept, 'imported')
+    set({ files: merge.files, selectedPath: merge.added[0] ?? state.selectedPath, ...mergeResources(state, resources) })
+    return {
+      added: merge.added.length,
+      replaced: 0,
+      skipped: incoming.length - kept.length + merge.identical.length,
+      conflicts: merge.tests.conflicts,
+    }
   },
 })

@@ -50,7 +50,7 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1>
-          <img src="/favicon.svg" alt="" width={22} height={22} /> Skill Playground
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={22} height={22} /> Skill Playground
         </h1>
         <p className="tagline">{t('app.tagline')}</p>
         <WorkspaceToolbar />

@@ -1,6 +1,7 @@
 export {
   appendRoutingCase,
   hasRoutingCase,
+  mergeRoutingSuites,
   NO_SKILL,
   removeRoutingCase,
   updateRoutingCase,
@@ -9,4 +10,4 @@ export {
   runRoutingTests,
   thresholdSweep,
 } from './routingSuite'
-export type { CaseProblem, CaseResult, RoutingCase, SuiteResult, SweepPoint } from './routingSuite'
+export type { CaseProblem, CaseResult, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'

@@ -175,3 +175,35 @@ export function removeRoutingCase(text: string, index: number): string | null {
   const end = text.indexOf('\n', Math.max(item.span[0], item.span[1] - 1))
   return text.slice(0, start) + text.slice(end < 0 ? text.length : end + 1)
 }
+
+export interface SuiteConflict {
+  utterance: string
+  /** What the recipient's suite expects, and what the incoming one does. */
+  mine: string | null
+  theirs: string | null
+}
+
+/**
+ * Merges an incoming suite into one's own: a case both have (same utterance, same expectation)
+ * once; a case with a different expectation is not changed but listed as a conflict to decide;
+ * new cases are appended (the rest of the file kept byte for byte). Nothing is dropped silently.
+ */
+export function mergeRoutingSuites(mine: string | undefined, theirs: string): { text: string; added: number; conflicts: SuiteConflict[] } {
+  const incoming = parseRoutingTests(theirs).cases
+  if (mine === undefined) return { text: theirs, added: incoming.length, conflicts: [] }
+  const own = parseRoutingTests(mine).cases
+  let text = mine
+  let added = 0
+  const conflicts: SuiteConflict[] = []
+  for (const item of incoming) {
+    const same = own.find((candidate) => candidate.utterance.trim() === item.utterance.trim())
+    if (same && same.expect === item.expect) continue
+    if (same) conflicts.push({ utterance: same.utterance, mine: same.expect, theirs: item.expect })
+    else {
+      text = appendRoutingCase(text, item.utterance, item.expect)
+      own.push({ ...item, index: own.length })
+      added++
+    }
+  }
+  return { text, added, conflicts }
+}

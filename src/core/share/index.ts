@@ -4,3 +4,6 @@ export { archivePath, MAX_ARCHIVE_BYTES, unzipWorkspace, zipWorkspace } from './
 export type { ArchiveContents, UnzipResult, WorkspaceArchive } from './workspaceArchive'
 export { mergeResources } from './mergeResources'
 export type { ToolResources } from './mergeResources'
+export { isLocalAddress, normalizePublicAddress } from './publicAddress'
+export { mergeIncoming } from './mergeIncoming'
+export type { IncomingMerge } from './mergeIncoming'

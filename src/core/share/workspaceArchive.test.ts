@@ -43,7 +43,13 @@ describe('the workspace zip', () => {
     expect(summary(viaCli.skills)).toEqual(summary(viaApp.skills))
     const byName = (skills: typeof viaApp.skills) => [...summary(skills)].sort((a, b) => a.name.localeCompare(b.name))
     expect(byName(viaApp.skills)).toEqual(byName(loadWorkspace(original).skills))
-    expect(back.archive.files.filter((file) => !file.path.endsWith('/SKILL.md')).map((file) => file.path)).toEqual(['routing-tests.yaml'])
+    expect(back.archive.files.map((file) => file.path).sort()).toEqual(original.map((file) => file.path).sort())
+    expect(
+      back.archive.files
+        .filter((file) => !file.path.endsWith('/SKILL.md'))
+        .map((file) => file.path)
+        .sort(),
+    ).toEqual(['routing-tests.yaml', 'weather.md'])
   })
 
   it('says so when the file is not a zip or has no skills', () => {

@@ -4,7 +4,7 @@
  * files, settings) written by the saved-workspace codec.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
-import { defaultSkillName, isSkillPath, type SkillFile } from '../skill'
+import { isSkillPath, type SkillFile } from '../skill'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
 import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
@@ -25,10 +25,9 @@ const RESOURCES = 'playground.json'
 /** Archives larger than this (unpacked) are refused: a zip bomb must not freeze the tab. */
 export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
 
-/** Skills go to `skills/<name>/SKILL.md`; other workspace files (routing-tests.yaml) keep their path. */
+/** Every file keeps its path under `skills/` (weather.md stays weather.md), so an export imports back as the same files. */
 export function archivePath(file: SkillFile): string {
-  if (!isSkillPath(file.path)) return `skills/${file.path}`
-  return `skills/${defaultSkillName(file.path)}/SKILL.md`
+  return `skills/${file.path}`
 }
 
 export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {

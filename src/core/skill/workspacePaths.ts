@@ -71,7 +71,8 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
       renamed.push({ from: file.path, to: '(not added: you have one)' })
       continue
     }
-    if (taken.has(path)) {
+    // A taken path, or a taken name in the other layout (calculator.md beside calculator/SKILL.md).
+    if (taken.has(path) || names.has(defaultSkillName(path))) {
       const base = `${defaultSkillName(path)}-${suffix}`
       let name = base
       for (let n = 2; names.has(name) || taken.has(pathForName(name, path)); n++) name = `${base}-${n}`

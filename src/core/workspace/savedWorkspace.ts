@@ -31,8 +31,12 @@ export interface SharedDraft {
   renamed: { from: string; to: string }[]
   /** Workspace parts applied only on Keep, so opening a link never overwrites anything. */
   resources: { toolMocks?: Record<string, MockRule[]>; knowledge?: KnowledgeDocument[]; virtualFiles?: Record<string, string> }
-  /** The user's own test utterance and threshold, restored on Discard. */
-  previous: { utterance: string; threshold: number }
+  /** The user's own test utterance and threshold, restored on Discard, and their routing tests (null: none) if the link's were merged in. */
+  previous: { utterance: string; threshold: number; routingTests?: string | null }
+  /** Skills the recipient already had, byte for byte: not added again. */
+  identical?: string[]
+  /** Routing cases both have with different expectations: the recipient's stays until they choose. */
+  conflicts?: { utterance: string; mine: string | null; theirs: string | null }[]
 }
 
 /** A field's reader: the value made valid, or `undefined` when it cannot be. */
@@ -122,8 +126,21 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
   )(value.renamed ?? [])
   const previous =
     isObject(value.previous) && typeof value.previous.utterance === 'string'
-      ? { utterance: value.previous.utterance, threshold: normalizeThreshold(value.previous.threshold) }
+      ? {
+          utterance: value.previous.utterance,
+          threshold: normalizeThreshold(value.previous.threshold),
+          ...(typeof value.previous.routingTests === 'string' || value.previous.routingTests === null
+            ? { routingTests: value.previous.routingTests }
+            : {}),
+        }
       : undefined
+  const nameOrNull = (entry: unknown) => (typeof entry === 'string' || entry === null ? entry : undefined)
+  const conflicts = listOf((entry) =>
+    isObject(entry) && typeof entry.utterance === 'string' && nameOrNull(entry.mine) !== undefined && nameOrNull(entry.theirs) !== undefined
+      ? { utterance: entry.utterance, mine: entry.mine as string | null, theirs: entry.theirs as string | null }
+      : undefined,
+  )(value.conflicts ?? [])
+  const identical = listOf(text)(value.identical ?? [])
   const resources = isObject(value.resources) ? value.resources : {}
   if (!paths || !renamed || !previous) return undefined
   return {
@@ -131,6 +148,8 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
     paths,
     renamed,
     previous,
+    ...(identical && identical.length > 0 ? { identical } : {}),
+    ...(conflicts && conflicts.length > 0 ? { conflicts } : {}),
     resources: {
       ...(resources.toolMocks !== undefined && readToolMocks(resources.toolMocks) ? { toolMocks: readToolMocks(resources.toolMocks) } : {}),
       ...(resources.knowledge !== undefined && readKnowledge(resources.knowledge) ? { knowledge: readKnowledge(resources.knowledge) } : {}),

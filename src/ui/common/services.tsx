@@ -24,8 +24,8 @@ export interface PlaygroundServices {
     /** The unreadable record found at start, if any, to download before it is replaced. */
     unreadableSave: () => string | null
   }
-  /** The full address that opens `payload` in this deployment. */
-  shareLink: (payload: SharePayload) => string
+  /** The full address that opens `payload`: at `base` (a public address), or at this page. */
+  shareLink: (payload: SharePayload, base?: string) => string
   download: (name: string, content: BlobPart, type: string) => void
   apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
   /** The o200k tokenizer, loaded on first use. */
@@ -38,6 +38,16 @@ export interface PlaygroundServices {
   language: { remember: (language: Language) => void }
   /** Whether this device has seen (or skipped) the first-visit guide. */
   guide: { seen: () => boolean; markSeen: () => void }
+  /** The team token (for a server that asks for one) and the team address links point to. */
+  team: {
+    token: () => string
+    setToken: (token: string) => void
+    address: () => string
+    setAddress: (address: string) => void
+    buildAddress: string
+  }
+  /** This page's own address (origin and path, no fragment). */
+  pageAddress: () => string
 }
 
 const ServicesContext = createContext<PlaygroundServices | null>(null)

@@ -15,6 +15,7 @@ export function useModelProblem(): string | null {
   if (model === 'proxy') {
     if (proxy === 'unknown') return t('run.problems.checking')
     if (proxy === null) return t('run.problems.noProxy')
+    if (proxy.locked) return t('run.problems.locked')
     if (!proxy.configured) return t('run.problems.noKey')
   }
   if (model === 'script') {
@@ -57,6 +58,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
       </label>
     )
   }
+  if (model === 'proxy' && proxy !== 'unknown' && proxy?.locked) return <TeamToken />
   const defaultName = model === 'proxy' && proxy !== 'unknown' && proxy ? proxy.model : 'gpt-4.1-mini'
   const saveKey = (next: { key: string; remembered: boolean }) => {
     setKey(next)
@@ -111,5 +113,35 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
         </>
       )}
     </div>
+  )
+}
+
+/** The team token, for a server that asks for one: typed once, kept for this tab (never in the workspace or a link). */
+function TeamToken() {
+  const { t, en } = useT()
+  const { team } = useServices()
+  const [token, setToken] = useState(() => team.token())
+  return (
+    <form
+      className="model-settings"
+      onSubmit={(event) => {
+        event.preventDefault()
+        team.setToken(token.trim())
+      }}
+    >
+      <label>
+        <span>{t('run.teamToken')}</span>
+        <input
+          aria-label={en('run.teamToken')}
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="button small" aria-label={en('run.unlock')}>
+        {t('run.unlock')}
+      </button>
+    </form>
   )
 }

@@ -50,7 +50,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
           >
             <option value="scripted">{t('run.models.scripted')}</option>
             <option value="script">{t('run.models.script')}</option>
-            <option value="proxy">
+            <option value="proxy" disabled={proxy === null}>
               {t('run.models.proxy')}
               {proxyNote}
             </option>

@@ -24,6 +24,9 @@ export function ImportControl() {
         t('importing.imported', { count: result.added }),
         result.replaced ? t('importing.replaced', { count: result.replaced }) : '',
         result.skipped ? t('importing.skipped', { count: result.skipped }) : '',
+        result.conflicts.length > 0
+          ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
+          : '',
       ].join(''),
     )
   }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { isLocalAddress, normalizePublicAddress } from '../../core/share'
 import { defaultSkillName, isSkillPath } from '../../core/skill'
 import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
-import { skillDownload, skillPayload, workspacePayload, workspaceZipDownload } from './workspaceExport'
+import { skillPayload, skillZipDownload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
 /** Links longer than this get cut by chat apps and browser history. */
 export const LONG_LINK = 2000
@@ -13,7 +14,14 @@ export const LONG_LINK = 2000
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
   const { t, en } = useT()
-  const { shareLink, download } = useServices()
+  const { shareLink, download, team, pageAddress } = useServices()
+  const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
+  const [teamAddress, setTeamAddress] = useState(() => team.address())
+  const [addressDraft, setAddressDraft] = useState(teamAddress)
+  const page = pageAddress()
+  const local = isLocalAddress(page)
+  // A local page's links open nothing for colleagues: they point to the team's public address.
+  const publicBase = local ? (serverPublicUrl ?? (team.buildAddress || null) ?? (teamAddress || null)) : null
   const selectedPath = usePlayground((state) => state.selectedPath)
   const files = usePlayground((state) => state.files)
   const [scope, setScope] = useState<'skill' | 'workspace'>(selectedPath ? 'skill' : 'workspace')
@@ -23,9 +31,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const link = useMemo(() => {
     const state = store.getState()
     const payload = scope === 'skill' && selectedPath ? skillPayload(state, selectedPath) : workspacePayload(state)
-    return payload ? shareLink(payload) : ''
+    return payload ? shareLink(payload, publicBase ?? undefined) : ''
     // files: a new link whenever the content changes while the dialog is open.
-  }, [scope, selectedPath, store, files]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [scope, selectedPath, store, files, publicBase]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     setCopied(null)
@@ -59,6 +67,38 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             {t('share.workspace', { count: files.filter((file) => isSkillPath(file.path)).length })}
           </label>
         </fieldset>
+        {local && (
+          <div className="local-warning" role="note" aria-label={en('share.localName')}>
+            <p className="warning-text">{t('share.local', { host: new URL(page).host })}</p>
+            {publicBase ? (
+              <p className="small">{t('share.pointsTo', { address: publicBase })}</p>
+            ) : (
+              <p className="small">{t('share.setAddress')}</p>
+            )}
+            {!serverPublicUrl && !team.buildAddress && (
+              <form
+                className="team-address"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  const normalized = normalizePublicAddress(addressDraft) ?? ''
+                  team.setAddress(normalized)
+                  setTeamAddress(normalized)
+                  setAddressDraft(normalized)
+                }}
+              >
+                <input
+                  aria-label={en('share.teamAddress')}
+                  placeholder="https://playground.example.org/"
+                  value={addressDraft}
+                  onChange={(event) => setAddressDraft(event.target.value)}
+                />
+                <button type="submit" className="button small" aria-label={en('share.useAddress')}>
+                  {t('share.useAddress')}
+                </button>
+              </form>
+            )}
+          </div>
+        )}
         <label className="link-field">
           <span>{t('share.link')}</span>
           <input ref={linkRef} aria-label={en('share.link')} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
@@ -79,7 +119,9 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
               className="button"
               onClick={() => {
                 const file =
-                  scope === 'skill' && selectedPath ? skillDownload(store.getState(), selectedPath) : workspaceZipDownload(store.getState())
+                  scope === 'skill' && selectedPath
+                    ? skillZipDownload(store.getState(), selectedPath)
+                    : workspaceZipDownload(store.getState())
                 if (file) download(file.name, file.content, file.type)
               }}
               aria-label={en('share.download')}

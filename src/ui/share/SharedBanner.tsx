@@ -27,7 +27,37 @@ export function SharedBanner() {
           <span>
             {t(draft.kind === 'workspace' ? 'shared.openedWorkspace' : 'shared.opened', { count: draft.paths.length })}
             {draft.renamed.length > 0 && ` ${t('shared.renamed', { list: draft.renamed.map((r) => `${r.from} → ${r.to}`).join(', ') })}`}
+            {draft.identical && draft.identical.length > 0 && ` ${t('shared.identical', { count: draft.identical.length })}`}
           </span>
+          {draft.conflicts && draft.conflicts.length > 0 && (
+            <ul className="shared-conflicts" aria-label={en('shared.conflicts')}>
+              {draft.conflicts.map((conflict) => (
+                <li key={conflict.utterance}>
+                  {t('shared.conflict', {
+                    utterance: conflict.utterance,
+                    mine: conflict.mine ?? t('tests.noSkill'),
+                    theirs: conflict.theirs ?? t('tests.noSkill'),
+                  })}{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => store.getState().resolveSharedConflict(conflict.utterance, 'theirs')}
+                    aria-label={en('shared.takeTheirs', { utterance: conflict.utterance })}
+                  >
+                    {t('shared.takeTheirs', { utterance: conflict.utterance })}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => store.getState().resolveSharedConflict(conflict.utterance, 'mine')}
+                    aria-label={en('shared.keepMine', { utterance: conflict.utterance })}
+                  >
+                    {t('shared.keepMine', { utterance: conflict.utterance })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           <span className="banner-actions">
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { zipWorkspace, type SharePayload } from '../../core/share'
+import { defaultSkillName } from '../../core/skill'
 import { encodeSavedWorkspace } from '../../core/workspace'
 import { savedFromState, type PlaygroundState } from '../../state/createPlaygroundStore'
 
@@ -27,11 +28,18 @@ export function skillPayload(state: PlaygroundState, path: string): SharePayload
   return file ? { kind: 'skill', skills: [file], utterance: state.utterance } : null
 }
 
+/** One skill as `<name>.md`: importing it lands it under its own name (renamed on a clash, like a link). */
 export function skillDownload(state: PlaygroundState, path: string): Download | null {
   const file = state.files.find((candidate) => candidate.path === path)
-  return file
-    ? { name: path.endsWith('/SKILL.md') ? 'SKILL.md' : (path.split('/').pop() ?? 'SKILL.md'), content: file.text, type: 'text/markdown' }
-    : null
+  return file ? { name: `${defaultSkillName(path)}.md`, content: file.text, type: 'text/markdown' } : null
+}
+
+/** One skill as a zip (`skills/<its path>`), to send instead of a link too long for chat tools. */
+export function skillZipDownload(state: PlaygroundState, path: string): Download | null {
+  const file = state.files.find((candidate) => candidate.path === path)
+  if (!file) return null
+  const zip = zipWorkspace({ files: [file] })
+  return { name: `${defaultSkillName(path)}.zip`, content: zip as Uint8Array<ArrayBuffer>, type: 'application/zip' }
 }
 
 /** The workspace as a zip: the skills as files, the rest through the saved-workspace codec (playground.json). */

@@ -1,0 +1,46 @@
+/**
+ * Who may use a team's server. On loopback only this machine can reach it. Bound to any other
+ * address with a model key configured, the server needs a shared token (PLAYGROUND_TOKEN: users
+ * type it once, the page sends it as a header) or an explicit PLAYGROUND_OPEN=1 for a deployment
+ * behind the team's own authenticating reverse proxy. A key must not become a free endpoint for a
+ * whole network by accident.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+
+export const TOKEN_HEADER = 'x-playground-token'
+
+export interface AccessSettings {
+  token: string | undefined
+  open: boolean
+}
+
+export function accessSettingsFrom(env: Record<string, string | undefined>): AccessSettings {
+  return { token: env.PLAYGROUND_TOKEN?.trim() || undefined, open: env.PLAYGROUND_OPEN === '1' }
+}
+
+/** Loopback names and addresses: only this machine can reach a server bound there. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
+}
+
+/** Why the server must not start with these settings, or null when it may. */
+export function refusalToStart(host: string, hasModelKey: boolean, access: AccessSettings): string | null {
+  if (isLoopbackHost(host) || !hasModelKey || access.token || access.open) return null
+  return [
+    `Refusing to start: HOST=${host} exposes the OpenAI key to everyone who can reach this address.`,
+    'Set PLAYGROUND_TOKEN=<a long random string> (colleagues type it once), or PLAYGROUND_OPEN=1 when an',
+    'authenticating reverse proxy stands in front (see the README, "Hosting for a team").',
+  ].join('\n')
+}
+
+/** Whether a request carries the token (always true when none is configured). */
+export function hasAccess(request: IncomingMessage, access: AccessSettings): boolean {
+  if (!access.token) return true
+  const given = request.headers[TOKEN_HEADER]
+  if (typeof given !== 'string') return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(access.token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}

@@ -1,0 +1,87 @@
+/**
+ * The production server: the built app from dist/ (served by sirv: pre-compressed brotli and gzip
+ * files, ETags), the key-keeping model proxy, and what a team host needs: security headers,
+ * cache rules, a health check, access control, and one log line per request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import sirv from 'sirv'
+import { hasAccess, type AccessSettings } from './accessControl'
+import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
+
+// The app loads nothing from elsewhere; Monaco needs inline styles.
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+export interface PlaygroundServerOptions {
+  /** The built app (dist/). */
+  root: string
+  proxy: () => ProxySettings
+  access: AccessSettings
+  /** The address colleagues open (PUBLIC_URL), told to the page so its links point there. */
+  publicUrl?: string
+  log?: (line: string) => void
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  // Share links carry their content in the fragment; no referrer means no address leaves the page.
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+}
+
+export function createPlaygroundServer(options: PlaygroundServerOptions): Server {
+  const files = sirv(options.root, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    single: true,
+    // Hashed assets never change under their name; everything else is checked every time.
+    setHeaders: (response, pathname) =>
+      response.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  })
+  const proxy = createOpenAIProxy(options.proxy, Date.now, options.publicUrl)
+  const log = options.log ?? ((line: string) => console.log(line))
+
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
+    const raw = (request.url ?? '/').split('?')[0] ?? '/'
+    try {
+      decodeURIComponent(raw)
+    } catch {
+      return end(response, 400, 'Malformed address.')
+    }
+    if (raw === '/healthz') return end(response, 200, 'ok')
+    const api = raw.startsWith('/v1/') || raw.startsWith('/api/')
+    if (api && !hasAccess(request, options.access))
+      return end(
+        response,
+        401,
+        JSON.stringify({ error: { message: 'This playground needs the team token.', type: 'token_required' } }),
+        'application/json',
+      )
+    proxy(request, response, () => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return end(response, 405, 'Method not allowed.')
+      files(request, response, () => end(response, 404, 'Not found.'))
+    })
+  }
+
+  return createServer((request, response) => {
+    const started = Date.now()
+    // The path only: no query string, and fragments never reach a server.
+    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    response.on('finish', () => log(`${request.method ?? '?'} ${path} ${response.statusCode} ${Date.now() - started}ms`))
+    try {
+      handle(request, response)
+    } catch (error) {
+      log(`error: ${error instanceof Error ? error.message : String(error)}`)
+      if (!response.headersSent) end(response, 500, 'Server error.')
+    }
+  })
+}
+
+function end(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+  response.end(body)
+}

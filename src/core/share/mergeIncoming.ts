@@ -1,0 +1,40 @@
+/**
+ * Brings skills from a link or an import into a workspace without losing or doubling anything:
+ * a skill identical to one the recipient has (same path, same text) is not added again; a skill
+ * whose path or name is taken is renamed (`<name>-<suffix>`); the incoming routing tests are
+ * merged case by case, with different expectations listed as conflicts.
+ */
+import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteConflict } from '../routingSuite'
+import { isSkillPath, placeIncoming, type SkillFile } from '../skill'
+
+export interface IncomingMerge {
+  /** The workspace's files afterwards. */
+  files: SkillFile[]
+  /** Paths of the skills added (after renaming). */
+  added: string[]
+  renamed: { from: string; to: string }[]
+  /** Paths of incoming skills the workspace already had, byte for byte. */
+  identical: string[]
+  tests: { added: number; conflicts: SuiteConflict[] }
+  /** The routing tests before the merge (null: there were none), so Discard can put them back. */
+  previousTests: string | null
+}
+
+export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
+  const byPath = new Map(existing.map((file) => [file.path, file.text]))
+  const identical = incoming.filter((file) => isSkillPath(file.path) && byPath.get(file.path) === file.text).map((file) => file.path)
+  const skills = incoming.filter((file) => isSkillPath(file.path) && !identical.includes(file.path))
+  const { placed, renamed } = placeIncoming(existing, skills, suffix)
+  const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
+  const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
+  let files = [...existing, ...placed]
+  let tests: IncomingMerge['tests'] = { added: 0, conflicts: [] }
+  if (suite) {
+    const merged = mergeRoutingSuites(own?.text, suite.text)
+    tests = { added: merged.added, conflicts: merged.conflicts }
+    files = own
+      ? files.map((file) => (file === own ? { ...file, text: merged.text } : file))
+      : [...files, { path: ROUTING_TESTS_FILE, text: merged.text }]
+  }
+  return { files, added: placed.map((file) => file.path), renamed, identical, tests, previousTests: own?.text ?? null }
+}
