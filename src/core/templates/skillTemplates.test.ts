@@ -44,3 +44,38 @@ describe('the scenario templates', () => {
     for (const language of LANGUAGES) expect(parseSkill('x/SKILL.md', blankSkillText('x', language)).triggerKeywords).toEqual([])
   })
 })
+
+describe('templates added to the example workspace', () => {
+  it.each(LANGUAGES)('keep every routing test passing, theirs and the examples (%s)', async (language) => {
+    const { readSkillsDir } = await import('../../cli/readSkillsDir')
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { parseRoutingTests, runRoutingTests } = await import('../routingSuite')
+    const dir = join(import.meta.dirname, '../../../skills')
+    const examples = readSkillsDir(dir)
+    const exampleCases = parseRoutingTests(readFileSync(join(dir, 'routing-tests.yaml'), 'utf8')).cases
+    const failures: string[] = []
+    // Two skills for one intent compete by design (the Tests tab shows it): the weather and
+    // calculator templates are tried beside the examples without their namesakes.
+    const namesake: Record<string, string> = { 'weather-advice': 'weather', 'quick-calculator': 'calculator' }
+    for (const template of SKILL_TEMPLATES) {
+      const variant = template.variants[language]
+      const others = examples.filter((file) => !file.path.startsWith(`${namesake[template.id] ?? '\u0000'}`))
+      const skills = loadWorkspace([...others, { path: `${template.name}/SKILL.md`, text: variant.text }]).skills
+      const kept = exampleCases.filter((c) => c.expect !== namesake[template.id])
+      const cases = [
+        ...kept,
+        ...variant.cases.map((c, index) => ({ utterance: c.utterance, expect: c.expectSelf ? template.name : null, line: 0, index })),
+      ]
+      const result = runRoutingTests(
+        cases,
+        createRouter(skills),
+        0.3,
+        skills.map((s) => s.name),
+      )
+      for (const r of result.results)
+        if (!r.pass) failures.push(`${template.id}: "${r.case.utterance}" expected ${r.case.expect} got ${r.got}`)
+    }
+    expect(failures).toEqual([])
+  })
+})

@@ -69,7 +69,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. 政策里没有写的情况，不要承诺，请用户联系人工客服。
 4. 语气礼貌、简洁，最后询问是否还有其他问题。`,
         ),
-        cases: [yes('我要退款'), yes('怎么退货'), yes('能退钱吗'), no('今天天气怎么样')],
+        cases: [yes('我要退款'), yes('怎么退货'), yes('能退钱吗'), no('你好呀')],
       },
       en: {
         title: 'Customer service: refund policy',
@@ -89,7 +89,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. For cases the policy does not cover, promise nothing: refer them to a human agent.
 4. Be polite and brief; end by asking whether there is anything else.`,
         ),
-        cases: [yes('I want a refund'), yes('what is your return policy'), yes('can I get my money back'), no('weather in Paris')],
+        cases: [yes('I want a refund'), yes('what is your return policy'), yes('can I get my money back'), no('good morning')],
       },
     },
   },
@@ -115,7 +115,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. 最后用一句话总结最重要的发现（例如最高的一天）。
 4. 查询失败时读错误信息，修正后重试一次。`,
         ),
-        cases: [yes('本周销售额'), yes('查一下订单量'), yes('生成订单报表'), no('我要退款')],
+        cases: [yes('本周销售额'), yes('查一下订单量'), yes('生成订单报表'), no('谢谢你')],
       },
       en: {
         title: 'Orders / SQL report',
@@ -135,7 +135,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. End with one sentence on the most important finding (e.g. the best day).
 4. If the query fails, read the error, fix the query and try once more.`,
         ),
-        cases: [yes('sales report please'), yes('order count today'), yes('sales this week'), no('translate this to French')],
+        cases: [yes('sales report please'), yes('order count today'), yes('sales this week'), no('thanks a lot')],
       },
     },
   },
@@ -161,7 +161,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. 回答：天气、温度范围、降雨概率，以及是否需要带伞。
 4. 回答控制在三句话以内。`,
         ),
-        cases: [yes('北京天气'), yes('明天下雨吗'), yes('要带伞吗'), no('本周销售额')],
+        cases: [yes('北京天气'), yes('明天下雨吗'), yes('要带伞吗'), no('早上好')],
       },
       en: {
         title: 'Weather and what to wear',
@@ -181,7 +181,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. Answer with the conditions, the temperature range, the chance of rain and whether to take an umbrella.
 4. Three sentences at most.`,
         ),
-        cases: [yes('weather in Paris'), yes('do I need an umbrella'), yes('forecast for Berlin'), no('I want a refund')],
+        cases: [yes('weather in Paris'), yes('do I need an umbrella'), yes('forecast for Berlin'), no('hello there')],
       },
     },
   },
@@ -206,7 +206,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. 只依据检索到的段落回答，每个要点后注明来源标题。
 3. 检索结果不足以回答时，明确说"知识库里没有找到"，不要编造。`,
         ),
-        cases: [yes('知识库里怎么说'), yes('帮我查资料'), yes('文档里有吗'), no('北京天气')],
+        cases: [yes('知识库里怎么说'), yes('帮我查资料'), yes('文档里有吗'), no('在吗')],
       },
       en: {
         title: 'Knowledge-base Q&A (RAG)',
@@ -225,12 +225,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. Answer only from the passages found; name the source title after each point.
 3. When the passages do not answer it, say "not found in the knowledge base"; never invent.`,
         ),
-        cases: [
-          yes('search the knowledge base'),
-          yes('what do the docs say'),
-          yes('look it up in the documentation'),
-          no('sales report please'),
-        ],
+        cases: [yes('search the knowledge base'), yes('what do the docs say'), yes('look it up in the documentation'), no('see you later')],
       },
     },
   },
@@ -255,7 +250,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. 按"结论 / 待办 / 风险 / 待定问题"四个小标题输出纪要。
 3. 用 file_write 保存为 notes/meeting-YYYY-MM-DD.md，并告诉用户文件名。`,
         ),
-        cases: [yes('整理会议纪要'), yes('帮我整理会议记录'), yes('会议纪要模板'), no('翻译成英文')],
+        cases: [yes('整理会议纪要'), yes('帮我整理会议记录'), yes('会议纪要模板'), no('辛苦了')],
       },
       en: {
         title: 'Meeting minutes',
@@ -274,12 +269,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. Write the minutes under four headings: Decisions, Action items, Risks, Open questions.
 3. Save them with file_write as notes/meeting-YYYY-MM-DD.md and tell the user the file name.`,
         ),
-        cases: [
-          yes('meeting minutes please'),
-          yes('action items from these meeting notes'),
-          yes('minutes of the call'),
-          no('weather in Paris'),
-        ],
+        cases: [yes('meeting minutes please'), yes('action items from these meeting notes'), yes('minutes of the call'), no('good night')],
       },
     },
   },
@@ -304,7 +294,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. 用户确认后逐节展开；需要事实时用 search_knowledge。
 4. 完稿用 file_write 保存。`,
         ),
-        cases: [yes('列个提纲'), yes('写个大纲'), yes('帮我写文章'), no('会议纪要')],
+        cases: [yes('列个提纲'), yes('写个大纲'), yes('帮我写文章'), no('晚安')],
       },
       en: {
         title: 'Writing: outline first',
@@ -324,7 +314,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. Once the user agrees, expand each section; use search_knowledge for facts.
 4. Save the final text with file_write.`,
         ),
-        cases: [yes('outline a blog post'), yes('draft an article outline'), yes('write an essay'), no('order count today')],
+        cases: [yes('outline a blog post'), yes('draft an article outline'), yes('write an essay'), no('nice to meet you')],
       },
     },
   },
@@ -349,7 +339,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. 给的是文件名时，先用 file_read 读取文件。
 4. 只输出译文；有歧义的词在译文后单独说明。`,
         ),
-        cases: [yes('翻译成英文'), yes('帮我中译英'), yes('translate this'), no('整理会议纪要')],
+        cases: [yes('翻译成英文'), yes('帮我中译英'), yes('translate this'), no('好的收到')],
       },
       en: {
         title: 'Translation',
@@ -369,7 +359,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 3. When given a file name, read it with file_read first.
 4. Output only the translation; explain ambiguous terms after it.`,
         ),
-        cases: [yes('translate this'), yes('translate into Chinese'), yes('translation please'), no('weather in Paris')],
+        cases: [yes('translate this'), yes('translate into Chinese'), yes('translation please'), no('ok got it')],
       },
     },
   },
@@ -393,7 +383,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. 回答"算式 = 结果"，必要时保留两位小数。
 3. 算式不清楚时先确认。`,
         ),
-        cases: [yes('计算一下 2^20'), yes('算一下 15%'), yes('3*7 等于多少'), no('翻译成英文')],
+        cases: [yes('计算一下 2^20'), yes('算一下 15%'), yes('3*7 等于多少'), no('哈哈哈')],
       },
       en: {
         title: 'Calculator',
@@ -412,7 +402,7 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
 2. Answer "expression = result", with two decimals where needed.
 3. Ask when the expression is unclear.`,
         ),
-        cases: [yes('calculate 2^20'), yes('how much is 3*7'), yes('square root of 2'), no('translate this')],
+        cases: [yes('calculate 2^20'), yes('how much is 3*7'), yes('square root of 2'), no('haha')],
       },
     },
   },
