@@ -30,6 +30,19 @@ export function archivePath(file: SkillFile): string {
   return `skills/${file.path}`
 }
 
+/** A relative, normalised path inside the workspace (no `..`, no absolute or hidden parts). */
+function isWorkspacePath(path: string): boolean {
+  return path !== '' && path.split('/').every((part) => part !== '' && part !== '..' && part !== '.' && !part.startsWith('.'))
+}
+
+function utf8(data: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data)
+  } catch {
+    return null
+  }
+}
+
 export function zipWorkspace(archive: WorkspaceArchive): Uint8Array {
   const entries: Record<string, Uint8Array> = {}
   for (const file of archive.files) entries[archivePath(file)] = strToU8(file.text)
@@ -48,9 +61,8 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
       filter: (file) => {
         total += file.originalSize
         if (total > MAX_ARCHIVE_BYTES) throw new Error('too large')
-        return (
-          !file.name.endsWith('/') && (file.name.endsWith('.md') || file.name.endsWith(RESOURCES) || file.name.endsWith(ROUTING_TESTS_FILE))
-        )
+        // Every file comes back (a skill's references and scripts too); folders and system litter do not.
+        return !file.name.endsWith('/') && !file.name.startsWith('__MACOSX/') && !/(^|\/)\.DS_Store$/.test(file.name)
       },
     })
   } catch (error) {
@@ -65,9 +77,11 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     : (names.find((name) => name.endsWith('/skills/SKILL.md'))?.replace(/SKILL\.md$/, '') ?? '')
   const files: SkillFile[] = []
   for (const [name, data] of Object.entries(entries)) {
-    if (!name.startsWith(root)) continue
+    if (!name.startsWith(root) || name === RESOURCES) continue
     const path = name.slice(root.length)
-    if (isSkillPath(path) || path === ROUTING_TESTS_FILE) files.push({ path, text: strFromU8(data) })
+    const text = utf8(data)
+    // The workspace holds text; a binary file (an image, an archive) is left out rather than mangled.
+    if (text !== null && isWorkspacePath(path)) files.push({ path, text })
   }
   let settings: ArchiveContents['settings']
   const resourceEntry = entries[RESOURCES]

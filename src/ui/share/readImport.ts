@@ -1,5 +1,6 @@
 import { unzipWorkspace, type ArchiveContents } from '../../core/share'
 import { message, type Message } from '../../core/messages'
+import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { isSkillPath, type SkillFile } from '../../core/skill'
 
 export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: Message }
@@ -28,11 +29,18 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       }
       continue
     }
-    if (!/\.md$/i.test(file.name)) continue
     const path = relativePath(file)
-    if (path && isSkillPath(path)) files.push({ path, text: await file.text() })
+    if (!path || path.split('/').some((part) => part.startsWith('.'))) continue
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
+    } catch {
+      continue // A binary file (an image, an archive): the workspace holds text only.
+    }
+    // Skills, the suite, and the files that sit in a skill's folder (references, scripts).
+    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path.includes('/')) files.push({ path, text })
   }
-  if (files.length === 0) return { ok: false, error: problems[0] ?? message('archive.nothing') }
+  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
 }
 
