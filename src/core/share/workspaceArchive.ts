@@ -5,7 +5,6 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { isSkillPath, type SkillFile } from '../skill'
-import { ROUTING_TESTS_FILE } from '../routingSuite'
 import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
 

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readSkillsDir } from '../../cli/readSkillsDir'
+import { parseRoutingTests, runRoutingTests } from '../routingSuite'
 import { lintWorkspace } from '../lint'
 import { createRouter } from '../routing'
 import { loadWorkspace, parseSkill, type SkillFile } from '../skill'
@@ -46,11 +50,7 @@ describe('the scenario templates', () => {
 })
 
 describe('templates added to the example workspace', () => {
-  it.each(LANGUAGES)('keep every routing test passing, theirs and the examples (%s)', async (language) => {
-    const { readSkillsDir } = await import('../../cli/readSkillsDir')
-    const { readFileSync } = await import('node:fs')
-    const { join } = await import('node:path')
-    const { parseRoutingTests, runRoutingTests } = await import('../routingSuite')
+  it.each(LANGUAGES)('keep every routing test passing, theirs and the examples (%s)', (language) => {
     const dir = join(import.meta.dirname, '../../../skills')
     const examples = readSkillsDir(dir)
     const exampleCases = parseRoutingTests(readFileSync(join(dir, 'routing-tests.yaml'), 'utf8')).cases

@@ -11,13 +11,14 @@ import { readSkillsDir } from '../cli/readSkillsDir'
 import { runCli } from '../cli/runCli'
 import { unzipWorkspace, zipWorkspace } from '../core/share'
 import { loadWorkspace, type SkillFile } from '../core/skill'
-import { createPlaygroundStore } from './createPlaygroundStore'
+import { createPlaygroundStore } from '../state/createPlaygroundStore'
 
 const EXAMPLES = join(import.meta.dirname, '../../skills')
 
 /** Every file under `dir`, as the app holds them (relative `/` paths, UTF-8 text). */
 function readFolder(dir: string): SkillFile[] {
-  const walk = (at: string): string[] => readdirSync(at).flatMap((name) => (statSync(join(at, name)).isDirectory() ? walk(join(at, name)) : [join(at, name)]))
+  const walk = (at: string): string[] =>
+    readdirSync(at).flatMap((name) => (statSync(join(at, name)).isDirectory() ? walk(join(at, name)) : [join(at, name)]))
   return walk(dir).map((full) => ({ path: relative(dir, full).split(sep).join('/'), text: readFileSync(full, 'utf8') }))
 }
 
@@ -34,7 +35,10 @@ function writeFolder(files: readonly SkillFile[]): string {
 const sorted = (files: readonly SkillFile[]) => [...files].sort((a, b) => (a.path < b.path ? -1 : 1))
 
 const MIXED: SkillFile[] = [
-  { path: '退款助手/SKILL.md', text: '---\nname: 退款助手\ndescription: 回答退款问题。不适用于查订单。\ntrigger_keywords: [退款, 退货]\n---\n按政策回答。\n' },
+  {
+    path: '退款助手/SKILL.md',
+    text: '---\nname: 退款助手\ndescription: 回答退款问题。不适用于查订单。\ntrigger_keywords: [退款, 退货]\n---\n按政策回答。\n',
+  },
   { path: '退款助手/政策.md', text: '# 退款政策\n七天无理由。\n' },
   { path: '退款助手/scripts/check.py', text: 'print("ok")\n' },
   { path: 'weather.md', text: '---\nname: weather\ntrigger_keywords: [天气, weather]\n---\nWeather.\n' },
@@ -55,7 +59,8 @@ describe('app → CLI → app', () => {
 
     // CLI: the unpacked folder loads the same skills and its routing tests pass as in the app.
     const dir = writeFolder(unpacked.archive.files)
-    const summary = (skills: ReturnType<typeof loadWorkspace>['skills']) => skills.map(({ name, triggerKeywords, body }) => ({ name, triggerKeywords, body }))
+    const summary = (skills: ReturnType<typeof loadWorkspace>['skills']) =>
+      skills.map(({ name, triggerKeywords, body }) => ({ name, triggerKeywords, body }))
     expect(summary(loadWorkspace(readSkillsDir(dir)).skills)).toEqual(summary(loadWorkspace(files).skills))
     const out: string[] = []
     const code = await runCli(['test', dir, '--json'], { out: (line) => out.push(line), err: () => {}, lines: async function* () {} })
