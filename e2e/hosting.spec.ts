@@ -4,10 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request as httpRequest, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import sirv from 'sirv'
+import { rawGet as raw } from '../server/rawRequest'
 import { FakeOpenAI } from './fakeOpenAI'
 import { examples, expect, test } from './fixtures'
 
@@ -86,21 +87,6 @@ test('from a local address the Share dialog says colleagues cannot open the link
   await expect(note).toContainText('Links point to the team address instead')
   await page.keyboard.press('Escape')
 })
-
-/** A raw request to the served app (no browser: a malformed path must reach the server as written). */
-function raw(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('latin1') }),
-      )
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
 
 function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = ''

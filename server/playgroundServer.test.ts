@@ -3,30 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { request as httpRequest, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessSettingsFrom, isLoopbackHost, refusalToStart, TOKEN_HEADER } from './accessControl'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
-
-/** A raw request (fetch would normalise a malformed path before sending it). */
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('latin1') }),
-      )
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
+import { rawGet as get } from './rawRequest'
 
 describe('the production server', () => {
   const base = mkdtempSync(join(tmpdir(), 'serve-'))

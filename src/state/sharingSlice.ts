@@ -107,7 +107,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     if (clash === 'replace') {
       // "Replace mine": the imported files as they are, same paths, same bytes.
       const byPath = new Map(incoming.map((file) => [file.path, file.text]))
-      const replaced = state.files.filter((file) => byPath.has(file.path) && byPath.get(file.path) !== file.text).length
+      const replaced = state.files.filter((file) => byPath.has(file.path)).length
       const files = [
         ...state.files.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file)),
         ...incoming.filter((file) => !state.files.some((own) => own.path === file.path)),

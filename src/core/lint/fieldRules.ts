@@ -1,24 +1,11 @@
 import { codePointLength } from '../lib/text'
 import { formatMessage, message as m, type Message } from '../messages'
+import { AGENT_SKILLS_FIELDS, KNOWN_FIELDS } from '../skill'
 import type { LintRule, SkillContext } from './types'
 
-const AGENT_SKILLS_KEYS = new Set(['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility'])
-const APP_KEYS = new Set([
-  'name',
-  'description',
-  'trigger_keywords',
-  'required_tools',
-  'max_rounds',
-  'entry_mode',
-  'tags',
-  'parameters',
-  'tools',
-  'version',
-  'license',
-  'allowed-tools',
-  'metadata',
-  'compatibility',
-])
+// The fields each format reads are defined once, by the parser (src/core/skill/parseSkill.ts).
+const AGENT_SKILLS_KEYS = new Set(['name', 'description', ...AGENT_SKILLS_FIELDS])
+const APP_KEYS = new Set<string>([...KNOWN_FIELDS, ...AGENT_SKILLS_FIELDS])
 const NEGATIVE = /(do not|don't|not for|never use|not use|skip (it|this)|instead|不适用|不用于|不要用|请勿|不要调用|勿用|而不是)/i
 
 const valueSpan = (context: SkillContext, key: string) => context.split.fields.get(key)?.value ?? ([0, 3] as const)

@@ -1,4 +1,4 @@
-export { parseSkill, defaultSkillName, KNOWN_FIELDS } from './parseSkill'
+export { AGENT_SKILLS_FIELDS, parseSkill, defaultSkillName, KNOWN_FIELDS } from './parseSkill'
 export { loadWorkspace, isSkillPath } from './loadWorkspace'
 export type { Workspace, SkillParser } from './loadWorkspace'
 export { SKILL_DEFAULTS } from './types'

@@ -11,7 +11,7 @@ import {
 } from './types'
 
 /** Fields of the public Agent Skills format: loaded and kept without any remark. */
-const AGENT_SKILLS_FIELDS = new Set(['license', 'allowed-tools', 'metadata', 'compatibility'])
+export const AGENT_SKILLS_FIELDS = new Set(['license', 'allowed-tools', 'metadata', 'compatibility'])
 
 export const KNOWN_FIELDS = [
   'name',
