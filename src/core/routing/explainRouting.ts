@@ -51,11 +51,13 @@ export function explainRouting(
   input: string,
   threshold = DEFAULT_THRESHOLD,
   limit = 5,
-  options: { sensibleOnly?: boolean } = {},
+  options: { sensibleOnly?: boolean; routing?: RoutingResult } = {},
 ): RoutingExplanation | null {
   const target = skills.find((skill) => skill.name === skillName)
   if (!target) return null
-  const routing = createRouter(skills)(input, threshold)
+  // The caller may have routed this input already (the page does on every keystroke).
+  const given = options.routing
+  const routing = given && given.input === input && given.threshold === threshold ? given : createRouter(skills)(input, threshold)
   const score = routing.scores.find((candidate) => candidate.path === target.path) ?? null
   const base: RoutingExplanation = {
     input,
@@ -76,14 +78,18 @@ export function explainRouting(
   // Exact answers can be odd ("A", a lone space); a person is better served by words (the CLI gets everything).
   const candidates = candidateKeywords(routing, score, target, input, threshold, options.sensibleOnly ? sensible : () => true)
   const verified: KeywordSuggestion[] = []
+  const others = routing.scores.filter((other) => other.path !== target.path && other.final !== null)
   for (const candidate of candidates) {
     if (verified.length >= limit) break
-    // The router has the last word: a suggestion is kept only when it really makes the skill win.
-    const changed = skills.map((skill) =>
-      skill === target ? { ...skill, triggerKeywords: [...skill.triggerKeywords, candidate.keyword] } : skill,
-    )
-    const result = createRouter(changed)(input, threshold)
-    if (result.winner?.path === target.path) verified.push({ keyword: candidate.keyword, final: result.winner.final ?? 0 })
+    // The router has the last word: the skill with the keyword added is scored by the router
+    // itself, and wins only by beating every other skill's score (the keyword cannot change those).
+    const changed = { ...target, triggerKeywords: [...target.triggerKeywords, candidate.keyword] }
+    const final = createRouter([changed])(input, threshold).scores[0]?.final ?? null
+    const wins =
+      final !== null &&
+      final > threshold &&
+      others.every((other) => (other.final ?? 0) < final || ((other.final ?? 0) === final && other.order > score.order))
+    if (wins) verified.push({ keyword: candidate.keyword, final })
   }
   return { ...base, outcome: verified.length > 0 ? 'suggest' : 'no-single-keyword', suggestions: verified }
 }

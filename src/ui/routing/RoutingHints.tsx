@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { explainRouting, verdictMessage } from '../../core/routing'
-import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { SkillPicker } from '../routingSuite/SkillPicker'
 
@@ -17,10 +17,13 @@ export function RoutingHints() {
   const threshold = usePlayground((state) => state.threshold)
   const selectedPath = usePlayground((state) => state.selectedPath)
   const selected = skills.find((skill) => skill.path === selectedPath)
+  const routing = useRouting()
   const explanation = useMemo(
     () =>
-      selected && utterance.trim() !== '' ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true }) : null,
-    [skills, selected, utterance, threshold],
+      selected && utterance.trim() !== ''
+        ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true, routing })
+        : null,
+    [skills, selected, utterance, threshold, routing],
   )
   const [expect, setExpect] = useState<string | null | undefined>(undefined)
   const [caseMessage, setCaseMessage] = useState<string | null>(null)
