@@ -3,6 +3,7 @@ import type { Skill } from '../skill'
 import { builtinToolRegistry, type ToolRegistry } from '../tools'
 import type { ModelClient, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
+import { message, type Message } from '../messages'
 
 export const LOAD_SKILL = 'load_skill'
 
@@ -58,7 +59,7 @@ export async function askModelToRoute({ model, utterance, skills, signal, onText
   return reply.text
 }
 
-export type RouteAnswer = { skill: Skill; args: Record<string, unknown> | undefined; reason: string } | { skill: null; reason: string }
+export type RouteAnswer = { skill: Skill; args: Record<string, unknown> | undefined; reason: Message } | { skill: null; reason: Message }
 
 /** Reads the model's routing answer: a known skill with arguments valid against its `parameters`, or none (with why). */
 export function interpretRouteAnswer(text: string, skills: readonly Skill[]): RouteAnswer {
@@ -68,23 +69,22 @@ export function interpretRouteAnswer(text: string, skills: readonly Skill[]): Ro
   try {
     choice = JSON.parse(json ?? 'null') ?? {}
   } catch {
-    return { skill: null, reason: `LLM routing: the model's answer is not JSON, so no skill is used. It said: ${text.slice(0, 200)}` }
+    return { skill: null, reason: message('run.llmNotJson', { text: text.slice(0, 200) }) }
   }
-  if (choice.skill === null || choice.skill === undefined) return { skill: null, reason: 'LLM routing: the model chose no skill.' }
+  if (choice.skill === null || choice.skill === undefined) return { skill: null, reason: message('run.llmNone') }
   const skill = candidates.find((candidate) => candidate.name === choice.skill)
-  if (!skill)
-    return { skill: null, reason: `LLM routing: the model chose "${String(choice.skill)}", which is not a skill here; no skill is used.` }
-  if (!skill.parameters) return { skill, args: undefined, reason: `LLM routing chose ${skill.name}.` }
+  if (!skill) return { skill: null, reason: message('run.llmUnknown', { skill: String(choice.skill) }) }
+  if (!skill.parameters) return { skill, args: undefined, reason: message('run.llmChose', { skill: skill.name }) }
   const validation = validateArgs(skill.parameters, JSON.stringify(choice.args ?? {}))
   if (!validation.ok)
     return {
       skill: null,
-      reason: `LLM routing chose ${skill.name}, but its arguments are invalid (${validation.message}); no skill is used.`,
+      reason: message('run.llmInvalid', { skill: skill.name, problem: validation.message }),
     }
   return {
     skill,
     args: validation.value,
-    reason: `LLM routing chose ${skill.name} with valid arguments ${JSON.stringify(validation.value)}.`,
+    reason: message('run.llmValid', { skill: skill.name, args: JSON.stringify(validation.value) }),
   }
 }
 

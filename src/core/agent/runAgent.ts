@@ -1,3 +1,4 @@
+import { formatMessage, message, type Message } from '../messages'
 import { describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
 import type { Skill } from '../skill'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
@@ -64,7 +65,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     type: 'activation',
     mode: options.mode,
     skill: activation.skill?.name ?? null,
-    reason: activation.reason,
+    ...said(activation.reason, 'reason'),
     config: activation.config,
     missingTools,
   })
@@ -81,7 +82,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   let lastFailure = null as string | null
 
   for (let round = 1; round <= maxRounds; round++) {
-    if (signal.aborted) return stop('aborted', 'Aborted before round ' + round + '.')
+    if (signal.aborted) return stop('aborted', message('run.abortedBefore', { round }))
     emit({ type: 'round', round, maxRounds })
     const callStarted = clock()
     let text = ''
@@ -102,12 +103,12 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     } catch (error) {
       if (signal.aborted) {
         if (text) emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: 0 })
-        return stop('aborted', 'Aborted while the model was answering; what arrived is kept above.')
+        return stop('aborted', message('run.abortedAnswering'))
       }
-      return stop('model-error', `The model call failed: ${error instanceof Error ? error.message : String(error)}`)
+      return stop('model-error', message('run.modelFailed', { error: error instanceof Error ? error.message : String(error) }))
     }
     emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: toolCalls.length })
-    if (signal.aborted) return stop('aborted', 'Aborted; what arrived is kept above.')
+    if (signal.aborted) return stop('aborted', message('run.aborted'))
     if (toolCalls.length === 0) {
       emit({ type: 'final', text })
       return events
@@ -137,20 +138,20 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
       else messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content })
-      if (signal.aborted) return stop('aborted', 'Aborted during a tool call.')
+      if (signal.aborted) return stop('aborted', message('run.abortedTool'))
 
       const key = `${call.name}\u0000${normalizeArguments(call.arguments)}`
       if (!outcome.error) lastFailure = null
       else if (lastFailure === key) {
-        return stop('repeated-failure', `${call.name} failed twice in a row with the same arguments; the run stops rather than loop.`)
+        return stop('repeated-failure', message('run.repeated', { tool: call.name }))
       } else lastFailure = key
     }
     if (protocol === 'text') messages.push({ role: 'user', content: formatSkillResults(textResults) })
   }
-  return stop('round-limit', `Reached the round limit (${maxRounds}) without a final answer.`)
+  return stop('round-limit', message('run.roundLimit', { rounds: maxRounds }))
 
-  function stop(reason: Extract<TraceEvent, { type: 'stopped' }>['reason'], message: string): TraceEvent[] {
-    emit({ type: 'stopped', reason, message })
+  function stop(reason: Extract<TraceEvent, { type: 'stopped' }>['reason'], text: Message): TraceEvent[] {
+    emit({ type: 'stopped', reason, ...said(text) })
     return events
   }
 }
@@ -161,12 +162,19 @@ interface Activation {
   skill: Skill | null
   config: EffectiveConfig
   systemPrompt: string
-  reason: string
+  reason: Message
   /** Replaces the utterance as the user message (LLM routing appends the validated arguments). */
   userMessage?: string
 }
 
 type Emit = (event: DistributiveOmit<TraceEvent, 'at'>) => void
+
+/** A trace sentence: in English as recorded (downloads, logs), and as a catalog entry for the reader's language. */
+function said(text: Message): { message: string; text: Message }
+function said(text: Message, field: 'reason'): { reason: string; text: Message }
+function said(text: Message, field: 'message' | 'reason' = 'message') {
+  return { [field]: formatMessage(text), text }
+}
 
 async function activate(options: RunOptions, emit: Emit): Promise<Activation | null> {
   const { mode, utterance, skills, threshold } = options
@@ -177,10 +185,10 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
     const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
     const reason =
       skill && routing.winner
-        ? `${skill.name} wins keyword routing: ${describeVerdict(routing.winner, threshold)}`
+        ? message('run.keywordWins', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
         : best
-          ? `No skill activates. Closest: ${best.skill} — ${describeVerdict(best, threshold)}`
-          : 'No keyword of any skill matched.'
+          ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
+          : message('run.noneMatched')
     return { skill, config, systemPrompt: config.systemPrompt, reason }
   }
   if (mode === 'llm') return routeWithModel(options, emit)
@@ -190,10 +198,10 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
       skill: null,
       config: { ...config, tools: [...config.tools, { name: LOAD_SKILL, source: 'builtin', missing: false }] },
       systemPrompt: progressiveSystemPrompt(skills),
-      reason: `Progressive disclosure: the model sees ${skills.length} skill descriptions and may load one.`,
+      reason: message('run.progressive', { count: skills.length }),
     }
   }
-  return { skill: null, config, systemPrompt: config.systemPrompt, reason: 'Routing off: one default prompt with every tool.' }
+  return { skill: null, config, systemPrompt: config.systemPrompt, reason: message('run.off') }
 }
 
 async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activation | null> {
@@ -205,7 +213,7 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
     emit({
       type: 'stopped',
       reason: options.signal.aborted ? 'aborted' : 'model-error',
-      message: `The routing call failed: ${error instanceof Error ? error.message : String(error)}`,
+      ...said(message('run.routingFailed', { error: error instanceof Error ? error.message : String(error) })),
     })
     return null
   }

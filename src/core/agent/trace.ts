@@ -1,4 +1,5 @@
 import type { EffectiveConfig } from '../routing'
+import type { Message } from '../messages'
 import type { ToolError } from './types'
 
 interface Stamped {
@@ -14,6 +15,8 @@ export type TraceEvent =
       skill: string | null
       reason: string
       config: EffectiveConfig
+      /** `reason` as a catalog message, for the reader's language (absent in runs saved before it). */
+      text?: Message
       missingTools: string[]
     })
   | (Stamped & { type: 'round'; round: number; maxRounds: number })
@@ -33,7 +36,7 @@ export type TraceEvent =
       userMessage: string | null
     })
   | (Stamped & { type: 'final'; text: string })
-  | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string })
+  | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string; text?: Message })
 
 export type RoutingMode = 'keyword' | 'progressive' | 'llm' | 'none'
 

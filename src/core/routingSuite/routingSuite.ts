@@ -1,4 +1,5 @@
 import { LineIndex, type TextRange } from '../lib/text'
+import { formatMessage, message, type Message } from '../messages'
 import type { Router, RoutingResult } from '../routing'
 import { locateListItems, parseYamlText } from '../skill'
 
@@ -16,8 +17,12 @@ export interface RoutingCase {
 
 export interface CaseProblem {
   message: string
+  /** The message as a catalog entry (absent for the YAML parser's own messages). */
+  text?: Message
   range: TextRange
 }
+
+const problem = (text: Message, range: TextRange): CaseProblem => ({ message: formatMessage(text), text, range })
 
 /** Reads `routing-tests.yaml`: a list of `{utterance, expect}` (expect a skill name or null). */
 export function parseRoutingTests(text: string): { cases: RoutingCase[]; problems: CaseProblem[] } {
@@ -29,7 +34,7 @@ export function parseRoutingTests(text: string): { cases: RoutingCase[]; problem
   if (!Array.isArray(list))
     return {
       cases: [],
-      problems: [{ message: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)', range: lines.range(0, 0) }],
+      problems: [problem(message('suite.notList'), lines.range(0, 0))],
     }
   // Lines of "- utterance:" entries, in order, to anchor each case.
   const starts = [...text.matchAll(/^\s*-\s/gm)].map((match) => lines.position(match.index ?? 0).line)
@@ -38,11 +43,11 @@ export function parseRoutingTests(text: string): { cases: RoutingCase[]; problem
     const line = starts[index] ?? 1
     const entry = item as { utterance?: unknown; expect?: unknown }
     if (typeof entry !== 'object' || entry === null || typeof entry.utterance !== 'string') {
-      problems.push({ message: `Case ${index + 1} needs an "utterance" text.`, range: lines.lineRange(line) })
+      problems.push(problem(message('suite.needsUtterance', { case: index + 1 }), lines.lineRange(line)))
       return
     }
     if (entry.expect !== null && entry.expect !== undefined && typeof entry.expect !== 'string') {
-      problems.push({ message: `Case ${index + 1}: "expect" must be a skill name or null.`, range: lines.lineRange(line) })
+      problems.push(problem(message('suite.badExpect', { case: index + 1 }), lines.lineRange(line)))
       return
     }
     cases.push({ utterance: entry.utterance, expect: typeof entry.expect === 'string' ? entry.expect : null, line, index })

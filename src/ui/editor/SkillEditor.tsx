@@ -122,6 +122,7 @@ export function SkillEditor() {
           code: 'routing-tests',
           severity: 'error',
           message: problem.message,
+          ...(problem.text ? { text: problem.text } : {}),
           range: problem.range,
           explanation: t('tests.fileExplanation'),
         })),

@@ -198,6 +198,7 @@ export const en = {
     valid: 'arguments valid',
     invalid: 'arguments invalid',
     stopped: 'Stopped · {{reason}}',
+    stopReasons: { 'round-limit': 'round limit', 'repeated-failure': 'repeated failure', aborted: 'aborted', 'model-error': 'model error' },
     result_one: 'Result ({{count}} character)',
     result_other: 'Result ({{count}} characters)',
     timeline: 'Timeline',

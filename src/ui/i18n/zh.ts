@@ -196,6 +196,7 @@ export const zh: DeepStrings<typeof en> = {
     valid: '参数有效',
     invalid: '参数无效',
     stopped: '已停止 · {{reason}}',
+    stopReasons: { 'round-limit': '达到轮数上限', 'repeated-failure': '重复失败', aborted: '已中止', 'model-error': '模型出错' },
     result_one: '结果（{{count}} 个字符）',
     result_other: '结果（{{count}} 个字符）',
     timeline: '时间线',

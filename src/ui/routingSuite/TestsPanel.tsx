@@ -8,7 +8,7 @@ import { TriggerComparison } from './TriggerComparison'
 
 /** The routing test suite, live: add cases with the skill they expect, edit or delete them; pass/fail (failures first), confusion, threshold sweep. */
 export function TestsPanel() {
-  const { t, en } = useT()
+  const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const suite = useRoutingSuite()
   const threshold = usePlayground((state) => state.threshold)
@@ -45,7 +45,8 @@ export function TestsPanel() {
       <AddCase />
       {problems.map((problem, index) => (
         <p key={index} className="error-text" role="alert">
-          {ROUTING_TESTS_FILE}:{problem.range.startLine}: {problem.message}
+          {ROUTING_TESTS_FILE}:{problem.range.startLine}:{' '}
+          {problem.text ? say(problem.text) : t('problems.parser', { message: problem.message })}
         </p>
       ))}
       {result.unknownExpectations.length > 0 && (

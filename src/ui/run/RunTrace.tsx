@@ -71,13 +71,13 @@ export function RunTrace() {
 }
 
 function EventView({ event }: { event: TraceEvent }) {
-  const { t } = useT()
+  const { t, say } = useT()
   switch (event.type) {
     case 'activation':
       return (
         <>
           <div className="event-title">{t('trace.activation', { skill: event.skill ?? t('trace.noSkill') })}</div>
-          <p>{event.reason}</p>
+          <p>{event.text ? say(event.text) : event.reason}</p>
           <p className="muted small">
             {t('trace.tools', { count: event.config.tools.length, tools: event.config.tools.map((tool) => tool.name).join(', ') })} ·{' '}
             {t('trace.roundLimit', { rounds: event.config.maxRounds })}
@@ -125,8 +125,8 @@ function EventView({ event }: { event: TraceEvent }) {
     case 'stopped':
       return (
         <>
-          <div className="event-title">{t('trace.stopped', { reason: event.reason })}</div>
-          <p className="error-text">{event.message}</p>
+          <div className="event-title">{t('trace.stopped', { reason: t(`trace.stopReasons.${event.reason}`) })}</div>
+          <p className="error-text">{event.text ? say(event.text) : event.message}</p>
         </>
       )
   }
