@@ -44,3 +44,37 @@ export function hasAccess(request: IncomingMessage, access: AccessSettings): boo
   const b = Buffer.from(access.token)
   return a.length === b.length && timingSafeEqual(a, b)
 }
+
+/**
+ * The host names this server answers to. A page on an attacker's domain can point its name at
+ * 127.0.0.1 (DNS rebinding) and reach a local server; the Host header still carries the
+ * attacker's name, so only loopback names and the configured ones (HOST when it is a name or an
+ * address, PUBLIC_URL's host, ALLOWED_HOSTS) are accepted.
+ */
+export function allowedHostsFrom(env: Record<string, string | undefined>): string[] {
+  const hosts: string[] = []
+  const bind = env.HOST?.trim()
+  if (bind && bind !== '0.0.0.0' && bind !== '::' && bind !== '[::]') hosts.push(bind)
+  const publicUrl = env.PUBLIC_URL?.trim()
+  if (publicUrl) {
+    try {
+      hosts.push(new URL(publicUrl).hostname)
+    } catch {
+      // A PUBLIC_URL that is not an address adds nothing.
+    }
+  }
+  for (const host of (env.ALLOWED_HOSTS ?? '').split(',')) if (host.trim()) hosts.push(host.trim())
+  return hosts.map((host) => host.toLowerCase().replace(/^\[|\]$/g, ''))
+}
+
+/** Whether a request's Host header names this server (loopback, or one of `allowed`). */
+export function hostAllowed(hostHeader: string | undefined, allowed: readonly string[]): boolean {
+  if (!hostHeader) return false
+  let name: string
+  try {
+    name = new URL(`http://${hostHeader}`).hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  } catch {
+    return false
+  }
+  return isLoopbackHost(name) || allowed.includes(name)
+}

@@ -49,7 +49,8 @@ describe('the OpenAI proxy', () => {
     expect(received).toHaveLength(1)
     expect(received[0]!.path).toBe('/v1/chat/completions')
     expect(received[0]!.headers.authorization).toBe('Bearer sk-server')
-    expect(received[0]!.body).toBe('{"model":"m","messages":[]}')
+    // An output cap is always asked for, and one reply only.
+    expect(received[0]!.body).toBe(`{"model":"m","messages":[],"max_tokens":${MAX_OUTPUT_TOKENS},"n":1}`)
   })
 
   it('refuses other endpoints, other methods, cross-origin callers, non-JSON and oversized bodies, without forwarding', async () => {
@@ -84,7 +85,10 @@ describe('the OpenAI proxy', () => {
   it('clamps output tokens, enforces a model allowlist and a per-client rate limit', async () => {
     received.length = 0
     await post('/v1/chat/completions', { body: JSON.stringify({ model: 'm', messages: [], max_completion_tokens: 999999 }) })
-    expect(JSON.parse(received[0]!.body)).toEqual({ model: 'm', messages: [], max_completion_tokens: MAX_OUTPUT_TOKENS })
+    expect(JSON.parse(received[0]!.body)).toEqual({ model: 'm', messages: [], max_completion_tokens: MAX_OUTPUT_TOKENS, n: 1 })
+    await post('/v1/chat/completions', { body: JSON.stringify({ model: 'm', messages: [], n: 5 }) })
+    expect(JSON.parse(received[1]!.body)).toMatchObject({ n: 1, max_tokens: MAX_OUTPUT_TOKENS })
+    expect((await post('/v1/chat/completions', { body: JSON.stringify({ model: { $ne: 1 }, messages: [] }) })).status).toBe(400)
 
     const saved = settings
     settings = { ...saved, allowedModels: ['gpt-small'] }
@@ -109,6 +113,12 @@ describe('the OpenAI proxy', () => {
           headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
           body: '{"model":"m","messages":[]}',
         }).then((r) => r.status)
+      // Cross-site requests are refused before they are counted: another site cannot use up the limit.
+      const crossSite = () =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: '{}' }).then(
+          (r) => r.status,
+        )
+      expect([await crossSite(), await crossSite(), await crossSite()]).toEqual([403, 403, 403])
       expect([await call(), await call(), await call()]).toEqual([200, 200, 429])
       time = 61_000
       expect(await call()).toBe(200)
@@ -120,5 +130,60 @@ describe('the OpenAI proxy', () => {
 
   it('passes other paths on to the app', async () => {
     expect((await fetch(`${proxyUrl}/index.html`)).status).toBe(418)
+  })
+})
+
+describe('a hostile or hung upstream', () => {
+  it('shows the status and a redacted message, never the upstream body verbatim', async () => {
+    const leaky = createServer((_, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({ error: { message: 'Incorrect API key provided: sk-proj-abcdef1234567890. See /srv/app/config/keys.py' } }),
+      )
+    })
+    await new Promise<void>((resolve) => leaky.listen(0, '127.0.0.1', resolve))
+    const middleware = createOpenAIProxy(() =>
+      proxySettingsFrom({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `http://127.0.0.1:${(leaky.address() as AddressInfo).port}/v1` }),
+    )
+    const server = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{"model":"m","messages":[]}',
+    })
+    expect(answer.status).toBe(401)
+    const text = await answer.text()
+    expect(text).toContain('The model server answered 401: Incorrect API key provided')
+    expect(text).not.toContain('abcdef1234567890')
+    expect(text).not.toContain('/srv/app')
+    await new Promise((resolve) => server.close(resolve))
+    await new Promise((resolve) => leaky.close(resolve))
+  })
+
+  it('gives up on an upstream that never answers, in the configured time, with a clear message', async () => {
+    const hung = createServer(() => {})
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve))
+    const middleware = createOpenAIProxy(() =>
+      proxySettingsFrom({
+        OPENAI_API_KEY: 'sk-server',
+        OPENAI_BASE_URL: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/v1`,
+        OPENAI_TIMEOUT_MS: '300',
+      }),
+    )
+    const server = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const started = Date.now()
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{"model":"m","messages":[]}',
+    })
+    expect(answer.status).toBe(504)
+    expect(await answer.text()).toContain('did not answer within')
+    expect(Date.now() - started).toBeLessThan(5000)
+    await new Promise((resolve) => server.close(resolve))
+    hung.closeAllConnections()
+    await new Promise((resolve) => hung.close(resolve))
   })
 })

@@ -15,6 +15,8 @@ export interface ProxySettings {
   allowedModels: string[] | undefined
   /** Requests per minute from one client address (OPENAI_RATE_LIMIT, default 120). */
   rateLimit: number
+  /** How long the upstream may take before the proxy gives up (OPENAI_TIMEOUT_MS). */
+  timeoutMs: number
 }
 
 /** Output tokens one request may ask for: a crafted skill cannot run up the server's bill in one call. */
@@ -35,6 +37,7 @@ export function proxySettingsFrom(env: Record<string, string | undefined>): Prox
         .map((name) => name.trim())
         .filter(Boolean) || undefined,
     rateLimit: Number(env.OPENAI_RATE_LIMIT) > 0 ? Number(env.OPENAI_RATE_LIMIT) : 120,
+    timeoutMs: Number(env.OPENAI_TIMEOUT_MS) > 0 ? Number(env.OPENAI_TIMEOUT_MS) : 120_000,
   }
 }
 
@@ -56,15 +59,9 @@ export function createOpenAIProxy(settings: () => ProxySettings, now: () => numb
     if (path === '/api/llm-config') return sendConfig(request, response, settings(), publicUrl)
     if (!path.startsWith('/v1/')) return next()
     const current = settings()
-    if (
-      path === '/v1/chat/completions' &&
-      request.method === 'POST' &&
-      limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)
-    ) {
-      response.setHeader('retry-after', '60')
-      return fail(response, 429, `Too many requests through the proxy (limit ${current.rateLimit} a minute). Wait a minute.`)
-    }
-    void forward(request, response, path, current).catch((error: unknown) => {
+    // Only requests that pass the origin check count against the limit: other sites cannot use it up.
+    const overLimit = () => limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)
+    void forward(request, response, path, current, overLimit).catch((error: unknown) => {
       if (!response.headersSent)
         fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
       else response.destroy()
@@ -96,10 +93,20 @@ function sendConfig(request: IncomingMessage, response: ServerResponse, settings
   )
 }
 
-async function forward(request: IncomingMessage, response: ServerResponse, path: string, settings: ProxySettings) {
+async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  settings: ProxySettings,
+  overLimit: () => boolean,
+) {
   if (!FORWARDED.has(path)) return fail(response, 404, `The proxy only forwards ${[...FORWARDED].join(', ')}.`)
   if (request.method !== 'POST') return fail(response, 405, 'Only POST is forwarded.')
   if (!sameOrigin(request)) return fail(response, 403, 'Cross-origin requests are refused.')
+  if (overLimit()) {
+    response.setHeader('retry-after', '60')
+    return fail(response, 429, `Too many requests through the proxy (limit ${settings.rateLimit} a minute). Wait a minute.`)
+  }
   if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return fail(response, 415, 'Send JSON.')
   if (!settings.apiKey)
     return fail(response, 503, 'No OPENAI_API_KEY is set on the server: start it with OPENAI_API_KEY=... to use the proxy.')
@@ -120,6 +127,7 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
   } catch {
     return fail(response, 400, 'The request body is not JSON.')
   }
+  if (typeof body.model !== 'string' || body.model === '') return fail(response, 400, 'The model must be a name.')
   if (settings.allowedModels && !settings.allowedModels.includes(String(body.model))) {
     return fail(
       response,
@@ -127,22 +135,50 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
       `The model "${String(body.model)}" is not allowed by this server (allowed: ${settings.allowedModels.join(', ')}).`,
     )
   }
-  // Clamp what the caller asked for; add nothing (some models accept only one of the two names).
-  for (const field of ['max_tokens', 'max_completion_tokens']) {
-    if (body[field] !== undefined) body[field] = Math.min(Number(body[field]) || MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS)
-  }
+  // Clamp what the caller asked for, and ask for a cap when it asked for none; one reply, never n.
+  const fields = ['max_tokens', 'max_completion_tokens'].filter((field) => body[field] !== undefined)
+  for (const field of fields) body[field] = Math.min(Number(body[field]) || MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS)
+  if (fields.length === 0) body.max_tokens = MAX_OUTPUT_TOKENS
+  body.n = 1
   const abort = new AbortController()
   response.on('close', () => abort.abort())
-  const upstream = await fetch(settings.baseUrl + path.slice('/v1'.length), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${settings.apiKey}`,
-      accept: String(request.headers.accept ?? 'application/json'),
-    },
-    body: JSON.stringify(body),
-    signal: abort.signal,
-  })
+  // A hung upstream ends with a clear message instead of holding the page forever.
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    abort.abort()
+  }, settings.timeoutMs)
+  let upstream: Response
+  try {
+    upstream = await fetch(settings.baseUrl + path.slice('/v1'.length), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${settings.apiKey}`,
+        accept: String(request.headers.accept ?? 'application/json'),
+      },
+      body: JSON.stringify(body),
+      signal: abort.signal,
+    })
+  } catch (error) {
+    clearTimeout(timer)
+    if (timedOut) return fail(response, 504, `The model server did not answer within ${Math.round(settings.timeoutMs / 1000)} s.`)
+    throw error
+  }
+  if (!upstream.ok) {
+    clearTimeout(timer)
+    // The upstream's own words may carry a key or an internal path: status and a redacted message only.
+    const text = await upstream.text().catch(() => '')
+    let detail = ''
+    try {
+      const parsed = JSON.parse(text) as { error?: { message?: unknown } }
+      detail = typeof parsed.error?.message === 'string' ? parsed.error.message : ''
+    } catch {
+      detail = ''
+    }
+    if (upstream.headers.get('retry-after')) response.setHeader('retry-after', upstream.headers.get('retry-after') ?? '')
+    return fail(response, upstream.status, `The model server answered ${upstream.status}${detail ? `: ${redact(detail)}` : '.'}`)
+  }
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   for (const name of ['content-type', 'retry-after', 'x-request-id']) {
     const value = upstream.headers.get(name)
@@ -157,7 +193,17 @@ async function forward(request: IncomingMessage, response: ServerResponse, path:
     if (done) break
     if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve))
   }
+  clearTimeout(timer)
   response.end()
+}
+
+/** Keys, bearer tokens and file paths out of a message that came from elsewhere; and not too long. */
+export function redact(text: string): string {
+  return text
+    .replace(/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, '$1-…')
+    .replace(/Bearer\s+\S+/gi, 'Bearer …')
+    .replace(/(?:\/[\w.-]+){2,}/g, '…')
+    .slice(0, 300)
 }
 
 function fail(response: ServerResponse, status: number, message: string) {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessSettingsFrom, isLoopbackHost, refusalToStart, TOKEN_HEADER } from './accessControl'
+import { accessSettingsFrom, allowedHostsFrom, hostAllowed, isLoopbackHost, refusalToStart, TOKEN_HEADER } from './accessControl'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
 import { rawGet as get } from './rawRequest'
@@ -31,6 +31,7 @@ describe('the production server', () => {
       root,
       proxy: () => proxySettingsFrom({}),
       access: accessSettingsFrom({ PLAYGROUND_TOKEN: 'team-secret' }),
+      allowedHosts: ['playground.example.org'],
       log: (line) => lines.push(line),
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -66,6 +67,17 @@ describe('the production server', () => {
       expect(response.body, path).not.toContain('secret')
     }
     expect((await get(port, '/healthz')).body).toBe('ok')
+  })
+
+  it('answers only to its own host names (a rebinding page carries another name)', async () => {
+    expect((await get(port, '/', { host: 'attacker.example' })).status).toBe(403)
+    expect((await get(port, '/api/llm-config', { host: 'attacker.example:80', [TOKEN_HEADER]: 'team-secret' })).status).toBe(403)
+    expect((await get(port, '/', { host: `localhost:${port}` })).status).toBe(200)
+    expect((await get(port, '/', { host: 'playground.example.org' })).status).toBe(200)
+    expect(hostAllowed('[::1]:4173', [])).toBe(true)
+    expect(
+      allowedHostsFrom({ HOST: '0.0.0.0', PUBLIC_URL: 'https://Team.Example.org/sp/', ALLOWED_HOSTS: 'a.example, b.example' }),
+    ).toEqual(['team.example.org', 'a.example', 'b.example'])
   })
 
   it('asks for the team token on the API only, and logs paths without query strings', async () => {

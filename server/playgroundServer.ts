@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import sirv from 'sirv'
-import { hasAccess, type AccessSettings } from './accessControl'
+import { hasAccess, hostAllowed, type AccessSettings } from './accessControl'
 import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
@@ -19,6 +19,8 @@ export interface PlaygroundServerOptions {
   access: AccessSettings
   /** The address colleagues open (PUBLIC_URL), told to the page so its links point there. */
   publicUrl?: string
+  /** Host names besides loopback that the server answers to (allowedHostsFrom). */
+  allowedHosts?: readonly string[]
   log?: (line: string) => void
 }
 
@@ -53,6 +55,8 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
       return end(response, 400, 'Malformed address.')
     }
     if (raw === '/healthz') return end(response, 200, 'ok')
+    if (!hostAllowed(request.headers.host, options.allowedHosts ?? []))
+      return end(response, 403, 'Unknown host name: set PUBLIC_URL or ALLOWED_HOSTS to serve it.')
     const api = raw.startsWith('/v1/') || raw.startsWith('/api/')
     if (api && !hasAccess(request, options.access))
       return end(

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { accessSettingsFrom, refusalToStart } from './accessControl'
+import { accessSettingsFrom, allowedHostsFrom, refusalToStart } from './accessControl'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
 
@@ -31,6 +31,7 @@ const server = createPlaygroundServer({
   proxy: () => proxySettingsFrom(process.env),
   access,
   publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
+  allowedHosts: allowedHostsFrom(process.env),
 })
 
 server.listen(port, host, () => {

@@ -15,7 +15,12 @@ export interface OpenAIClientOptions {
   temperature?: number
   /** Extra request headers (the team token for a server that asks for one). */
   headers?: Record<string, string>
+  /** For tests: the fetch the SDK uses. */
+  fetch?: typeof fetch
 }
+
+/** More parallel tool calls than this in one reply are not a real model's. */
+const MAX_TOOL_CALLS = 128
 
 export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
   // The SDK refuses to run in a browser unless told; in proxy mode no real key is in the page.
@@ -26,6 +31,7 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
     maxRetries: 0,
     timeout: 120_000,
     ...(options.headers ? { defaultHeaders: options.headers } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   return {
     label: options.label,
@@ -60,7 +66,8 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   )
   let text = ''
   let finished = false
-  const calls: { id: string; name: string; arguments: string }[] = []
+  // By index as the stream numbers them; a Map, so an index like "__proto__" can never reach a prototype.
+  const calls = new Map<number, { id: string; name: string; arguments: string }>()
   for await (const chunk of stream) {
     const choice = chunk.choices[0]
     if (!choice) continue
@@ -70,7 +77,10 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
       request.onText(delta.content)
     }
     for (const part of delta?.tool_calls ?? []) {
-      const call = (calls[part.index] ??= { id: '', name: '', arguments: '' })
+      const index: unknown = part.index
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > MAX_TOOL_CALLS) continue
+      const call = calls.get(index) ?? { id: '', name: '', arguments: '' }
+      calls.set(index, call)
       if (part.id) call.id = part.id
       if (part.function?.name) call.name += part.function.name
       if (part.function?.arguments) call.arguments += part.function.arguments
@@ -80,9 +90,9 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   // Aborting mid-stream ends the loop quietly: say so rather than pass off a partial reply.
   if (request.signal.aborted) throw new APIUserAbortError()
   if (!finished) throw new Error('The stream ended before the model finished (the connection dropped).')
-  const toolCalls: ToolCall[] = calls
-    .filter(Boolean)
-    .map((call, index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
+  const toolCalls: ToolCall[] = [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, call], index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
   return { text, toolCalls }
 }
 
