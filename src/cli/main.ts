@@ -11,4 +11,10 @@ const io: CliIO = {
   },
 }
 
+// `skill-playground route … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
 process.exitCode = await runCli(process.argv.slice(2), io)

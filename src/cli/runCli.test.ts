@@ -169,3 +169,34 @@ describe('skill-playground explain', () => {
     expect(bad.err[0]).toContain('no skill named "nope"')
   })
 })
+
+describe('text output of untrusted names', () => {
+  it('shows control characters instead of obeying them (no CI workflow commands, no terminal escapes)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-escape-'))
+    mkdirSync(join(dir, 'evil'))
+    writeFileSync(join(dir, 'evil', 'SKILL.md'), '---\nname: "evil\\n::error file=x::owned \\u001b[31mred"\n---\nbody\n')
+    const { out } = await run(['lint', dir])
+    const text = out.join('\n')
+    expect(text).not.toMatch(/\n::error/)
+    expect(text).not.toContain('\u001b')
+    expect(text).toContain('\\u000a::error file=x::owned \\u001b[31mred')
+  })
+})
+
+describe('the command as a process', () => {
+  it('ends quietly when its reader closes the pipe early (route … | head)', async () => {
+    const { spawnSync } = await import('node:child_process')
+    const lines = Array.from({ length: 20000 }, (_, i) => `计算一下 ${i}`).join('\n')
+    const result = spawnSync(
+      'bash',
+      ['-c', `node ${join(import.meta.dirname, '../../bin/skill-playground.js')} route --skills ${SKILLS} | head -n 1`],
+      {
+        input: lines,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    )
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1)
+    expect(result.stderr).not.toContain('EPIPE')
+  }, 70_000)
+})

@@ -178,7 +178,11 @@ function lint(args: readonly string[], io: CliIO): number {
     )
   } else {
     for (const { path, finding } of all)
-      io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
+      io.out(
+        printable(
+          `${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`,
+        ),
+      )
     io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
@@ -192,7 +196,8 @@ function test(args: readonly string[], io: CliIO): number {
   if (!existsSync(casesPath)) throw new Error(`No test cases at ${casesPath} (write a list of {utterance, expect} there, or pass --cases)`)
   const threshold = thresholdOption(options.get('threshold'))
   const { cases, problems } = parseRoutingTests(readFileSync(casesPath, 'utf8'))
-  for (const problem of problems) io.err(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`)
+  for (const problem of problems)
+    io.err(printable(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`))
   if (problems.length > 0) return 1
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const suite = runRoutingTests(
@@ -229,12 +234,14 @@ function test(args: readonly string[], io: CliIO): number {
   } else {
     for (const result of suite.results.filter((r) => !r.pass)) {
       io.out(
-        `FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`,
+        printable(
+          `FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`,
+        ),
       )
       for (const score of scores(result))
-        io.out(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`)
+        io.out(printable(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`))
     }
-    for (const name of suite.unknownExpectations) io.err(`warning: cases expect "${name}", which is not a skill in ${dir}`)
+    for (const name of suite.unknownExpectations) io.err(printable(`warning: cases expect "${name}", which is not a skill in ${dir}`))
     io.out(`${suite.passed} passed, ${suite.failed} failed`)
   }
   return suite.failed > 0 ? 1 : 0
@@ -246,4 +253,14 @@ function thresholdOption(value: string | boolean | undefined): number {
   const parsed = parseThreshold(typeof value === 'string' ? value : '')
   if (!parsed.ok) throw new Error(`--threshold: ${parsed.error}`)
   return parsed.value
+}
+
+/**
+ * One line of text output with its control characters shown, not obeyed: a skill name holding a
+ * line break and `::error file=…::` (a CI workflow command) or an ANSI escape stays inert.
+ * (JSON output escapes them already.)
+ */
+export function printable(line: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+  return line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -168,11 +168,32 @@ function readYaml(
     }
   }
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+    const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+    if (isCircular(value)) {
+      errors.push({ message: CIRCULAR, span: [offset, offset + source.length] })
+      return undefined
+    }
+    return value
   } catch (error) {
     errors.push({ message: `${errorMessage(error)} (aliases are limited to ${MAX_ALIAS_COUNT}).`, span: [offset, offset + source.length] })
     return undefined
   }
+}
+
+const CIRCULAR = 'An alias refers to the value that contains it (&m … *m inside it): such a value never ends, so it is refused.'
+
+/**
+ * Whether a value contains itself (YAML `&m {self: *m}`). Such values crash whatever walks them
+ * later (a JSON download, a React render, a share link), so they are refused where they are read.
+ */
+export function isCircular(value: unknown, ancestors: Set<object> = new Set()): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (ancestors.has(value)) return true
+  ancestors.add(value)
+  const children = Array.isArray(value) ? value : value instanceof Map ? [...value.values()] : Object.values(value)
+  const found = children.some((child) => isCircular(child, ancestors))
+  ancestors.delete(value)
+  return found
 }
 
 /** Why a frontmatter block is too big to parse on every keystroke, or null. */
@@ -210,7 +231,9 @@ export function parseYamlText(text: string): { value: unknown; errors: Frontmatt
   for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: [error.pos[0], error.pos[1]] })
   if (errors.length > 0) return { value: undefined, errors }
   try {
-    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), errors }
+    const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+    if (isCircular(value)) return { value: undefined, errors: [{ message: CIRCULAR, span: [0, text.length] }] }
+    return { value, errors }
   } catch (error) {
     return { value: undefined, errors: [{ message: errorMessage(error), span: [0, text.length] }] }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadWorkspace, parseSkill } from './index'
+import { loadWorkspace, parseSkill, parseYamlText } from './index'
 
 describe('parseSkill', () => {
   it('reads every field of docs/skill-format.md', () => {
@@ -216,5 +216,12 @@ describe('pathological frontmatter', () => {
     const skill = parseSkill('a.md', '---\nname: big\n---\n' + 'x'.repeat(5 * 1024 * 1024))
     expect(skill.name).toBe('big')
     expect(skill.diagnostics).toEqual([])
+  })
+
+  it('refuses a value that contains itself (a circular alias), before anything walks it', () => {
+    const skill = parseSkill('loop/SKILL.md', '---\nname: loop\ntools:\n  echo:\n    description: x\n    mock: &m {self: *m}\n---\nBody\n')
+    expect(skill.diagnostics.map((d) => d.message).join()).toContain('refers to the value that contains it')
+    expect(() => JSON.stringify(skill)).not.toThrow()
+    expect(parseYamlText('- &a [*a]').errors[0]?.message).toContain('contains it')
   })
 })

@@ -10,7 +10,8 @@ const refuse = (name: string) => () => {
 }
 math.import(
   Object.fromEntries(
-    ['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile'].map((name) => [
+    // `config` changes the shared instance for every later call (a 20,000-digit precision froze the next one).
+    ['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'derivative', 'resolve', 'reviver', 'compile', 'config'].map((name) => [
       name,
       refuse(name),
     ]),

@@ -27,6 +27,15 @@ describe('calculator', () => {
   })
 })
 
+describe('one calculator call cannot poison the next', () => {
+  it('refuses configuration, and the next call computes as usual', () => {
+    expect(() => runCalculator({ expression: 'config({number:"BigNumber", precision:20000})' }, context())).toThrow(ToolRefusal)
+    const started = Date.now()
+    expect(runCalculator({ expression: '2^0.5' }, context())).toEqual({ expression: '2^0.5', result: Math.SQRT2 })
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+})
+
 describe('the file sandbox', () => {
   it.each(['../secret', '/etc/passwd', 'a/../../b', '..', '%2e%2e/x', 'a\\..\\b', 'C:/x', '~/x', 'a\u0000b', '....//x'])(
     'refuses %j',
