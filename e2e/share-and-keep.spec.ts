@@ -268,3 +268,50 @@ test('a save from a newer version is kept aside, offered as a download, and neve
   expect(await page.evaluate(() => localStorage.getItem('skill-playground:workspace:v1:unreadable'))).toBe(JSON.stringify(newer))
   await context.close()
 })
+
+test('a saved run the page cannot show fails in its own view, with a way back; the rest keeps working', async ({ browser }) => {
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    const snapshot = {
+      v: 1,
+      files: [{ path: 'calc/SKILL.md', text: '---\nname: calc\ntrigger_keywords: [计算]\n---\nCompute.\n' }],
+      runs: [{ id: 'r1', utterance: 'x', events: [{ type: 'activation', at: 0 }] }],
+    }
+    localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'old', revision: 5 }))
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(1)
+  await page.getByRole('tab', { name: 'Run' }).click()
+  const failed = page.getByRole('alert', { name: 'The Run view could not be shown; the rest of the page still works.' })
+  await expect(failed).toBeVisible()
+  await page.getByRole('textbox', { name: 'Test utterance' }).fill('计算')
+  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option', { name: /calc/ })).toContainText('wins')
+  await failed.getByRole('button', { name: 'Reset this view' }).click()
+  await expect(page.getByRole('region', { name: 'Run trace' })).toContainText('Press Run')
+  await context.close()
+})
+
+test('a folder import never lets two skills that map to one path overwrite each other', async ({ page, skills }) => {
+  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const root = join(mkdtempSync(join(tmpdir(), 'folder-import-')), 'proj')
+  for (const [folder, body] of [
+    ['skills/dup', 'The current one.'],
+    ['old/skills/dup', 'The old one.'],
+  ] as const) {
+    mkdirSync(join(root, folder), { recursive: true })
+    writeFileSync(join(root, folder, 'SKILL.md'), `---\nname: dup\ntrigger_keywords: [dup]\n---\n${body}\n`)
+  }
+  await page.getByLabel('Import folder files').setInputFiles(root)
+  // Both arrive, at two paths (the second keeps more of its folder); the duplicate name is then a lint error to see.
+  const both = skills.getByRole('option', { name: /dup\/SKILL\.md/ })
+  await expect(both).toHaveCount(2)
+  const paths = await both.evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
+  expect(new Set(paths).size).toBe(2)
+})

@@ -43,6 +43,8 @@ export interface RunSlice {
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
   finishRun: (id: string) => void
+  /** Forgets the kept runs (the Run view's way back from a damaged one). */
+  clearRuns: () => void
 }
 
 const updateRun = (runs: AgentRun[], id: string, change: (run: AgentRun) => AgentRun) =>
@@ -57,6 +59,7 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   script: EXAMPLE_SCRIPT,
   proxy: 'unknown',
   runs: [],
+  clearRuns: () => set({ runs: [] }),
   setRoutingMode: (routingMode) => set({ routingMode }),
   setToolProtocol: (toolProtocol) => set({ toolProtocol }),
   setModel: (model) => set({ model }),

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { usePlayground } from '../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { ErrorBoundary } from './common/ErrorBoundary'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { SkillPreview } from './editor/SkillPreview'
@@ -40,6 +41,7 @@ const TABS: { id: Tab; Badge?: () => ReactNode }[] = [
 
 export function App() {
   const { t, en } = useT()
+  const store = usePlaygroundStore()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
@@ -59,7 +61,9 @@ export function App() {
       <SharedBanner />
       <StorageBanners />
       <main className="layout">
-        <SkillList />
+        <ErrorBoundary name={t('skills.title')}>
+          <SkillList />
+        </ErrorBoundary>
         <section className="pane editor-pane" aria-label="Editor">
           <div className="pane-header">
             <h2>{selectedPath ?? t('editor.noSelection')}</h2>
@@ -93,7 +97,9 @@ export function App() {
           {preview && !showForm && <SkillPreview path={selectedPath} />}
           {showForm && selectedPath && (
             <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
-              <SkillForm key={selectedPath} path={selectedPath} />
+              <ErrorBoundary name={t('form.tab')}>
+                <SkillForm key={selectedPath} path={selectedPath} />
+              </ErrorBoundary>
             </Suspense>
           )}
           {/* Hidden rather than unmounted, so each file keeps its undo history (the form's edits too). */}
@@ -113,28 +119,31 @@ export function App() {
               </button>
             ))}
           </div>
-          {tab === 'routing' ? (
-            <>
-              <div className="routing-toolbar">
-                <h2>{t('routing.title')}</h2>
-                <ThresholdControl />
-              </div>
-              <RoutingSummary />
-              <RoutingHints />
-              <ScoreTable />
-              <EffectiveConfigPanel />
-            </>
-          ) : tab === 'tests' ? (
-            <TestsPanel />
-          ) : tab === 'run' ? (
-            <RunTrace />
-          ) : tab === 'problems' ? (
-            <ProblemsPanel />
-          ) : (
-            <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
-              <ToolsPanel />
-            </Suspense>
-          )}
+          {/* Each view fails on its own, with a way back: damaged data never blanks the page. */}
+          <ErrorBoundary key={tab} name={t(`tabs.${tab}`)} onReset={tab === 'run' ? () => store.getState().clearRuns() : undefined}>
+            {tab === 'routing' ? (
+              <>
+                <div className="routing-toolbar">
+                  <h2>{t('routing.title')}</h2>
+                  <ThresholdControl />
+                </div>
+                <RoutingSummary />
+                <RoutingHints />
+                <ScoreTable />
+                <EffectiveConfigPanel />
+              </>
+            ) : tab === 'tests' ? (
+              <TestsPanel />
+            ) : tab === 'run' ? (
+              <RunTrace />
+            ) : tab === 'problems' ? (
+              <ProblemsPanel />
+            ) : (
+              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+                <ToolsPanel />
+              </Suspense>
+            )}
+          </ErrorBoundary>
         </section>
       </main>
     </div>

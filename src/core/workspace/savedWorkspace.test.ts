@@ -109,4 +109,15 @@ describe('the saved-workspace codec', () => {
       workspace: { runs: [{ status: 'aborted', streaming: null }] },
     })
   })
+
+  it.each([
+    ['runs: 5', { runs: 5 }, 'runs'],
+    ['runs: [null]', { runs: [null] }, 'runs'],
+    ['utterance: {}', { utterance: {} }, 'utterance'],
+    ['an unknown model choice', { model: 'gpt-9000' }, 'model'],
+    ['versions that are not lists', { versions: { 'a.md': 'x' } }, 'versions'],
+  ])('keeps what is valid around %s, and names what was dropped', (_, damage, field) => {
+    const decoded = decodeSavedWorkspace({ v: 1, files: full.files, threshold: 0.4, ...damage })
+    expect(decoded).toMatchObject({ ok: true, dropped: [field], workspace: { files: full.files, threshold: 0.4 } })
+  })
 })

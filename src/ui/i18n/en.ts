@@ -531,4 +531,8 @@ export const en = {
     caseSkill: 'Test case expects',
     addCase: 'Add as test case expecting {{skill}}',
   },
+  errors: {
+    viewFailed: 'The {{name}} view could not be shown; the rest of the page still works.',
+    reset: 'Reset this view',
+  },
 }

@@ -517,4 +517,8 @@ export const zh: DeepStrings<typeof en> = {
     caseSkill: '测试用例期望',
     addCase: '存为测试用例，期望 {{skill}}',
   },
+  errors: {
+    viewFailed: '"{{name}}" 视图无法显示；页面其他部分仍可正常使用。',
+    reset: '重置这个视图',
+  },
 }

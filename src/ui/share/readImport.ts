@@ -29,8 +29,11 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       }
       continue
     }
-    const path = relativePath(file)
-    if (!path || path.split('/').some((part) => part.startsWith('.'))) continue
+    let path = relativePath(file)
+    // Two folders that map to one path (proj/skills/dup and proj/old/skills/dup): the second keeps
+    // its longer path rather than silently replacing the first.
+    if (path && files.some((other) => other.path === path)) path = fullPath(file)
+    if (!path || files.some((other) => other.path === path) || path.split('/').some((part) => part.startsWith('.'))) continue
     let text: string
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
@@ -42,6 +45,13 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
+}
+
+/** The path below the picked folder itself (its first part dropped), without shortening at `skills/`. */
+function fullPath(file: File): string | null {
+  const full = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name
+  const parts = full.split('/')
+  return parts.length > 1 ? parts.slice(1).join('/') : null
 }
 
 function relativePath(file: File): string | null {
