@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
@@ -297,9 +300,6 @@ test('a saved run the page cannot show fails in its own view, with a way back; t
 })
 
 test('a folder import never lets two skills that map to one path overwrite each other', async ({ page, skills }) => {
-  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { join } = await import('node:path')
   const root = join(mkdtempSync(join(tmpdir(), 'folder-import-')), 'proj')
   for (const [folder, body] of [
     ['skills/dup', 'The current one.'],
