@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { LintProfile } from '../core/lint'
-import { DEFAULT_THRESHOLD, normalizeThreshold } from '../core/routing'
+import { DEFAULT_THRESHOLD, normalizeThreshold, normalizeUtterance } from '../core/routing'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export interface RoutingSlice {
@@ -25,7 +25,7 @@ export const createRoutingSlice: StateCreator<PlaygroundState, [], [], RoutingSl
   utterance: DEFAULT_UTTERANCE,
   threshold: DEFAULT_THRESHOLD,
   focusedSkillPath: null,
-  setUtterance: (utterance) => set({ utterance }),
+  setUtterance: (utterance) => set({ utterance: normalizeUtterance(utterance) }),
   setThreshold: (threshold) => set({ threshold: normalizeThreshold(threshold) }),
   focusSkillRow: (path) => set({ focusedSkillPath: path }),
   lintProfile: 'app',

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand'
 import type { Message } from '../core/messages'
 import { mergeIncoming, mergeResources, type SharePayload } from '../core/share'
 import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict } from '../core/routingSuite'
-import { normalizeThreshold } from '../core/routing'
+import { normalizeThreshold, normalizeUtterance } from '../core/routing'
 import { isSkillPath, type SkillFile } from '../core/skill'
 import type { SharedDraft } from '../core/workspace'
 import type { PlaygroundState } from './createPlaygroundStore'
@@ -45,7 +45,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     set({
       files: merge.files,
       selectedPath: merge.added[0] ?? state.selectedPath,
-      utterance: payload.utterance ?? state.utterance,
+      utterance: payload.utterance === undefined ? state.utterance : normalizeUtterance(payload.utterance),
       threshold: payload.threshold === undefined ? state.threshold : normalizeThreshold(payload.threshold),
       sharedOrigins: { ...state.sharedOrigins, ...Object.fromEntries(added.map((file) => [file.path, file.text])) },
       sharedDraft: {

@@ -1,5 +1,13 @@
 export { coveredSpans, createRouter, scoreRouting, MULTI_KEYWORD_BONUS } from './scoreRouting'
-export { DEFAULT_THRESHOLD, normalizeThreshold, parseThreshold, THRESHOLD_MAX, THRESHOLD_MIN } from './threshold'
+export {
+  DEFAULT_THRESHOLD,
+  MAX_UTTERANCE_LENGTH,
+  normalizeThreshold,
+  normalizeUtterance,
+  parseThreshold,
+  THRESHOLD_MAX,
+  THRESHOLD_MIN,
+} from './threshold'
 export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'

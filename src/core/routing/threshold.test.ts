@@ -23,3 +23,17 @@ describe('the threshold rule', () => {
     expect(decoded).toMatchObject({ ok: true, payload: { threshold: 0 } })
   })
 })
+
+describe('the utterance limit', () => {
+  it('cuts a pasted book at the limit, on a code point boundary, in the store, a link and a restored save', async () => {
+    const { MAX_UTTERANCE_LENGTH, normalizeUtterance } = await import('./index')
+    expect(normalizeUtterance('x'.repeat(5000))).toHaveLength(MAX_UTTERANCE_LENGTH)
+    const emoji = `${'a'.repeat(MAX_UTTERANCE_LENGTH - 1)}😀`
+    expect(normalizeUtterance(emoji)).toBe('a'.repeat(MAX_UTTERANCE_LENGTH - 1))
+    const { decodeSavedWorkspace } = await import('../workspace')
+    expect(decodeSavedWorkspace({ v: 1, files: [], utterance: 'y'.repeat(10_000) })).toMatchObject({
+      ok: true,
+      workspace: { utterance: 'y'.repeat(MAX_UTTERANCE_LENGTH) },
+    })
+  })
+})

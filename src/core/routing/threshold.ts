@@ -22,3 +22,17 @@ export function parseThreshold(text: string): { ok: true; value: number } | { ok
     return { ok: false, error: `the threshold must be between ${THRESHOLD_MIN} and ${THRESHOLD_MAX}, not ${value}` }
   return { ok: true, value }
 }
+
+/**
+ * The longest test utterance routed keystroke by keystroke. Routing, highlighting and the hints
+ * grow with the length of the message; a pasted book would stall typing, and a user message to an
+ * agent is rarely longer than this.
+ */
+export const MAX_UTTERANCE_LENGTH = 2000
+
+/** An utterance made fit to route: cut at the limit (on a code point boundary). */
+export function normalizeUtterance(text: string): string {
+  if (text.length <= MAX_UTTERANCE_LENGTH) return text
+  const cut = text.slice(0, MAX_UTTERANCE_LENGTH)
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut
+}

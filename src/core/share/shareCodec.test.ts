@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { decodeShare, encodeShare, MAX_SHARE_BYTES, type SharePayload } from './index'
+import { crc32, decodeShare, encodeShare, MAX_SHARE_BYTES, type SharePayload } from './index'
 
 const calculator = readFileSync(join(import.meta.dirname, '../../../skills/calculator/SKILL.md'), 'utf8')
 
@@ -56,5 +56,26 @@ describe('the share codec', () => {
     const notOurs = encodeShare({ kind: 'pizza', skills: 'none' } as unknown as SharePayload)
     expect(decodeShare(notOurs)).toMatchObject({ ok: false, error: { key: 'share.notOurs' } })
     expect(decodeShare('#section-2')).toBeNull()
+  })
+})
+
+describe('a link that unpacks to far more than it declares', () => {
+  it('is refused after the declared length, not after the work (measured beside a full inflate)', async () => {
+    const { deflateSync, inflateSync } = await import('fflate')
+    const { SHARE_DICTIONARY_S1 } = await import('./shareDictionary')
+    const { inflateAtMost } = await import('./shareCodec')
+    const huge = new Uint8Array(200 * 1024 * 1024)
+    const packed = deflateSync(huge, { level: 9, dictionary: SHARE_DICTIONARY_S1 })
+    let started = performance.now()
+    inflateSync(packed, { dictionary: SHARE_DICTIONARY_S1 })
+    const full = performance.now() - started
+    started = performance.now()
+    expect(() => inflateAtMost(packed, 100)).toThrow('longer than declared')
+    const bounded = performance.now() - started
+    expect(bounded).toBeLessThan(full / 5)
+    const result = decodeShare(
+      `#s1.100.${crc32(huge.subarray(0, 100)).toString(16).padStart(8, '0')}.${Buffer.from(packed).toString('base64url')}`,
+    )
+    expect(result).toMatchObject({ ok: false, error: { key: 'share.truncated' } })
   })
 })

@@ -4,7 +4,7 @@
  * with a preset dictionary (shareDictionary.ts).
  * Decoding never throws: a truncated, altered, future or oversized link becomes a clear error.
  */
-import { deflateSync, inflateSync } from 'fflate'
+import { deflateSync, Inflate } from 'fflate'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 import { SHARE_DICTIONARY_S1 } from './shareDictionary'
 import { message, type Message } from '../messages'
@@ -58,7 +58,7 @@ export function decodeShare(fragment: string): DecodeResult | null {
     }
   let bytes: Uint8Array
   try {
-    bytes = inflateSync(fromBase64Url(parts[3] ?? ''), { out: new Uint8Array(length), dictionary: SHARE_DICTIONARY_S1 })
+    bytes = inflateAtMost(fromBase64Url(parts[3] ?? ''), length)
   } catch {
     return {
       ok: false,
@@ -100,6 +100,25 @@ function validatePayload(value: unknown): SharePayload | null {
     ;(payload as unknown as Record<string, unknown>)[key] = field
   }
   return payload
+}
+
+/**
+ * Inflates in small steps and stops as soon as the output passes the declared length: a short
+ * link that unpacks to gigabytes is refused after `declared + 1` bytes, not after the work.
+ */
+export function inflateAtMost(input: Uint8Array, declared: number): Uint8Array {
+  const out = new Uint8Array(declared)
+  let written = 0
+  const inflate = new Inflate({ dictionary: SHARE_DICTIONARY_S1 }, (chunk) => {
+    if (written + chunk.length > declared) throw new Error('longer than declared')
+    out.set(chunk, written)
+    written += chunk.length
+  })
+  // Small steps: one step of zeros can unpack a thousandfold before the callback sees it.
+  const STEP = 512
+  for (let at = 0; at < input.length; at += STEP) inflate.push(input.subarray(at, at + STEP), at + STEP >= input.length)
+  if (input.length === 0) inflate.push(input, true)
+  return out.subarray(0, written)
 }
 
 function withoutEmpty(payload: SharePayload): SharePayload {

@@ -8,7 +8,7 @@ import type { AgentRun, RoutingMode, TraceEvent } from '../agent/trace'
 import type { ToolProtocol } from '../agent/types'
 import type { LintProfile } from '../lint/types'
 import { message, type Message } from '../messages'
-import { normalizeThreshold } from '../routing/threshold'
+import { normalizeThreshold, normalizeUtterance } from '../routing/threshold'
 import type { SkillFile } from '../skill/types'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 
@@ -164,7 +164,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
 const FIELDS = {
   files: readFiles,
   selectedPath: (value: unknown) => (value === null || typeof value === 'string' ? value : undefined),
-  utterance: text,
+  utterance: (value: unknown) => (typeof value === 'string' ? normalizeUtterance(value) : undefined),
   threshold: readThreshold,
   lintProfile: oneOf<LintProfile>('app', 'strict', 'lenient'),
   toolMocks: readToolMocks,

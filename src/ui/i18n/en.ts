@@ -67,6 +67,7 @@ export const en = {
     label: 'Test utterance',
     highlighted: 'highlighted: what {{skill}} covers',
     placeholder: "Type what a user might say, e.g. 帮我规划一下 or what's the weather in Paris",
+    capped: 'Test utterances stop at {{limit}} characters: past that, routing would slow your typing.',
     try: 'Try:',
   },
   threshold: { label: 'Threshold', title: 'A skill activates only when its final score is strictly greater than this.', reset: 'reset' },

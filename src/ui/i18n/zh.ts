@@ -67,6 +67,7 @@ export const zh: DeepStrings<typeof en> = {
     label: '测试语句',
     highlighted: '高亮：{{skill}} 覆盖的部分',
     placeholder: '输入用户可能说的话，例如"帮我规划一下"或"北京今天天气怎么样"',
+    capped: '测试语句最多 {{limit}} 个字符：再长会拖慢输入时的路由。',
     try: '试试：',
   },
   threshold: { label: '阈值', title: '只有最终得分严格大于这个值，技能才会生效。', reset: '恢复默认' },

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import { coveredSpans, type InputSpan } from '../../core/routing'
+import { coveredSpans, MAX_UTTERANCE_LENGTH, type InputSpan } from '../../core/routing'
 import { usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 
@@ -49,12 +49,18 @@ export function UtteranceBox() {
           rows={2}
           spellCheck={false}
           placeholder={t('utterance.placeholder')}
+          maxLength={MAX_UTTERANCE_LENGTH}
           onChange={(event) => store.getState().setUtterance(event.target.value)}
           onScroll={(event) => {
             if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop
           }}
         />
       </div>
+      {utterance.length >= MAX_UTTERANCE_LENGTH && (
+        <p className="warning-text small" role="note">
+          {t('utterance.capped', { limit: MAX_UTTERANCE_LENGTH.toLocaleString('en') })}
+        </p>
+      )}
       <div className="examples" aria-label="Example utterances">
         <span className="examples-label">{t('utterance.try')}</span>
         {EXAMPLES.map((example) => (
