@@ -154,7 +154,7 @@ describe('a hostile or hung upstream', () => {
     })
     expect(answer.status).toBe(401)
     const text = await answer.text()
-    expect(text).toContain('The model server answered 401: Incorrect API key provided')
+    expect(text).toContain('Incorrect API key provided: sk-…')
     expect(text).not.toContain('abcdef1234567890')
     expect(text).not.toContain('/srv/app')
     await new Promise((resolve) => server.close(resolve))

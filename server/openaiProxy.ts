@@ -177,7 +177,8 @@ async function forward(
       detail = ''
     }
     if (upstream.headers.get('retry-after')) response.setHeader('retry-after', upstream.headers.get('retry-after') ?? '')
-    return fail(response, upstream.status, `The model server answered ${upstream.status}${detail ? `: ${redact(detail)}` : '.'}`)
+    // The page names the status itself ("The model server answered 500: …"); the message is the upstream's words, redacted.
+    return fail(response, upstream.status, detail ? redact(detail) : `The model server answered ${upstream.status}.`)
   }
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   for (const name of ['content-type', 'retry-after', 'x-request-id']) {
