@@ -1,22 +1,50 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { basename, join, relative, sep } from 'node:path'
 import { isSkillPath, type SkillFile } from '../core/skill'
 
-/** Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative paths. */
-export function readSkillsDir(root: string): SkillFile[] {
+/**
+ * Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative
+ * paths. A folder that is itself one skill (it holds SKILL.md) reads as that skill, named after the
+ * folder. Symbolic links are followed while they stay inside `root`; one that leads outside is
+ * skipped and reported through `onSkip`.
+ */
+export function readSkillsDir(root: string, onSkip: (path: string, why: string) => void = () => {}): SkillFile[] {
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`Not a folder: ${root}`)
   }
+  const single = ['SKILL.md', 'skill.md'].find((name) => statSync(join(root, name), { throwIfNoEntry: false })?.isFile())
+  if (single) return [{ path: `${basename(realpathSync(root))}/${single}`, text: readFileSync(join(root, single), 'utf8') }]
+
+  const inside = realpathSync(root)
   const files: SkillFile[] = []
+  // The real folders on the way down: a link back up one of them would loop.
+  const ancestors = new Set<string>([inside])
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
       const full = join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.isFile()) {
-        const path = relative(root, full).split(sep).join('/')
-        if (isSkillPath(path)) files.push({ path, text: readFileSync(full, 'utf8') })
+      const path = relative(root, full).split(sep).join('/')
+      let target = full
+      if (entry.isSymbolicLink()) {
+        try {
+          target = realpathSync(full)
+        } catch {
+          onSkip(path, 'a link to nothing')
+          continue
+        }
+        if (target !== inside && !target.startsWith(inside + sep)) {
+          onSkip(path, 'a link that leads outside the folder')
+          continue
+        }
       }
+      const stat = statSync(target, { throwIfNoEntry: false })
+      if (stat?.isDirectory()) {
+        const real = realpathSync(target)
+        if (ancestors.has(real)) continue
+        ancestors.add(real)
+        walk(full)
+        ancestors.delete(real)
+      } else if (stat?.isFile() && isSkillPath(path)) files.push({ path, text: readFileSync(target, 'utf8') })
     }
   }
   walk(root)

@@ -200,3 +200,33 @@ describe('the command as a process', () => {
     expect(result.stderr).not.toContain('EPIPE')
   }, 70_000)
 })
+
+describe('what lint is pointed at', () => {
+  it('lints a single skill folder as that skill, says when there are no skills, and names a link it will not follow', async () => {
+    const { symlinkSync } = await import('node:fs')
+    const one = join(mkdtempSync(join(tmpdir(), 'cli-one-')), 'my-skill')
+    mkdirSync(one)
+    writeFileSync(join(one, 'SKILL.md'), '---\nname: other-name\ndescription: x\n---\nbody\n')
+    const single = await run(['lint', one, '--profile', 'strict'])
+    expect(single.out.join('\n')).toContain('my-skill/SKILL.md')
+    expect(single.out.join('\n')).toContain('name-matches-folder')
+
+    const empty = mkdtempSync(join(tmpdir(), 'cli-empty-'))
+    writeFileSync(join(empty, 'README.md'), '# not a skill\n')
+    const none = await run(['lint', empty])
+    expect(none.code).toBe(1)
+    expect(none.err.join('\n')).toContain('No skills found')
+
+    const outside = mkdtempSync(join(tmpdir(), 'cli-outside-'))
+    mkdirSync(join(outside, 'secret'))
+    writeFileSync(join(outside, 'secret', 'SKILL.md'), '---\nname: secret\n---\nx\n')
+    const dir = mkdtempSync(join(tmpdir(), 'cli-links-'))
+    mkdirSync(join(dir, 'real'))
+    writeFileSync(join(dir, 'real', 'SKILL.md'), '---\nname: real\ndescription: x\n---\nbody\n')
+    symlinkSync(join(dir, 'real'), join(dir, 'alias'))
+    symlinkSync(join(outside, 'secret'), join(dir, 'escape'))
+    const linked = await run(['lint', dir, '--json'])
+    expect(JSON.parse(linked.out.join('\n'))).toMatchObject({ skills: 2 })
+    expect(linked.err.join('\n')).toContain('escape: skipped (a link that leads outside the folder)')
+  })
+})

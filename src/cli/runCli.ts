@@ -149,7 +149,12 @@ function lint(args: readonly string[], io: CliIO): number {
   const profile = options.get('profile') ?? 'app'
   if (!LINT_PROFILES.some((known) => known.value === profile))
     throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
-  const { skills, findings } = lintWorkspace(readSkillsDir(dir), { profile: profile as LintProfile })
+  const files = readSkillsDir(dir, (path, why) => io.err(printable(`${path}: skipped (${why})`)))
+  const { skills, findings } = lintWorkspace(files, { profile: profile as LintProfile })
+  if (skills.length === 0) {
+    io.err(`No skills found in ${dir} (looked for <folder>/SKILL.md and <name>.md).`)
+    return 1
+  }
   const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
   const errors = all.filter(({ finding }) => finding.severity === 'error').length
   if (options.has('json')) {

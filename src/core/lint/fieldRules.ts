@@ -25,11 +25,13 @@ export const fieldRules: LintRule[] = [
     id: 'name-format',
     severity: { app: 'off', strict: 'error', lenient: 'off' },
     check: (context, report) => {
-      const { name } = context.skill
-      if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) && name.length <= 64) return
+      // As the reference validator reads it: lowercase letters of any script (or letters without
+      // case, like Chinese), digits, single hyphens; compared after NFKC normalisation.
+      const name = context.skill.name.normalize('NFKC')
+      if (/^[\p{Ll}\p{Lo}\p{Nd}]+(-[\p{Ll}\p{Lo}\p{Nd}]+)*$/u.test(name) && [...name].length <= 64) return
       const fixed = name
         .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/[^\p{Ll}\p{Lo}\p{Nd}]+/gu, '-')
         .replace(/^-+|-+$/g, '')
         .slice(0, 64)
       report.at(
@@ -48,7 +50,7 @@ export const fieldRules: LintRule[] = [
       const parts = context.skill.path.split('/')
       if (parts.length < 2 || !context.split.fields.has('name')) return
       const folder = parts[parts.length - 2] ?? ''
-      if (folder !== context.skill.name)
+      if (folder.normalize('NFKC') !== context.skill.name.normalize('NFKC'))
         report.at(valueSpan(context, 'name'), m('lint.name-matches-folder.message', { name: context.skill.name, folder }), {
           title: m('lint.name-matches-folder.fix', { folder }),
           edits: [{ span: valueSpan(context, 'name'), text: folder }],
@@ -102,8 +104,9 @@ export const fieldRules: LintRule[] = [
     },
   },
   {
+    // Anthropic's upload check, not the Agent Skills standard: a warning even in the strict profile.
     id: 'description-angle-brackets',
-    severity: { app: 'off', strict: 'error', lenient: 'off' },
+    severity: { app: 'off', strict: 'warning', lenient: 'off' },
     check: (context, report) => {
       if (/[<>]/.test(description(context))) report.at(valueSpan(context, 'description'), m('lint.description-angle-brackets.message'))
     },
@@ -178,6 +181,11 @@ export const fieldRules: LintRule[] = [
     id: 'compatibility-length',
     severity: { app: 'warning', strict: 'error', lenient: 'off' },
     check: (context, report) => {
+      const raw = context.skill.extraFields.compatibility
+      if (raw !== undefined && typeof raw !== 'string') {
+        report.at(valueSpan(context, 'compatibility'), m('lint.compatibility-length.notText'))
+        return
+      }
       const value = context.skill.extraFields.compatibility
       if (typeof value === 'string' && codePointLength(value) > 500)
         report.at(valueSpan(context, 'compatibility'), m('lint.compatibility-length.message', { length: codePointLength(value) }))

@@ -166,6 +166,33 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
   ['keywords-few', 'app', skill('name: calc\ntrigger_keywords: [plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
 ]
 
+describe('the strict profile agrees with the Agent Skills reference validator', () => {
+  const errorsOf = (path: string, frontmatter: string) =>
+    lintWorkspace([{ path, text: `---\n${frontmatter}\n---\nBody.\n` }], { profile: 'strict' })
+      .findings.get(path)
+      ?.filter((f) => f.severity === 'error')
+      .map((f) => f.code) ?? []
+
+  it('accepts lowercase names in any script, compared with the folder after NFKC', () => {
+    expect(errorsOf('退款助手/SKILL.md', 'name: 退款助手\ndescription: 回答退款问题。')).toEqual([])
+    expect(errorsOf('обработка/SKILL.md', 'name: обработка\ndescription: Обработка данных.')).toEqual([])
+    expect(errorsOf('ﬁle-tool/SKILL.md', 'name: file-tool\ndescription: Files.')).toEqual([])
+    expect(errorsOf('Bad/SKILL.md', 'name: Bad\ndescription: x')).toContain('name-format')
+  })
+
+  it('reads a lowercase skill.md, keeps angle brackets a warning, and reports compatibility written as a list', () => {
+    expect(errorsOf('tool/skill.md', 'name: tool\ndescription: A tool.')).toEqual([])
+    expect(errorsOf('tool/SKILL.md', 'name: tool\ndescription: Use <b>bold</b>.')).toEqual([])
+    expect(errorsOf('tool/SKILL.md', 'name: tool\ndescription: x\ncompatibility: [node, python]')).toContain('compatibility-length')
+  })
+
+  it('does not take repository documents at the root for skills', async () => {
+    const { isSkillPath } = await import('../skill')
+    expect(['README.md', 'CLAUDE.md', 'AGENTS.md', 'CONTRIBUTING.md'].some(isSkillPath)).toBe(false)
+    expect(isSkillPath('weather.md')).toBe(true)
+  })
+})
+
 describe('lint messages', () => {
   it('come from the catalog, in English and in Chinese', async () => {
     const { formatMessage } = await import('../messages')

@@ -119,6 +119,7 @@ export const en = {
     },
     'compatibility-length': {
       explanation: 'Agent Skills `compatibility` is 1–500 characters.',
+      notText: '`compatibility` is one line of text in Agent Skills, not a list or a mapping.',
       message: 'compatibility is {{length}} characters; the limit is 500.',
     },
     'parameters-schema': {

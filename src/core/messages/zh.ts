@@ -105,6 +105,7 @@ export const zh: Catalog = {
     },
     'compatibility-length': {
       explanation: 'Agent Skills 的 `compatibility` 长度为 1–500 个字符。',
+      notText: '在 Agent Skills 中，`compatibility` 是一行文本，而不是列表或映射。',
       message: 'compatibility 有 {{length}} 个字符，上限是 500。',
     },
     'parameters-schema': {

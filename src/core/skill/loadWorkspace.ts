@@ -9,9 +9,22 @@ import type { Skill, SkillFile } from './types'
 export function isSkillPath(path: string): boolean {
   const parts = path.split('/')
   const file = parts[parts.length - 1] ?? ''
-  if (parts.length > 1) return file === 'SKILL.md'
-  return /\.md$/i.test(file) && file.toLowerCase() !== 'readme.md'
+  // The Agent Skills reference reads a lowercase skill.md too.
+  if (parts.length > 1) return file === 'SKILL.md' || file === 'skill.md'
+  return /\.md$/i.test(file) && !ROOT_DOCUMENTS.has(file.toLowerCase())
 }
+
+/** Markdown at a workspace's root that documents the repository rather than being a skill. */
+const ROOT_DOCUMENTS = new Set([
+  'readme.md',
+  'claude.md',
+  'agents.md',
+  'contributing.md',
+  'changelog.md',
+  'license.md',
+  'security.md',
+  'code_of_conduct.md',
+])
 
 export interface Workspace {
   /** Skills in load order: relative paths in code-point order (docs/skill-format.md). */

@@ -30,7 +30,7 @@ export const KNOWN_FIELDS = [
 export function defaultSkillName(path: string): string {
   const parts = path.split('/')
   const file = parts[parts.length - 1] ?? path
-  if (file === 'SKILL.md' && parts.length > 1) return parts[parts.length - 2] ?? file
+  if ((file === 'SKILL.md' || file === 'skill.md') && parts.length > 1) return parts[parts.length - 2] ?? file
   return file.replace(/\.md$/i, '')
 }
 
