@@ -1,4 +1,4 @@
-export { runAgent, DEFAULT_TIMEOUTS } from './runAgent'
+export { runAgent, DEFAULT_TIMEOUTS, MAX_REPLY_CHARS, MAX_RESULT_CHARS, TRUNCATED_MARK } from './runAgent'
 export type { RunOptions, Timers } from './runAgent'
 export { createScriptedModel, findExpression, parseScript } from './scriptedModel'
 export type { ScriptedReply } from './scriptedModel'

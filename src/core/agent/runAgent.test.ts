@@ -3,7 +3,17 @@ import { parseSkill, type Skill } from '../skill'
 import { createVirtualFiles } from '../tools/virtualFiles'
 import { DEFAULT_MOCKS } from '../tools/mockTools'
 import { BUILTIN_TOOLS, createToolRegistry } from '../tools'
-import { createScriptedModel, runAgent, type ModelClient, type RunOptions, type ScriptedReply, type TraceEvent } from './index'
+import {
+  createScriptedModel,
+  MAX_REPLY_CHARS,
+  MAX_RESULT_CHARS,
+  runAgent,
+  TRUNCATED_MARK,
+  type ModelClient,
+  type RunOptions,
+  type ScriptedReply,
+  type TraceEvent,
+} from './index'
 
 const calc = parseSkill(
   'calculator/SKILL.md',
@@ -205,5 +215,46 @@ describe('LLM routing', () => {
     const script: ScriptedReply[] = [{ text: '{"skill": "teleport", "args": {}}' }, { text: 'fine' }]
     const unknown = await runAgent(options({ mode: 'llm', model: createScriptedModel(script) }))
     expect(ofType(unknown, 'activation')[0]!.reason).toContain('not a skill here')
+  })
+})
+
+describe('runaway sizes', () => {
+  it('cuts a huge tool result before it reaches the model or the trace, and says so', async () => {
+    const registry = createToolRegistry(
+      BUILTIN_TOOLS.map((tool) =>
+        tool.name === 'calculator' ? { ...tool, load: async () => () => ({ result: 'x'.repeat(11 * 1024 * 1024) }) } : tool,
+      ),
+    )
+    const seen: string[] = []
+    const model: ModelClient = {
+      label: 'recorder',
+      complete: async (request) => {
+        seen.push(JSON.stringify(request.messages))
+        return seen.length === 1
+          ? { text: '', toolCalls: [{ id: 'c1', name: 'calculator', arguments: '{"expression":"1"}' }] }
+          : { text: 'done', toolCalls: [] }
+      },
+    }
+    const events = await runAgent(options({ registry, model }))
+    const tool = ofType(events, 'tool')[0]!
+    expect(tool.result).toMatchObject({ truncated: true })
+    expect(JSON.stringify(tool.result).length).toBeLessThan(MAX_RESULT_CHARS + 1000)
+    expect(seen[1]!.length).toBeLessThan(MAX_RESULT_CHARS + 10_000)
+  })
+
+  it('cuts a runaway streamed reply at the cap, with a mark', async () => {
+    const streamed: string[] = []
+    const model: ModelClient = {
+      label: 'flood',
+      complete: async (request) => {
+        for (let i = 0; i < 60; i++) request.onText('y'.repeat(10_000))
+        return { text: 'y'.repeat(600_000), toolCalls: [] }
+      },
+    }
+    const events = await runAgent(options({ model, onText: (_, delta) => streamed.push(delta) }))
+    expect(streamed.join('').length).toBe(MAX_REPLY_CHARS)
+    const final = ofType(events, 'final')[0]!
+    expect(final.text.length).toBe(MAX_REPLY_CHARS + TRUNCATED_MARK.length)
+    expect(final.text.endsWith(TRUNCATED_MARK)).toBe(true)
   })
 })

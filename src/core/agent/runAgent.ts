@@ -35,6 +35,24 @@ export interface RunOptions {
 
 export const DEFAULT_TIMEOUTS = { local: 30_000, external: 10_000 }
 
+/** A model reply longer than this is cut, with a mark: what follows would freeze the page and overflow the next call. */
+export const MAX_REPLY_CHARS = 200_000
+/** A tool result longer than this (as JSON) reaches the model and the trace cut, with a mark. */
+export const MAX_RESULT_CHARS = 100_000
+
+export const TRUNCATED_MARK = '\n[… truncated: the rest was longer than the playground keeps]'
+
+function capText(text: string, limit: number): string {
+  return text.length > limit ? text.slice(0, limit) + TRUNCATED_MARK : text
+}
+
+/** A result too large for the next model call becomes its beginning, marked truncated. */
+function capResult<T extends { result: unknown }>(outcome: T): T {
+  const json = JSON.stringify(outcome.result) ?? ''
+  if (json.length <= MAX_RESULT_CHARS) return outcome
+  return { ...outcome, result: { truncated: true, characters: json.length, preview: json.slice(0, MAX_RESULT_CHARS) } }
+}
+
 /** A model-facing tool plus how to run it. */
 interface RunnableTool extends ToolSpec {
   kind: ToolKind
@@ -94,11 +112,14 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         protocol,
         signal,
         onText: (delta) => {
-          text += delta
-          options.onText?.(round, delta)
+          // Past the cap the rest is not shown (a runaway reply must not freeze the page).
+          if (text.length >= MAX_REPLY_CHARS) return
+          const kept = delta.slice(0, MAX_REPLY_CHARS - text.length)
+          text += kept
+          options.onText?.(round, kept)
         },
       })
-      text = reply.text
+      text = capText(reply.text, MAX_REPLY_CHARS)
       toolCalls = protocol === 'text' ? parseSkillCalls(reply.text, round) : reply.toolCalls
     } catch (error) {
       if (signal.aborted) {
@@ -117,7 +138,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
 
     const textResults: { name: string; content: string }[] = []
     for (const call of toolCalls) {
-      const outcome = await callTool(call, tools, options)
+      const outcome = capResult(await callTool(call, tools, options))
       const userMessage =
         outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result
           ? String(outcome.result.user_message)

@@ -224,4 +224,22 @@ describe('pathological frontmatter', () => {
     expect(() => JSON.stringify(skill)).not.toThrow()
     expect(parseYamlText('- &a [*a]').errors[0]?.message).toContain('contains it')
   })
+
+  it('bounds the keywords a skill brings: their number and their length, with a warning', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `k${i}`).join(', ')
+    const skill = parseSkill('big/SKILL.md', `---\nname: big\ntrigger_keywords: [${many}, ${'x'.repeat(500)}]\n---\nBody\n`)
+    expect(skill.triggerKeywords).toHaveLength(200)
+    expect(skill.diagnostics.map((d) => d.message).join()).toContain('Only the first 200 of 10001 keywords')
+    const long = parseSkill('long/SKILL.md', `---\nname: long\ntrigger_keywords: [ok, ${'y'.repeat(500)}]\n---\nBody\n`)
+    expect(long.triggerKeywords).toEqual(['ok'])
+    expect(long.diagnostics.map((d) => d.message).join()).toContain('longer than 100 characters')
+  })
+
+  it('keeps linting 10,000 keywords fast (the nested rule compares them pairwise)', async () => {
+    const { lintWorkspace } = await import('../lint')
+    const many = Array.from({ length: 10_000 }, (_, i) => `keyword${i}`).join(', ')
+    const started = performance.now()
+    lintWorkspace([{ path: 'big/SKILL.md', text: `---\nname: big\ntrigger_keywords: [${many}]\n---\nBody\n` }])
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
 })

@@ -60,7 +60,7 @@ export function parseSkill(path: string, text: string): Skill {
     path,
     name,
     description: reader.string('description') ?? SKILL_DEFAULTS.description,
-    triggerKeywords: reader.stringList('trigger_keywords') ?? [],
+    triggerKeywords: reader.keywords(),
     requiredTools: reader.stringList('required_tools') ?? [],
     maxRounds: reader.maxRounds(),
     entryMode: reader.entryMode(),
@@ -120,6 +120,30 @@ class FieldReader {
     }
     this.remark('error', 'field-type', key, `"${key}" must be text, not ${describe(value)}.`)
     return undefined
+  }
+
+  /**
+   * trigger_keywords, bounded: every keystroke searches every keyword and the lint compares them
+   * pairwise, so a list of thousands (or a keyword the size of a page) would stall typing.
+   */
+  keywords(): string[] {
+    const all = this.stringList('trigger_keywords') ?? []
+    const kept = all.slice(0, SKILL_DEFAULTS.maxKeywords).filter((keyword) => keyword.length <= SKILL_DEFAULTS.maxKeywordLength)
+    if (all.length > SKILL_DEFAULTS.maxKeywords)
+      this.remark(
+        'warning',
+        'field-value',
+        'trigger_keywords',
+        `Only the first ${SKILL_DEFAULTS.maxKeywords} of ${all.length} keywords are used; a skill needs a handful.`,
+      )
+    if (kept.length < Math.min(all.length, SKILL_DEFAULTS.maxKeywords))
+      this.remark(
+        'warning',
+        'field-value',
+        'trigger_keywords',
+        `Keywords longer than ${SKILL_DEFAULTS.maxKeywordLength} characters are ignored: a keyword is a word or a phrase.`,
+      )
+    return kept
   }
 
   stringList(key: string): string[] | undefined {

@@ -54,6 +54,9 @@ export interface Skill {
 }
 
 export const SKILL_DEFAULTS = {
+  /** Keywords per skill, and characters per keyword, that routing and lint take in. */
+  maxKeywords: 200,
+  maxKeywordLength: 100,
   description: 'No description',
   maxRounds: 5,
   minRounds: 1,
