@@ -93,6 +93,25 @@ export const frontmatterRules: LintRule[] = [
     },
   },
   {
+    // The reference validator rejects these; our own forms write `[a, b]`, so only strict cares.
+    id: 'yaml-flow-style',
+    severity: { app: 'off', strict: 'error', lenient: 'off' },
+    check: ({ split }, report) => {
+      for (const use of split.outsideStrictYaml) if (use.kind === 'flow') report.at(use.span, m('lint.yaml-flow-style.message'))
+    },
+  },
+  {
+    id: 'yaml-anchor-or-tag',
+    severity: { app: 'info', strict: 'error', lenient: 'info' },
+    check: ({ split }, report) => {
+      for (const use of split.outsideStrictYaml) {
+        if (use.kind === 'anchor') report.at(use.span, m('lint.yaml-anchor-or-tag.anchor'))
+        else if (use.kind === 'alias') report.at(use.span, m('lint.yaml-anchor-or-tag.alias'))
+        else if (use.kind === 'tag') report.at(use.span, m('lint.yaml-anchor-or-tag.tag'))
+      }
+    },
+  },
+  {
     id: 'file-starts-with-bom',
     severity: { app: 'info', strict: 'error', lenient: 'off' },
     check: ({ file }, report) => {

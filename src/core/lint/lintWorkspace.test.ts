@@ -69,6 +69,9 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
     skill('name: calc\ndescription: I compute things for you.'),
     skill('name: calc\ndescription: Computes things.'),
   ],
+  ['yaml-flow-style', 'strict', skill('name: calc\nmetadata: { author: me }'), skill('name: calc\nmetadata:\n  author: me')],
+  ['yaml-anchor-or-tag', 'strict', skill('name: &n calc\ndescription: *n'), skill('name: calc\ndescription: calc')],
+  ['yaml-anchor-or-tag', 'app', skill('name: calc\ndescription: !!str 5'), skill('name: calc\ndescription: "5"')],
   [
     'description-angle-brackets',
     'strict',

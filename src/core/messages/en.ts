@@ -36,6 +36,19 @@ export const en = {
       message: '"{{key}}" is followed by a full-width "：", so YAML does not see a field here.',
       fix: 'Use ":" after {{key}}',
     },
+    'yaml-flow-style': {
+      explanation:
+        'The Agent Skills reference validator (skills-ref) reads frontmatter with a strict YAML subset that has no inline [a, b] or {a: b} forms, so it rejects the file. Write a list as lines starting with "- " and a mapping as indented "key: value" lines.',
+      message:
+        'Written inline ([…] or {…}): the Agent Skills reference validator rejects this form; use one "- item" or "key: value" per line.',
+    },
+    'yaml-anchor-or-tag': {
+      explanation:
+        'Anchors (&name), aliases (*name) and explicit tags (!!str) are YAML features the Agent Skills reference validator does not accept, and readers of the file easily miss them. Write each value out in full.',
+      anchor: 'An anchor (&…) is YAML the Agent Skills reference validator rejects; write the value out where it is used.',
+      alias: 'An alias (*…) repeats another value; the Agent Skills reference validator rejects it. Write the value out in full.',
+      tag: 'An explicit tag (!…) is YAML the Agent Skills reference validator rejects; quote the value instead.',
+    },
     'file-starts-with-bom': {
       explanation:
         'The public validators (quick_validate.py, skills-ref) require the file to start with "---"; a byte-order mark makes them report "No YAML frontmatter found".',

@@ -29,6 +29,18 @@ export const zh: Catalog = {
       message: '"{{key}}" 后面是全角 "："，YAML 认不出这是一个字段。',
       fix: '把 {{key}} 后面的冒号改成 ":"',
     },
+    'yaml-flow-style': {
+      explanation:
+        'Agent Skills 官方校验工具（skills-ref）用严格的 YAML 子集读取头部，不支持 [a, b] 或 {a: b} 这样的行内写法，会直接拒绝这个文件。列表请每行写一个 "- 项目"，映射请每行写一个缩进的 "键: 值"。',
+      message: '这里用了行内写法（[…] 或 {…}）：Agent Skills 官方校验工具不接受；请改成每行一个 "- 项目" 或 "键: 值"。',
+    },
+    'yaml-anchor-or-tag': {
+      explanation:
+        '锚点（&名称）、别名（*名称）和显式标签（!!str）是 Agent Skills 官方校验工具不接受的 YAML 写法，读文件的人也容易看漏。请把每个值完整写出来。',
+      anchor: '锚点（&…）是 Agent Skills 官方校验工具不接受的 YAML 写法；请在用到的地方把值完整写出来。',
+      alias: '别名（*…）引用了别处的值，Agent Skills 官方校验工具不接受；请把值完整写出来。',
+      tag: '显式标签（!…）是 Agent Skills 官方校验工具不接受的 YAML 写法；请改为给值加引号。',
+    },
     'file-starts-with-bom': {
       explanation:
         '公开的校验工具（quick_validate.py、skills-ref）要求文件以 "---" 开头；字节顺序标记（BOM）会让它们报告"找不到 YAML 头部"。',

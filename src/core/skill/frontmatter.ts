@@ -9,7 +9,7 @@
  */
 import { Buffer } from 'buffer'
 import matter from 'gray-matter'
-import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml'
+import { Document, isAlias, isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml'
 
 // gray-matter calls the Node global `Buffer.from` on every parse; browsers have no such global.
 const runtime = globalThis as { Buffer?: unknown }
@@ -36,6 +36,15 @@ export interface FieldLocation {
   itemTypes: (string | undefined)[] | undefined
 }
 
+/**
+ * YAML the Agent Skills reference validator does not read: it parses frontmatter with a strict
+ * subset (block style only, no anchors, aliases or explicit tags). See docs/skill-format.md.
+ */
+export interface OutsideStrictYaml {
+  kind: 'flow' | 'anchor' | 'alias' | 'tag'
+  span: Span
+}
+
 export interface FrontmatterProblem {
   message: string
   span: Span
@@ -51,16 +60,22 @@ export interface SplitSkillFile {
   body: string
   bodyOffset: number
   fields: Map<string, FieldLocation>
+  /** Every place the frontmatter steps outside the reference validator's YAML subset. */
+  outsideStrictYaml: OutsideStrictYaml[]
   errors: FrontmatterProblem[]
   warnings: FrontmatterProblem[]
 }
 
 const OPENING = '---'
 
-export function splitSkillFile(text: string): SplitSkillFile {
+export function splitSkillFile(original: string): SplitSkillFile {
+  // Old Mac files break lines with a lone CR, which neither gray-matter nor YAML reads as a line
+  // break. Replacing each with LF keeps every offset (one character for one), so spans stay valid.
+  const text = original.replace(/\r(?!\n)/g, '\n')
   const errors: FrontmatterProblem[] = []
   const warnings: FrontmatterProblem[] = []
   const fields = new Map<string, FieldLocation>()
+  const outsideStrictYaml: OutsideStrictYaml[] = []
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0
   const afterOpening = text.slice(bom + OPENING.length)
   const languageRaw = text.startsWith(OPENING, bom) ? matter.language(afterOpening).raw : ''
@@ -89,7 +104,7 @@ export function splitSkillFile(text: string): SplitSkillFile {
     }
     // With CRLF line breaks the block ends in the "\r" before the closing "---"; YAML would keep
     // it as part of the last value.
-    data = readYaml(source.replace(/\r$/, ''), matterStart, fields, errors, warnings)
+    data = readYaml(source.replace(/\r$/, ''), matterStart, fields, outsideStrictYaml, errors, warnings)
     return {}
   }
   const denied = ['js', 'javascript', 'coffee', 'coffeescript', 'cson', 'json', 'toml']
@@ -126,6 +141,7 @@ export function splitSkillFile(text: string): SplitSkillFile {
     body: content,
     bodyOffset: text.length - content.length,
     fields,
+    outsideStrictYaml,
     errors,
     warnings,
   }
@@ -135,6 +151,7 @@ function readYaml(
   source: string,
   offset: number,
   fields: Map<string, FieldLocation>,
+  outsideStrictYaml: OutsideStrictYaml[],
   errors: FrontmatterProblem[],
   warnings: FrontmatterProblem[],
 ): unknown {
@@ -143,6 +160,16 @@ function readYaml(
   for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: shift(error.pos) })
   for (const warning of doc.warnings) warnings.push({ message: cleanYamlMessage(warning.message), span: shift(warning.pos) })
   if (doc.errors.length > 0) return undefined
+  visit(doc, {
+    Node(_, node) {
+      if (!node.range) return
+      const span = shift([node.range[0], node.range[1]])
+      if (isAlias(node)) outsideStrictYaml.push({ kind: 'alias', span })
+      else if (node.anchor) outsideStrictYaml.push({ kind: 'anchor', span })
+      if (isCollection(node) && node.flow) outsideStrictYaml.push({ kind: 'flow', span })
+      if (!isAlias(node) && node.tag) outsideStrictYaml.push({ kind: 'tag', span })
+    },
+  })
 
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {

@@ -129,6 +129,22 @@ tools:
     expect(skill.body).toBe('body')
   })
 
+  it('reads a file whose lines end in a lone CR (old Mac) like any other', () => {
+    const text = '---\rname: mac\rdescription: Old line breaks.\rtrigger_keywords: [mac]\r---\rBody\r'
+    const skill = parseSkill('mac.md', text)
+    expect(skill.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(skill.name).toBe('mac')
+    expect(skill.triggerKeywords).toEqual(['mac'])
+    expect(skill.body.trim()).toBe('Body')
+  })
+
+  it('keeps a __proto__ key in the frontmatter as data', () => {
+    const skill = parseSkill('p.md', '---\nname: p\ndescription: d\n__proto__:\n  polluted: yes\n---\n')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.getPrototypeOf(skill.extraFields)).toBe(Object.prototype)
+    expect(Object.prototype.hasOwnProperty.call(skill.extraFields, '__proto__')).toBe(true)
+  })
+
   it('reports an unclosed frontmatter block', () => {
     const skill = parseSkill('a.md', '---\nname: a\n')
     expect(skill.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('never closed')])

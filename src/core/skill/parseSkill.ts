@@ -76,7 +76,8 @@ export function parseSkill(path: string, text: string): Skill {
   }
   for (const [key, value] of Object.entries(data)) {
     if ((KNOWN_FIELDS as readonly string[]).includes(key)) continue
-    skill.extraFields[key] = value
+    // Defined, not assigned: a `__proto__` field must stay a field, not become the prototype.
+    Object.defineProperty(skill.extraFields, key, { value, enumerable: true, writable: true, configurable: true })
     if (!AGENT_SKILLS_FIELDS.has(key)) {
       reader.remark('info', 'unknown-field', key, `Unknown field "${key}": kept as written, not used by the playground.`, 'key')
     }
