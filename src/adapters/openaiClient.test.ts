@@ -18,7 +18,44 @@ const chunk = (delta: unknown, finish: string | null = null) => ({
   choices: [{ index: 0, delta, finish_reason: finish }],
 })
 
+/** A fetch that answers with these raw server-sent event lines. */
+function rawStream(body: string): typeof fetch {
+  return async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } })
+}
+
 describe('the OpenAI-compatible client', () => {
+  it('says in words when the stream is not JSON, and ignores chunks that are not chunk objects', async () => {
+    const request = () => ({
+      messages: [{ role: 'user' as const, content: 'x' }],
+      tools: [],
+      protocol: 'native' as const,
+      signal: new AbortController().signal,
+      onText: () => {},
+    })
+    const broken = createOpenAIModel({
+      baseURL: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      model: 'm',
+      label: 't',
+      fetch: rawStream('data: {oops\n\n'),
+    })
+    const error = await broken.complete(request()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toMatch(/not valid OpenAI-style JSON/)
+    expect((error as Error).message).not.toMatch(/Expected property name/)
+
+    const odd = createOpenAIModel({
+      baseURL: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      model: 'm',
+      label: 't',
+      fetch: rawStream(
+        `data: 5\n\ndata: null\n\ndata: {"choices":"x"}\n\ndata: ${JSON.stringify(chunk({ content: 'hi' }, 'stop'))}\n\ndata: [DONE]\n\n`,
+      ),
+    })
+    await expect(odd.complete(request())).resolves.toMatchObject({ text: 'hi' })
+  })
+
   it('accepts only integer tool-call indexes: "__proto__" from an upstream never reaches a prototype', async () => {
     const model = createOpenAIModel({
       baseURL: 'http://127.0.0.1:9/v1',

@@ -69,7 +69,9 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   // By index as the stream numbers them; a Map, so an index like "__proto__" can never reach a prototype.
   const calls = new Map<number, { id: string; name: string; arguments: string }>()
   for await (const chunk of stream) {
-    const choice = chunk.choices[0]
+    // An upstream may send any JSON as a chunk; only an object with a choices list is one.
+    const choices: unknown = (chunk as { choices?: unknown } | null)?.choices
+    const choice = Array.isArray(choices) ? (choices[0] as (typeof chunk.choices)[number] | undefined) : undefined
     if (!choice) continue
     const delta = choice.delta
     if (delta?.content) {
@@ -122,6 +124,10 @@ function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionM
 
 function describeError(error: unknown, options: OpenAIClientOptions): string {
   if (error instanceof APIUserAbortError) return 'Aborted.'
+  // The SDK parses each server-sent event as JSON; a bare SyntaxError ("Expected property name…")
+  // would tell the user nothing.
+  if (error instanceof SyntaxError)
+    return `The model server at ${options.baseURL} sent a reply that is not valid OpenAI-style JSON, so it could not be read. Check that the base URL points to an OpenAI-compatible API.`
   if (error instanceof APIConnectionError) return `Could not reach ${options.baseURL}: ${error.message}`
   if (error instanceof APIError) {
     const detail =
