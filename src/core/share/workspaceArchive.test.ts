@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSkillsDir } from '../../cli/readSkillsDir'
 import { loadWorkspace } from '../skill'
+import { strToU8, zipSync } from 'fflate'
 import { unzipWorkspace, zipWorkspace } from './index'
 
 const SKILLS = join(import.meta.dirname, '../../../skills')
@@ -55,5 +56,42 @@ describe('the workspace zip', () => {
   it('says so when the file is not a zip or has no skills', () => {
     expect(unzipWorkspace(new TextEncoder().encode('not a zip'))).toMatchObject({ ok: false })
     expect(unzipWorkspace(zipWorkspace({ files: [] }))).toMatchObject({ ok: false, error: { key: 'archive.noSkills' } })
+  })
+
+  it('counts the bytes it inflates, not the sizes the zip declares (a bomb that lies about its size)', () => {
+    const big = new Uint8Array(60 * 1024 * 1024).fill(0x61)
+    const zip = zipSync({ 'skills/a/SKILL.md': strToU8('---\nname: a\n---\n'), 'skills/a/big.md': big }, { level: 9 })
+    // Rewrite the declared uncompressed size of every entry to 100 bytes (local header +22, central +24).
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
+    for (let at = 0; at + 4 <= zip.length; at++) {
+      const signature = view.getUint32(at, true)
+      if (signature === 0x04034b50) view.setUint32(at + 22, 100, true)
+      if (signature === 0x02014b50) view.setUint32(at + 24, 100, true)
+    }
+    const started = Date.now()
+    expect(unzipWorkspace(zip)).toMatchObject({ ok: false, error: { key: 'archive.tooLarge' } })
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  it('refuses an archive that expands far beyond what text does, even under the size limit', () => {
+    const zip = zipSync(
+      { 'skills/a/SKILL.md': strToU8('---\nname: a\n---\n'), 'skills/a/zeros.md': new Uint8Array(20 * 1024 * 1024) },
+      { level: 9 },
+    )
+    expect(zip.length).toBeLessThan(100 * 1024)
+    expect(unzipWorkspace(zip)).toMatchObject({ ok: false, error: { key: 'archive.tooLarge' } })
+  })
+
+  it('reads an ordinary archive fed in many small steps', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${Math.sin(i).toFixed(6)}`).join('\n')
+    const zip = zipWorkspace({
+      files: [
+        { path: 'a/SKILL.md', text: '---\nname: a\n---\n' },
+        { path: 'a/notes.md', text: lines },
+      ],
+    })
+    expect(zip.length).toBeGreaterThan(64 * 1024)
+    const result = unzipWorkspace(zip)
+    expect(result.ok && result.archive.files.find((file) => file.path === 'a/notes.md')?.text).toBe(lines)
   })
 })

@@ -3,7 +3,7 @@
  * app both load) plus `playground.json`: the rest of the workspace (tool mocks, knowledge,
  * files, settings) written by the saved-workspace codec.
  */
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync } from 'fflate'
 import { isSkillPath, type SkillFile } from '../skill'
 import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
@@ -23,6 +23,67 @@ export interface ArchiveContents {
 const RESOURCES = 'playground.json'
 /** Archives larger than this (unpacked) are refused: a zip bomb must not freeze the tab. */
 export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
+/** Text compresses well, but not beyond this: more output per input byte is a bomb. */
+export const MAX_ARCHIVE_RATIO = 200
+/** Compressed bytes fed to the inflater at once; deflate expands each by at most ~1,032×. */
+const PUSH_STEP = 16 * 1024
+
+const skipped = (name: string) => name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name)
+
+/**
+ * Inflates a zip as a stream, counting what comes out. The sizes a zip declares can lie (a 4 MB
+ * file declaring 100 bytes and holding 4 GB), so the limit is checked on the bytes produced, and
+ * the input is fed in small steps so no single step can produce more than a few megabytes.
+ */
+function inflateZip(bytes: Uint8Array): Record<string, Uint8Array> | 'too large' | 'not zip' {
+  const isZip = bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5)
+  if (!isZip) return 'not zip'
+  const entries: Record<string, Uint8Array> = {}
+  const budget = Math.min(MAX_ARCHIVE_BYTES, bytes.length * MAX_ARCHIVE_RATIO + 1024 * 1024)
+  let total = 0
+  let failure: 'too large' | 'not zip' | null = null
+  const unzipper = new Unzip((file) => {
+    // A file that is never started is skipped without being inflated.
+    if (failure || skipped(file.name)) return
+    const chunks: Uint8Array[] = []
+    file.ondata = (error, data, final) => {
+      if (failure) return
+      if (error) {
+        failure = 'not zip'
+        return
+      }
+      total += data.length
+      if (total > budget) {
+        failure = 'too large'
+        file.terminate()
+        return
+      }
+      chunks.push(data)
+      if (final) entries[file.name] = concatBytes(chunks)
+    }
+    file.start()
+  })
+  unzipper.register(UnzipInflate)
+  try {
+    for (let at = 0; at < bytes.length && !failure; at += PUSH_STEP) {
+      unzipper.push(bytes.subarray(at, at + PUSH_STEP), at + PUSH_STEP >= bytes.length)
+    }
+  } catch {
+    failure ??= 'not zip'
+  }
+  return failure ?? entries
+}
+
+function concatBytes(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0]
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.length
+  }
+  return out
+}
 
 /** Every file keeps its path under `skills/` (weather.md stays weather.md), so an export imports back as the same files. */
 export function archivePath(file: SkillFile): string {
@@ -53,23 +114,10 @@ export type UnzipResult = { ok: true; archive: ArchiveContents } | { ok: false; 
 
 /** Reads skills from a zip: `skills/...` if present, else any SKILL.md / top-level .md. */
 export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
-  let entries: Record<string, Uint8Array>
-  let total = 0
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize
-        if (total > MAX_ARCHIVE_BYTES) throw new Error('too large')
-        // Every file comes back (a skill's references and scripts too); folders and system litter do not.
-        return !file.name.endsWith('/') && !file.name.startsWith('__MACOSX/') && !/(^|\/)\.DS_Store$/.test(file.name)
-      },
-    })
-  } catch (error) {
-    return {
-      ok: false,
-      error: error instanceof Error && error.message === 'too large' ? message('archive.tooLarge') : message('archive.notZip'),
-    }
-  }
+  // Every file comes back (a skill's references and scripts too); folders and system litter do not.
+  const entries = inflateZip(bytes)
+  if (entries === 'too large') return { ok: false, error: message('archive.tooLarge') }
+  if (entries === 'not zip') return { ok: false, error: message('archive.notZip') }
   const names = Object.keys(entries)
   const root = names.some((name) => name.startsWith('skills/'))
     ? 'skills/'
