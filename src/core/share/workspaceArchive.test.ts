@@ -82,6 +82,18 @@ describe('the workspace zip', () => {
     expect(unzipWorkspace(zip)).toMatchObject({ ok: false, error: { key: 'archive.tooLarge' } })
   })
 
+  it('names playground.json when it is not JSON or not a saved workspace, instead of throwing', () => {
+    const skillFile = strToU8('---\nname: a\n---\n')
+    expect(unzipWorkspace(zipSync({ 'skills/a/SKILL.md': skillFile, 'playground.json': strToU8('{oops') }))).toMatchObject({
+      ok: false,
+      error: { key: 'archive.badJson', params: { file: 'playground.json' } },
+    })
+    expect(unzipWorkspace(zipSync({ 'skills/a/SKILL.md': skillFile, 'playground.json': strToU8('{"v": 99}') }))).toMatchObject({
+      ok: false,
+      error: { key: 'archive.badSettings' },
+    })
+  })
+
   it('reads an ordinary archive fed in many small steps', () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${Math.sin(i).toFixed(6)}`).join('\n')
     const zip = zipWorkspace({
