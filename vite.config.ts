@@ -65,6 +65,8 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: { '@': '/src' } },
   server: { port, strictPort: Boolean(process.env.PORT), host: process.env.HOST ?? 'localhost' },
   preview: { port, strictPort: Boolean(process.env.PORT), host: process.env.HOST ?? 'localhost' },
+  // The tool worker loads its engines on demand (code splitting), which only module workers allow.
+  worker: { format: 'es' },
   build: {
     // Monaco is one large chunk by nature; the rest of the app stays small and is split from it.
     chunkSizeWarningLimit: 5000,

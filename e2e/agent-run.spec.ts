@@ -104,3 +104,38 @@ test('the scripted model replays a script the user writes', async ({ page, routi
   await expect(run.step('Tool call')).toContainText('"result": 42')
   await expect(run.step('Final answer')).toContainText('The answer is 42.')
 })
+
+test('a runaway tool runs in a worker: the page stays responsive, Abort stops it, and the next call gets a fresh worker', async ({
+  page,
+  routing,
+  run,
+}) => {
+  await routing.utterance.fill('查询订单：本周销售额是多少')
+  await run.model.selectOption('script')
+  const script = page.getByRole('textbox', { name: 'Script' })
+  const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'
+  await script.fill(
+    JSON.stringify([{ text: 'Counting.', tool_calls: [{ name: 'execute_sql', arguments: { sql: endless } }] }, { text: 'Done.' }]),
+  )
+  await run.run()
+  const abort = page.getByRole('button', { name: 'Abort' })
+  await expect(abort).toBeVisible()
+  // The query never ends; the page must still answer at once (it froze for minutes on the main thread).
+  await page.waitForTimeout(1500)
+  const started = Date.now()
+  await page.evaluate(() => document.title)
+  expect(Date.now() - started).toBeLessThan(1000)
+  await abort.click()
+  await expect(run.step('Stopped')).toContainText('Aborted during a tool call', { timeout: 5000 })
+  await expect(run.step('Tool call')).toContainText('worker terminated')
+
+  await script.fill(
+    JSON.stringify([
+      { text: 'Counting.', tool_calls: [{ name: 'execute_sql', arguments: { sql: 'SELECT count(*) AS n FROM orders' } }] },
+      { text: 'There are 8 orders.' },
+    ]),
+  )
+  await run.run()
+  await expect(run.step('Tool call')).toContainText('"rows"')
+  await expect(run.step('Final answer')).toContainText('There are 8 orders.')
+})

@@ -71,14 +71,15 @@ export async function createPlayground(): Promise<Playground> {
     loadModel,
     startRun: async () => {
       // The agent loop, the SDK and SQLite load with the first run, not with the page.
-      const [{ startAgentRun }, model, { loadDemoDatabase }] = await Promise.all([
+      const [{ startAgentRun }, model, { loadDemoDatabase }, { isolateTools }] = await Promise.all([
         import('../state/agentRunner'),
         loadModel(),
         import('../adapters/sqlEngine'),
+        import('../adapters/isolatedTools'),
       ])
       return startAgentRun(store, derive, {
         model,
-        registry,
+        registry: isolateTools(registry),
         database: loadDemoDatabase,
         timers: browserTimers,
         clock: () => performance.now(),

@@ -128,8 +128,20 @@ describe('runAgent with the scripted model', () => {
   it('times out a slow tool with the external limit', async () => {
     vi.useFakeTimers()
     // A registry of its own: the shared built-in tools are never patched.
+    // The call's signal tells the tool it timed out, so a tool in a worker can be terminated.
+    let callSignal: AbortSignal | undefined
     const registry = createToolRegistry(
-      BUILTIN_TOOLS.map((tool) => (tool.name === 'web_search' ? { ...tool, load: async () => () => new Promise(() => {}) } : tool)),
+      BUILTIN_TOOLS.map((tool) =>
+        tool.name === 'web_search'
+          ? {
+              ...tool,
+              load: async () => (_args: unknown, context: { signal: AbortSignal }) => {
+                callSignal = context.signal
+                return new Promise(() => {})
+              },
+            }
+          : tool,
+      ),
     )
     const pending = runAgent(
       options({
@@ -143,6 +155,7 @@ describe('runAgent with the scripted model', () => {
     await vi.advanceTimersByTimeAsync(1)
     const timed = await pending
     expect(ofType(timed, 'tool')[0]!.error).toMatchObject({ type: 'timeout', message: 'web_search took longer than 10 s.' })
+    expect(callSignal?.aborted).toBe(true)
   })
 
   it('keeps what arrived when aborted mid-run', async () => {

@@ -316,11 +316,19 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
   const limits = options.timeouts ?? DEFAULT_TIMEOUTS
   const limit = tool.kind === 'external' ? limits.external : limits.local
   let handle: unknown
+  // The call's own signal: aborted on the run's Abort and on the time-out, so a tool running where
+  // it can be killed (a worker) is killed, not only abandoned.
+  const callControl = new AbortController()
+  const abortCall = () => callControl.abort()
+  options.signal.addEventListener('abort', abortCall, { once: true })
   try {
     const result = await Promise.race([
-      Promise.resolve().then(() => tool.run(validation.value, { ...options.tools, signal: options.signal })),
+      Promise.resolve().then(() => tool.run(validation.value, { ...options.tools, signal: callControl.signal })),
       new Promise<never>((_, reject) => {
-        handle = options.timers.set(() => reject(new TimeoutError(`${call.name} took longer than ${limit / 1000} s.`)), limit)
+        handle = options.timers.set(() => {
+          reject(new TimeoutError(`${call.name} took longer than ${limit / 1000} s.`))
+          callControl.abort()
+        }, limit)
       }),
     ])
     return finish(result, null, true)
@@ -329,6 +337,7 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
     return finish(null, { type, message: error instanceof Error ? error.message : String(error) }, true)
   } finally {
     options.timers.clear(handle)
+    options.signal.removeEventListener('abort', abortCall)
   }
 }
 

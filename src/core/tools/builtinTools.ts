@@ -5,6 +5,12 @@
 import type { ToolDescriptor } from './types'
 
 export const DEFAULT_MAX_CHARS = 3000
+
+/**
+ * Tools whose work can run away (a recursive calculator function, a recursive SQL query): the page
+ * runs them in a worker it can terminate on a timeout or Abort. See docs/agent-loop.md.
+ */
+export const ISOLATED_TOOL_NAMES: readonly string[] = ['calculator', 'execute_sql']
 export const MAX_EXPRESSION = 500
 
 const mocked = (name: string, description: string, parameters: ToolDescriptor['parameters']): ToolDescriptor => ({

@@ -1,4 +1,4 @@
-export { BUILTIN_TOOLS, DEFAULT_MAX_CHARS, MAX_EXPRESSION } from './builtinTools'
+export { BUILTIN_TOOLS, DEFAULT_MAX_CHARS, ISOLATED_TOOL_NAMES, MAX_EXPRESSION } from './builtinTools'
 export { BUILTIN_TOOL_NAMES, builtinToolRegistry, createToolRegistry, isBuiltinTool } from './toolRegistry'
 export type { ToolRegistry } from './toolRegistry'
 export { ToolRefusal } from './types'
