@@ -52,9 +52,24 @@ export function createDemoDatabase(SQL: SqlJsStatic): DemoDatabase {
         db.run('PRAGMA query_only = 1')
         const statement = singleStatement(db, sql)
         refuseWrites(db, statement)
-        const result = db.exec(statement)[0]
-        const rows = result?.values ?? []
-        return { columns: result?.columns ?? [], rows: rows.slice(0, limit), truncated: rows.length > limit }
+        // Stepped one row at a time and stopped after `limit`: `exec` would first build every row
+        // of an unbounded query (a recursive CTE) in memory.
+        const prepared = db.prepare(statement)
+        try {
+          const columns = prepared.getColumnNames()
+          const rows: unknown[][] = []
+          let truncated = false
+          while (prepared.step()) {
+            if (rows.length === limit) {
+              truncated = true
+              break
+            }
+            rows.push(prepared.get())
+          }
+          return { columns, rows, truncated }
+        } finally {
+          prepared.free()
+        }
       } finally {
         db.close()
       }

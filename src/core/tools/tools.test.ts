@@ -82,6 +82,15 @@ describe('execute_sql on the demo SQLite database', async () => {
     await expect(run('SELECT * FROM orders', 3)).resolves.toMatchObject({ row_count: 3, truncated: true })
   })
 
+  it('stops reading an endless query after its row limit instead of building every row', async () => {
+    const started = Date.now()
+    await expect(run('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c', 50)).resolves.toMatchObject({
+      row_count: 50,
+      truncated: true,
+    })
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
   it.each([
     ['a DELETE', 'DELETE FROM orders'],
     ['a DELETE hidden in a SELECT', 'SELECT * FROM orders; DELETE FROM orders'],
