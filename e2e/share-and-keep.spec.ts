@@ -315,3 +315,33 @@ test('a folder import never lets two skills that map to one path overwrite each 
   const paths = await both.evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))
   expect(new Set(paths).size).toBe(2)
 })
+
+test('two tabs editing at once: the tab with unsaved changes asks and holds its saves, so neither edit is lost', async ({
+  context,
+  routing,
+}) => {
+  const second = await context.newPage()
+  await second.goto('/')
+  const secondUtterance = second.getByRole('textbox', { name: 'Test utterance' })
+  await expect(second.getByRole('listbox', { name: 'Skills' })).toBeVisible()
+  // The second tab has an edit waiting for its save when the first tab's save arrives.
+  await second.evaluate(() => {
+    const original = window.setTimeout.bind(window)
+    // Slow only the second tab's autosave delay, so the order of the two saves is certain.
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
+  })
+  await secondUtterance.fill('typed in the second tab')
+  await routing.utterance.fill('typed in the first tab')
+  const conflict = second.getByRole('alert').filter({ hasText: 'another tab' })
+  await expect(conflict).toBeVisible()
+  // Long after the second tab's save would have fired, the question is still open and the first
+  // tab still has its own text (nothing overwrote it).
+  await second.waitForTimeout(3500)
+  await expect(conflict).toBeVisible()
+  await expect(routing.utterance).toHaveValue('typed in the first tab')
+  await expect(secondUtterance).toHaveValue('typed in the second tab')
+  await second.getByRole('button', { name: 'Keep mine' }).click()
+  await expect(conflict).toBeHidden()
+  await expect(routing.utterance).toHaveValue('typed in the second tab')
+})

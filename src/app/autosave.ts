@@ -54,8 +54,14 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   }
 
   const sync = createTabSync(() => {
-    if (timer !== undefined) store.getState().setTabConflict(true)
-    else
+    // Unsaved changes here and a newer save there: hold this tab's saves until the user chooses,
+    // or the pending save would overwrite the other tab's work and clear the question.
+    if (timer !== undefined || store.getState().tabConflict) {
+      clearTimeout(timer)
+      timer = undefined
+      store.getState().setTabConflict(true)
+      store.getState().setSaveStatus('pending')
+    } else
       void loadSaved().then(() => {
         store.getState().setTabNotice(message('saved.otherTab'))
         setTimeout(() => store.getState().setTabNotice(null), 4000)
@@ -65,6 +71,8 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   store.subscribe((state, previous) => {
     if (applyingSaved || !changedSavedFields(state, previous)) return
     if (state.saveStatus !== 'pending') store.getState().setSaveStatus('pending')
+    // While the two-tab question is open, edits stay in this tab until "Keep mine" or "Load theirs".
+    if (state.tabConflict) return
     clearTimeout(timer)
     timer = setTimeout(() => void saveNow(), 300)
   })

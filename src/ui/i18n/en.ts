@@ -401,7 +401,7 @@ export const en = {
   storage: {
     download: 'Download the unreadable save',
     export: 'Export workspace',
-    conflict: 'This workspace was also changed in another tab while you were editing here.',
+    conflict: 'This workspace was also changed in another tab while you were editing here. Saving is paused until you choose.',
     loadTheirs: 'Load their version',
     keepMine: 'Keep mine',
   },

@@ -395,7 +395,7 @@ export const zh: DeepStrings<typeof en> = {
   storage: {
     download: '下载无法读取的存档',
     export: '导出工作区',
-    conflict: '你在这里编辑时，另一个标签页也修改了这个工作区。',
+    conflict: '你在这里编辑时，另一个标签页也修改了这个工作区。在你选择之前，这里暂停保存。',
     loadTheirs: '加载对方的版本',
     keepMine: '保留我的',
   },
