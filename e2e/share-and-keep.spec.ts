@@ -341,6 +341,13 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(conflict).toBeVisible()
   await expect(routing.utterance).toHaveValue('typed in the first tab')
   await expect(secondUtterance).toHaveValue('typed in the second tab')
+  // Closing the tab while its edits are held asks first.
+  const asked = new Promise<string>((resolve) =>
+    second.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+  )
+  await second.close({ runBeforeUnload: true })
+  expect(await asked).toBe('beforeunload')
+  await expect(conflict).toBeVisible()
   await second.getByRole('button', { name: 'Keep mine' }).click()
   await expect(conflict).toBeHidden()
   await expect(routing.utterance).toHaveValue('typed in the second tab')

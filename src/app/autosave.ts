@@ -76,6 +76,10 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     clearTimeout(timer)
     timer = setTimeout(() => void saveNow(), 300)
   })
+  // Held edits live only in this tab while the two-tab question is open: the browser asks first.
+  window.addEventListener('beforeunload', (event) => {
+    if (store.getState().tabConflict) event.preventDefault()
+  })
   window.addEventListener('pagehide', () => {
     if (timer === undefined && savesInFlight === 0) return
     clearTimeout(timer)
