@@ -352,3 +352,23 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(conflict).toBeHidden()
   await expect(routing.utterance).toHaveValue('typed in the second tab')
 })
+
+test('two tabs changing different things at once: both changes are kept, without a question', async ({ context, routing }) => {
+  const second = await context.newPage()
+  await second.goto('/')
+  await expect(second.getByRole('listbox', { name: 'Skills' })).toBeVisible()
+  await second.evaluate(() => {
+    const original = window.setTimeout.bind(window)
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
+  })
+  // The second tab changes the utterance; the first, meanwhile, the threshold.
+  await second.getByRole('textbox', { name: 'Test utterance' }).fill('typed in the second tab')
+  await routing.threshold.fill('0.45')
+  await expect(second.getByRole('status').filter({ hasText: 'Merged with changes saved in another tab' })).toBeVisible()
+  await expect(second.getByRole('alert').filter({ hasText: 'another tab' })).toHaveCount(0)
+  await expect(second.getByRole('spinbutton', { name: 'Threshold' })).toHaveValue('0.45')
+  // The merged save reaches the first tab too.
+  await expect(routing.utterance).toHaveValue('typed in the second tab')
+  await expect(routing.threshold).toHaveValue('0.45')
+})

@@ -1,5 +1,6 @@
 import { createTabSync } from '../adapters/tabSync'
 import { message } from '../core/messages'
+import { mergeSavedWorkspaces, type SavedWorkspace } from '../core/workspace'
 import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from '../adapters/workspaceStorage'
 import { changedSavedFields, savedFromState, stateFromSaved, type PlaygroundStore } from '../state/createPlaygroundStore'
 
@@ -20,6 +21,11 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   let timer: ReturnType<typeof setTimeout> | undefined
   let applyingSaved = false
   let savesInFlight = 0
+  // While another tab's save is being read for a merge, this tab's edits wait (saving them first
+  // would overwrite that save).
+  let merging = false
+  // The save this tab's state started from: the base of a merge with another tab's save.
+  let base: SavedWorkspace = savedFromState(store.getState())
 
   const saveNow = async () => {
     clearTimeout(timer)
@@ -28,9 +34,9 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     // Until IndexedDB confirms, a page that goes away must still write its exit copy.
     savesInFlight += 1
     store.getState().setSaveStatus('saving')
-    const result = await saveWorkspace({ workspace: savedFromState(store.getState()), tab: sync.tab, revision }).finally(
-      () => (savesInFlight -= 1),
-    )
+    const workspace = savedFromState(store.getState())
+    base = workspace
+    const result = await saveWorkspace({ workspace, tab: sync.tab, revision }).finally(() => (savesInFlight -= 1))
     const { storageProblem, setStorageProblem, setTabConflict } = store.getState()
     if (!result.ok) {
       store.getState().setSaveStatus('failed')
@@ -51,6 +57,35 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     store.setState({ ...stateFromSaved(loaded.record.workspace, store.getState()), tabConflict: false })
     applyingSaved = false
     revision = Math.max(revision, loaded.record.revision)
+    base = loaded.record.workspace
+  }
+
+  /** Another tab saved while this one has unsaved changes: merge file by file, ask only on a real clash. */
+  const mergeTheirs = async () => {
+    merging = true
+    const loaded = await loadSavedWorkspace().finally(() => (merging = false))
+    const { setTabConflict, setSaveStatus } = store.getState()
+    if (!loaded.ok || !loaded.record || store.getState().tabConflict) {
+      setTabConflict(true)
+      return setSaveStatus('pending')
+    }
+    // Read after the await: an edit typed meanwhile is part of "mine".
+    const { merged, conflicts } = mergeSavedWorkspaces(base, savedFromState(store.getState()), loaded.record.workspace)
+    if (conflicts.length > 0) {
+      clearTimeout(timer)
+      timer = undefined
+      setTabConflict(true)
+      return setSaveStatus('pending')
+    }
+    clearTimeout(timer)
+    timer = undefined
+    applyingSaved = true
+    store.setState(stateFromSaved(merged, store.getState()))
+    applyingSaved = false
+    revision = Math.max(revision, loaded.record.revision)
+    await saveNow()
+    store.getState().setTabNotice(message('saved.mergedOtherTab'))
+    setTimeout(() => store.getState().setTabNotice(null), 4000)
   }
 
   const sync = createTabSync(() => {
@@ -59,8 +94,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     if (timer !== undefined || store.getState().tabConflict) {
       clearTimeout(timer)
       timer = undefined
-      store.getState().setTabConflict(true)
-      store.getState().setSaveStatus('pending')
+      void mergeTheirs()
     } else
       void loadSaved().then(() => {
         store.getState().setTabNotice(message('saved.otherTab'))
@@ -72,7 +106,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     if (applyingSaved || !changedSavedFields(state, previous)) return
     if (state.saveStatus !== 'pending') store.getState().setSaveStatus('pending')
     // While the two-tab question is open, edits stay in this tab until "Keep mine" or "Load theirs".
-    if (state.tabConflict) return
+    if (state.tabConflict || merging) return
     clearTimeout(timer)
     timer = setTimeout(() => void saveNow(), 300)
   })

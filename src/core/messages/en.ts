@@ -268,6 +268,7 @@ export const en = {
     cannotSave: 'Changes cannot be saved in this browser ({{detail}}). Export the workspace to keep them.',
     reset: 'Some saved settings could not be read and were reset: {{fields}}. Your skills are loaded.',
     otherTab: 'Updated with changes made in another tab.',
+    mergedOtherTab: 'Merged with changes saved in another tab; your edits are kept.',
   },
   suite: {
     notList: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)',

@@ -243,6 +243,7 @@ export const zh: Catalog = {
     cannotSave: '这个浏览器无法保存修改（{{detail}}）。请导出工作区以保留它们。',
     reset: '部分保存的设置无法读取，已重置：{{fields}}。你的技能已加载。',
     otherTab: '已同步另一个标签页中的修改。',
+    mergedOtherTab: '已合并另一个标签页保存的修改，你的编辑都保留着。',
   },
   suite: {
     notList: '请写一组用例：- utterance: "……"  expect: 技能名（或 null）',

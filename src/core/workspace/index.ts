@@ -18,3 +18,5 @@ export type {
   SharedDraft,
   SkillVersion,
 } from './savedWorkspace'
+export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
+export type { WorkspaceMerge } from './mergeSavedWorkspaces'

@@ -1,0 +1,47 @@
+import type { SkillFile } from '../skill'
+import { SAVED_FIELDS, type SavedWorkspace } from './savedWorkspace'
+
+export interface WorkspaceMerge {
+  merged: SavedWorkspace
+  /** What both sides changed differently: file paths, or the names of other saved fields. */
+  conflicts: string[]
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * A three-way merge of two tabs' saves against the save both started from: whatever only one side
+ * changed is taken from that side, file by file and field by field, so two tabs editing different
+ * skills (or one editing while the other records a run) never conflict. See docs/saved-workspace.md.
+ */
+export function mergeSavedWorkspaces(base: SavedWorkspace, mine: SavedWorkspace, theirs: SavedWorkspace): WorkspaceMerge {
+  const conflicts: string[] = []
+  const merged: Record<string, unknown> = {}
+  for (const field of SAVED_FIELDS) {
+    if (field === 'files') continue
+    const [b, m, t] = [base[field], mine[field], theirs[field]]
+    if (same(m, b)) merged[field] = t
+    else if (same(t, b) || same(m, t)) merged[field] = m
+    else {
+      conflicts.push(field)
+      merged[field] = m
+    }
+  }
+  const byPath = (files: SkillFile[]) => new Map(files.map((file) => [file.path, file.text]))
+  const [b, m, t] = [byPath(base.files), byPath(mine.files), byPath(theirs.files)]
+  const files: SkillFile[] = []
+  // Mine first, in my order, then files only they have: the list keeps the order this tab shows.
+  const paths = [...new Set([...m.keys(), ...t.keys(), ...b.keys()])]
+  for (const path of paths) {
+    const [was, mineText, theirText] = [b.get(path), m.get(path), t.get(path)]
+    let text: string | undefined
+    if (mineText === was) text = theirText
+    else if (theirText === was || mineText === theirText) text = mineText
+    else {
+      conflicts.push(path)
+      text = mineText ?? theirText
+    }
+    if (text !== undefined) files.push({ path, text })
+  }
+  return { merged: { ...(merged as Omit<SavedWorkspace, 'files'>), files }, conflicts }
+}
