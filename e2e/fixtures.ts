@@ -242,3 +242,12 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/** Makes this page's autosave wait 3 s instead of 300 ms, so another tab's save surely lands first. */
+export async function slowAutosave(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const original = window.setTimeout.bind(window)
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
+  })
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { examples, expect, SkillEditor, test } from './fixtures'
+import { examples, expect, SkillEditor, slowAutosave, test } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -325,12 +325,7 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   const secondUtterance = second.getByRole('textbox', { name: 'Test utterance' })
   await expect(second.getByRole('listbox', { name: 'Skills' })).toBeVisible()
   // The second tab has an edit waiting for its save when the first tab's save arrives.
-  await second.evaluate(() => {
-    const original = window.setTimeout.bind(window)
-    // Slow only the second tab's autosave delay, so the order of the two saves is certain.
-    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
-  })
+  await slowAutosave(second)
   await secondUtterance.fill('typed in the second tab')
   await routing.utterance.fill('typed in the first tab')
   const conflict = second.getByRole('alert').filter({ hasText: 'another tab' })
@@ -357,11 +352,7 @@ test('two tabs changing different things at once: both changes are kept, without
   const second = await context.newPage()
   await second.goto('/')
   await expect(second.getByRole('listbox', { name: 'Skills' })).toBeVisible()
-  await second.evaluate(() => {
-    const original = window.setTimeout.bind(window)
-    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
-  })
+  await slowAutosave(second)
   // The second tab changes the utterance; the first, meanwhile, the threshold.
   await second.getByRole('textbox', { name: 'Test utterance' }).fill('typed in the second tab')
   await routing.threshold.fill('0.45')
