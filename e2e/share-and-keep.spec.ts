@@ -336,6 +336,12 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(conflict).toBeVisible()
   await expect(routing.utterance).toHaveValue('typed in the first tab')
   await expect(secondUtterance).toHaveValue('typed in the second tab')
+  // The status says saving is paused, and Ctrl+S does not answer the question behind the user's back.
+  await expect(second.getByRole('status', { name: 'Autosave' })).toHaveText('Saving paused')
+  await second.keyboard.press('Control+s')
+  await second.waitForTimeout(500)
+  await expect(conflict).toBeVisible()
+  await expect(routing.utterance).toHaveValue('typed in the first tab')
   // Closing the tab while its edits are held asks first.
   const asked = new Promise<string>((resolve) =>
     second.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),

@@ -15,6 +15,7 @@ export const en = {
     pending: 'Saving…',
     saving: 'Saving…',
     failed: 'Not saved',
+    paused: 'Saving paused',
     savedNow: 'Saved ✓',
   },
   skills: {

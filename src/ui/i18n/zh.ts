@@ -15,6 +15,7 @@ export const zh: DeepStrings<typeof en> = {
     pending: '保存中…',
     saving: '保存中…',
     failed: '未保存',
+    paused: '已暂停保存',
     savedNow: '已保存 ✓',
   },
   skills: {

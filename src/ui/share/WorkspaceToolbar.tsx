@@ -12,6 +12,8 @@ export function WorkspaceToolbar() {
   const { t, en } = useT()
   const store = usePlaygroundStore()
   const saveStatus = usePlayground((state) => state.saveStatus)
+  // While two tabs clash, saves wait for the user's choice in the banner; the status says so.
+  const paused = usePlayground((state) => state.tabConflict)
   const [flash, setFlash] = useState(false)
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [sharing, setSharing] = useState(false)
@@ -22,6 +24,8 @@ export function WorkspaceToolbar() {
   useWindowEvent('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault()
+      // Saving now would silently answer the two-tab question with "Keep mine".
+      if (store.getState().tabConflict) return
       void storage.saveNow().then(() => {
         setFlash(true)
         setTimeout(() => setFlash(false), 1500)
@@ -32,12 +36,12 @@ export function WorkspaceToolbar() {
   return (
     <div className="toolbar">
       <span
-        className={`save-status ${saveStatus}${flash ? ' flash' : ''}`}
+        className={`save-status ${paused ? 'pending' : saveStatus}${flash ? ' flash' : ''}`}
         role="status"
         aria-label={en('save.label')}
         title={t('save.title')}
       >
-        {flash ? t('save.savedNow') : t(`save.${saveStatus}`)}
+        {flash ? t('save.savedNow') : paused ? t('save.paused') : t(`save.${saveStatus}`)}
       </span>
       <ImportControl />
       <div className="menu-anchor">
