@@ -139,3 +139,36 @@ test('a runaway tool runs in a worker: the page stays responsive, Abort stops it
   await expect(run.step('Tool call')).toContainText('"rows"')
   await expect(run.step('Final answer')).toContainText('There are 8 orders.')
 })
+
+test('a reply at its size cap renders in steps, and the page stays responsive', async ({ page, routing, run }) => {
+  await routing.utterance.fill('hello there')
+  await run.model.selectOption('script')
+  const long = '长'.repeat(150_000)
+  await page.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify([{ text: long }]))
+  await run.run()
+  const answer = run.step('Final answer')
+  await expect(answer).toBeVisible()
+  // Only the first 20,000 characters are laid out until the user asks for more.
+  expect((await answer.innerText()).length).toBeLessThan(21_000)
+  const more = answer.getByRole('button', { name: 'Show more' })
+  await expect(more).toContainText('130,000 not shown')
+  await more.click()
+  await expect(more).toContainText('110,000 not shown')
+  expect((await answer.innerText()).length).toBeGreaterThan(40_000)
+})
+
+test('the token meter counts a 400,000-character body in a worker, says "at least", and typing stays quick', async ({ page, routing }) => {
+  const body = '中'.repeat(400_000)
+  const transfer = await page.evaluateHandle((text) => {
+    const data = new DataTransfer()
+    data.items.add(new File([`---\nname: huge-body\ndescription: A skill with a very long body.\n---\n${text}\n`], 'huge-body.md'))
+    return data
+  }, body)
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
+  await page.getByRole('option', { name: /huge-body/ }).click()
+  await expect(page.getByTitle(/Counted with the o200k_base tokenizer/)).toContainText(/body ≥ [\d,]+ tok/, { timeout: 15_000 })
+  const started = Date.now()
+  await routing.utterance.fill('a quick question')
+  await page.evaluate(() => document.title)
+  expect(Date.now() - started).toBeLessThan(1000)
+})

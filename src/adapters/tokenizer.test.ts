@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_COUNTED_CHARS } from '../core/routing'
+import { createTokenCounter } from './tokenCounter'
 import { countTokens, countTokensInOnePiece as countWhole } from './tokenizer'
 
 describe('the token counter', () => {
@@ -16,5 +18,17 @@ describe('the token counter', () => {
       expect(countTokens(text)).toBeGreaterThan(0)
       expect(Date.now() - started).toBeLessThan(4000)
     }
+  })
+})
+
+describe('the token meter’s counter', () => {
+  it('counts at most MAX_COUNTED_CHARS characters and says so', async () => {
+    const count = createTokenCounter()
+    const short = await count('hello world')
+    expect(short).toEqual({ tokens: countWhole('hello world'), capped: false })
+    const long = 'word '.repeat(MAX_COUNTED_CHARS / 5 + 1000)
+    const capped = await count(long)
+    expect(capped.capped).toBe(true)
+    expect(capped.tokens).toBe(countTokens(long.slice(0, MAX_COUNTED_CHARS)))
   })
 })

@@ -11,6 +11,7 @@ import { rememberLanguage } from '../adapters/languagePreference'
 import { fetchServerInfo } from '../adapters/proxyStatus'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
 import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
+import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
 import { builtinToolRegistry } from '../core/tools'
@@ -67,7 +68,7 @@ export async function createPlayground(): Promise<Playground> {
     shareLink: shareUrl,
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },
-    loadTokenizer: async () => (await import('../adapters/tokenizer')).countTokens,
+    countTokens: createTokenCounter(),
     loadModel,
     startRun: async () => {
       // The agent loop, the SDK and SQLite load with the first run, not with the page.

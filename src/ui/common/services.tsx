@@ -7,6 +7,7 @@ import type { SharePayload } from '../../core/share'
 import type { ToolRegistry } from '../../core/tools'
 import type { ModelClient } from '../../core/agent'
 import type { Language } from '../../core/messages'
+import type { TokenCount } from '../../core/routing'
 
 export interface StoredApiKey {
   key: string
@@ -28,8 +29,8 @@ export interface PlaygroundServices {
   shareLink: (payload: SharePayload, base?: string) => string
   download: (name: string, content: BlobPart, type: string) => void
   apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
-  /** The o200k tokenizer, loaded on first use. */
-  loadTokenizer: () => Promise<(text: string) => number>
+  /** Counts a text's tokens with the o200k tokenizer, off the page's thread. */
+  countTokens: (text: string) => Promise<TokenCount>
   /** The model client for the current model settings (loaded on first use). */
   loadModel: () => Promise<ModelClient>
   /** Runs the agent on the current utterance; resolves to the function that aborts it. */

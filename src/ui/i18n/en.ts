@@ -326,12 +326,18 @@ export const en = {
     loading: 'Loading diff…',
     diff: 'Diff',
   },
+  longText: {
+    more: 'Show more',
+    moreCount: 'Show {{count}} more characters ({{left}} not shown)',
+    earlier: '{{count}} earlier characters are shown when the reply ends.',
+  },
   tokens: {
     title:
       "Counted with the o200k_base tokenizer (GPT-4o and later). The catalog is every skill's name, description and tags, as progressive disclosure lists them.",
     body: 'body {{count}} tok',
     catalog: 'catalog',
     count: '{{count}} tok',
+    capped: 'Only the first {{chars}} characters of a text are counted (≥ means at least).',
     over: 'over {{budget}}: may not fit typical skill-listing budgets; shorten descriptions or group skills',
   },
   share: {

@@ -323,11 +323,17 @@ export const zh: DeepStrings<typeof en> = {
     loading: '正在加载对比…',
     diff: '差异',
   },
+  longText: {
+    more: '显示更多',
+    moreCount: '再显示 {{count}} 个字符（还有 {{left}} 个未显示）',
+    earlier: '前面的 {{count}} 个字符会在回复结束后显示。',
+  },
   tokens: {
     title: '用 o200k_base 分词器（GPT-4o 及以后）计数。目录是所有技能的名称、描述和标签，即渐进披露列出的内容。',
     body: '正文 {{count}} tok',
     catalog: '目录',
     count: '{{count}} tok',
+    capped: '每段文字只计前 {{chars}} 个字符（≥ 表示至少）。',
     over: '超过 {{budget}}：可能放不进常见的技能列表预算；请缩短描述或给技能分组',
   },
   share: {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
+import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 
@@ -60,7 +61,7 @@ export function RunTrace() {
                 <div className="event-title">
                   {t('trace.streaming', { round: run.streaming.round })} <span className="muted">{t('trace.streamingNote')}</span>
                 </div>
-                <p className="model-text">{run.streaming.text}</p>
+                <StreamingTail className="model-text" text={run.streaming.text} />
               </li>
             )}
           </ol>
@@ -94,7 +95,7 @@ function EventView({ event }: { event: TraceEvent }) {
             {t('trace.model', { ms: event.latencyMs })}
             {event.toolCalls > 0 && ` · ${t('trace.asks', { count: event.toolCalls })}`}
           </div>
-          {event.text && <p className="model-text">{event.text}</p>}
+          {event.text && <LongText className="model-text" text={event.text} />}
         </>
       )
     case 'tool':
@@ -104,7 +105,7 @@ function EventView({ event }: { event: TraceEvent }) {
             {t('trace.tool')} <code>{event.tool}</code> · {event.latencyMs} ms ·{' '}
             {event.valid ? <span className="ok">{t('trace.valid')}</span> : <span className="error-text">{t('trace.invalid')}</span>}
           </div>
-          <pre className="tool-args">{event.arguments}</pre>
+          <LongText as="pre" className="tool-args" text={event.arguments} />
           {event.error ? (
             <p className="error-text">
               {event.error.type}: {event.error.message}
@@ -119,7 +120,7 @@ function EventView({ event }: { event: TraceEvent }) {
       return (
         <>
           <div className="event-title">{t('trace.steps.final')}</div>
-          <p className="final-text">{event.text}</p>
+          <LongText className="final-text" text={event.text} />
         </>
       )
     case 'stopped':
@@ -139,7 +140,7 @@ function Collapsible({ text }: { text: string }) {
   return (
     <details>
       <summary>{t('trace.result', { count: text.length })}</summary>
-      <pre className="tool-result">{text}</pre>
+      <LongText as="pre" className="tool-result" text={text} />
     </details>
   )
 }
