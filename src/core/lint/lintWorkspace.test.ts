@@ -169,12 +169,51 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
   ['keywords-few', 'app', skill('name: calc\ntrigger_keywords: [plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
 ]
 
+/**
+ * Every frontmatter case of the reference validator's own tests (skills-ref tests/test_validator.py
+ * and tests/test_parser.py), with its verdict there: error or none. The directory cases (a missing
+ * path, a file, a folder without SKILL.md) are the CLI's, in src/cli/runCli.test.ts.
+ */
+const REFERENCE_CASES: [string, string, string, boolean][] = [
+  ['valid skill', 'my-skill', 'name: my-skill\ndescription: A test skill', false],
+  ['uppercase name', 'MySkill', 'name: MySkill\ndescription: A test skill', true],
+  ['name over 64 characters', 'a'.repeat(70), `name: ${'a'.repeat(70)}\ndescription: A test skill`, true],
+  ['leading hyphen', '-my-skill', 'name: -my-skill\ndescription: A test skill', true],
+  ['consecutive hyphens', 'my--skill', 'name: my--skill\ndescription: A test skill', true],
+  ['invalid characters', 'my_skill', 'name: my_skill\ndescription: A test skill', true],
+  ['folder differs from name', 'wrong-name', 'name: correct-name\ndescription: A test skill', true],
+  ['unexpected field', 'my-skill', 'name: my-skill\ndescription: A test skill\nunknown_field: should not be here', true],
+  ['all fields', 'my-skill', 'name: my-skill\ndescription: A test skill\nlicense: MIT\nmetadata:\n  author: Test', false],
+  ['allowed-tools', 'my-skill', 'name: my-skill\ndescription: A test skill\nallowed-tools: Bash(jq:*) Bash(git:*)', false],
+  ['Chinese name', '技能', 'name: 技能\ndescription: A skill with Chinese name', false],
+  ['Russian name with hyphens', 'мой-навык', 'name: мой-навык\ndescription: A skill with Russian name', false],
+  ['Russian lowercase', 'навык', 'name: навык\ndescription: A skill with Russian lowercase name', false],
+  ['Russian uppercase', 'НАВЫК', 'name: НАВЫК\ndescription: A skill with Russian uppercase name', true],
+  ['description over 1024', 'my-skill', `name: my-skill\ndescription: ${'x'.repeat(1100)}`, true],
+  ['compatibility', 'my-skill', 'name: my-skill\ndescription: A test skill\ncompatibility: Requires Python 3.11+', false],
+  ['compatibility over 500', 'my-skill', `name: my-skill\ndescription: A test skill\ncompatibility: ${'x'.repeat(550)}`, true],
+  ['NFKC: decomposed name, composed folder', 'café', 'name: cafe\u0301\ndescription: A test skill', false],
+  ['missing name', 'my-skill', 'description: A test skill', true],
+  ['missing description', 'my-skill', 'name: my-skill', true],
+  ['metadata map', 'my-skill', 'name: my-skill\ndescription: A test skill\nmetadata:\n  author: Test Author\n  version: 1.0', false],
+  ['invalid YAML', 'my-skill', 'name: [invalid\ndescription: broken', true],
+  ['frontmatter not a mapping', 'my-skill', '- just\n- a list', true],
+]
+
 describe('the strict profile agrees with the Agent Skills reference validator', () => {
   const errorsOf = (path: string, frontmatter: string) =>
     lintWorkspace([{ path, text: `---\n${frontmatter}\n---\nBody.\n` }], { profile: 'strict' })
       .findings.get(path)
       ?.filter((f) => f.severity === 'error')
       .map((f) => f.code) ?? []
+
+  it.each(REFERENCE_CASES)('%s: the same verdict as the reference', (_, folder, frontmatter, referenceErrs) => {
+    expect(errorsOf(`${folder}/SKILL.md`, frontmatter).length > 0).toBe(referenceErrs)
+  })
+
+  it('reads the lowercase skill.md the reference accepts', () => {
+    expect(errorsOf('my-skill/skill.md', 'name: my-skill\ndescription: A test skill')).toEqual([])
+  })
 
   it('accepts lowercase names in any script, compared with the folder after NFKC', () => {
     expect(errorsOf('退款助手/SKILL.md', 'name: 退款助手\ndescription: 回答退款问题。')).toEqual([])
