@@ -138,6 +138,23 @@ test('a runaway tool runs in a worker: the page stays responsive, Abort stops it
   await run.run()
   await expect(run.step('Tool call')).toContainText('"rows"')
   await expect(run.step('Final answer')).toContainText('There are 8 orders.')
+
+  // A calculator function that recurses 2^30 times froze the tab for 187 s, then showed as a result.
+  await routing.utterance.fill('计算一下这个递归')
+  await script.fill(
+    JSON.stringify([
+      { text: 'Computing.', tool_calls: [{ name: 'calculator', arguments: { expression: 'f(x)=x>0?f(x-1)+f(x-1):1;f(30)' } }] },
+      { text: 'Done.' },
+    ]),
+  )
+  await run.run()
+  await expect(abort).toBeVisible()
+  await page.waitForTimeout(1000)
+  const probe = Date.now()
+  await page.evaluate(() => document.title)
+  expect(Date.now() - probe).toBeLessThan(1000)
+  await abort.click()
+  await expect(run.step('Tool call')).toContainText('worker terminated', { timeout: 5000 })
 })
 
 test('a reply at its size cap renders in steps, and the page stays responsive', async ({ page, routing, run }) => {
