@@ -21,6 +21,9 @@ const owners = {
   'gpt-tokenizer': 'src/adapters/tokenizer.ts',
   i18next: 'src/ui/i18n/i18n.ts',
   'react-i18next': 'src/ui/i18n/i18n.ts',
+  'ipaddr.js': 'server/liveTools/addressGuard.ts',
+  '@mozilla/readability': 'server/liveTools/readableText.ts',
+  linkedom: 'server/liveTools/readableText.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,
@@ -29,6 +32,10 @@ const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
 const ownedPatterns = [
   { group: ['monaco-editor', 'monaco-editor/*'], message: 'Import monaco-editor only through src/ui/editor/monaco.ts.' },
   { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
+  {
+    group: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+    message: 'Import the MCP SDK only in server/mcp/mcpHub.ts (and the test stand-in MCP server).',
+  },
 ]
 
 const coreOnly = [
@@ -138,5 +145,10 @@ export default tseslint.config(
       ]),
     },
   })),
+  // The MCP client's one owner, and the real MCP server the tests stand up.
+  {
+    files: ['server/mcp/mcpHub.ts', 'e2e/standIns/mcpTestServer.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ownedPaths, patterns: ownedPatterns.slice(0, 2) }] },
+  },
   prettier,
 )

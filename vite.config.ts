@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { McpHub, readMcpConfig } from './server/mcp/mcpHub'
 import { createOpenAIProxy, proxySettingsFrom } from './server/openaiProxy'
+import { createToolsApi, liveToolSettingsFrom } from './server/toolsApi'
 
 /**
  * gray-matter's built-in engines include one that `eval`s `---js` frontmatter. The app always
@@ -45,14 +47,30 @@ function precompress(): Plugin {
 
 const port = Number(process.env.PORT) || 5173
 
-/** The key-keeping OpenAI proxy in `vite` and `vite preview` (server/openaiProxy.ts). */
+/** The key-keeping OpenAI proxy and the live tools in `vite` and `vite preview` (server/openaiProxy.ts, server/toolsApi.ts). */
 function openAIProxy(mode: string): Plugin {
   // '' loads every variable of .env files, not only VITE_ ones; none of them reaches the client.
-  const settings = () => proxySettingsFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env })
+  const env = () => ({ ...loadEnv(mode, process.cwd(), ''), ...process.env })
+  const settings = () => proxySettingsFrom(env())
+  let hub: McpHub | null = null
+  const tools = () => {
+    if (!hub) {
+      hub = new McpHub(readMcpConfig(env()))
+      hub.start()
+    }
+    return createToolsApi(() => liveToolSettingsFrom(env()), hub)
+  }
   return {
     name: 'openai-proxy',
-    configureServer: (server) => void server.middlewares.use(createOpenAIProxy(settings)),
-    configurePreviewServer: (server) => void server.middlewares.use(createOpenAIProxy(settings)),
+    configureServer: (server) => {
+      server.middlewares.use(tools())
+      server.middlewares.use(createOpenAIProxy(settings))
+      server.httpServer?.on('close', () => void hub?.close())
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use(tools())
+      server.middlewares.use(createOpenAIProxy(settings))
+    },
   }
 }
 

@@ -25,11 +25,14 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
 }
 
-/** Why the server must not start with these settings, or null when it may. */
-export function refusalToStart(host: string, hasModelKey: boolean, access: AccessSettings): string | null {
-  if (isLoopbackHost(host) || !hasModelKey || access.token || access.open) return null
+/**
+ * Why the server must not start with these settings, or null when it may. `exposed` names what a
+ * caller could use (the model key, MCP servers: tools that may read files or call services).
+ */
+export function refusalToStart(host: string, exposed: readonly string[], access: AccessSettings): string | null {
+  if (isLoopbackHost(host) || exposed.length === 0 || access.token || access.open) return null
   return [
-    `Refusing to start: HOST=${host} exposes the OpenAI key to everyone who can reach this address.`,
+    `Refusing to start: HOST=${host} exposes ${exposed.join(' and ')} to everyone who can reach this address.`,
     'Set PLAYGROUND_TOKEN=<a long random string> (colleagues type it once), or PLAYGROUND_OPEN=1 when an',
     'authenticating reverse proxy stands in front (see the README, "Hosting for a team").',
   ].join('\n')

@@ -5,6 +5,7 @@
  * Used by the dev server, `vite preview` and the production server alike.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRateLimiter, fail, readJsonBody, redact, RequestRefusal, sameOrigin } from './requestGuard'
 
 export interface ProxySettings {
   apiKey: string | undefined
@@ -45,40 +46,19 @@ type Next = (error?: unknown) => void
 
 /** Connect-style middleware: handles `/v1/*` and `/api/llm-config`, passes everything else on. */
 export function createOpenAIProxy(settings: () => ProxySettings, now: () => number = Date.now, publicUrl?: string) {
-  const recent = new Map<string, number[]>()
-  const limited = (client: string, perMinute: number) => {
-    const time = now()
-    const times = (recent.get(client) ?? []).filter((at) => time - at < 60_000)
-    if (times.length >= perMinute) return true
-    times.push(time)
-    recent.set(client, times)
-    return false
-  }
+  const limited = createRateLimiter(now)
   return (request: IncomingMessage, response: ServerResponse, next: Next) => {
     const path = (request.url ?? '').split('?')[0] ?? ''
     if (path === '/api/llm-config') return sendConfig(request, response, settings(), publicUrl)
     if (!path.startsWith('/v1/')) return next()
     const current = settings()
     // Only requests that pass the origin check count against the limit: other sites cannot use it up.
-    const overLimit = () => limited(request.socket.remoteAddress ?? 'unknown', current.rateLimit)
+    const overLimit = () => limited(request, current.rateLimit)
     void forward(request, response, path, current, overLimit).catch((error: unknown) => {
       if (!response.headersSent)
         fail(response, 502, `The proxy could not reach the model server: ${error instanceof Error ? error.message : String(error)}`)
       else response.destroy()
     })
-  }
-}
-
-/** True when the request comes from a page of this same origin (or from no page at all). */
-function sameOrigin(request: IncomingMessage): boolean {
-  const site = request.headers['sec-fetch-site']
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
-  const origin = request.headers.origin
-  if (origin === undefined) return site === 'same-origin' || site === undefined
-  try {
-    return new URL(origin).host === request.headers.host
-  } catch {
-    return false
   }
 }
 
@@ -111,22 +91,16 @@ async function forward(
   if (!settings.apiKey)
     return fail(response, 503, 'No OPENAI_API_KEY is set on the server: start it with OPENAI_API_KEY=... to use the proxy.')
 
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > MAX_REQUEST_BYTES) return fail(response, 413, 'The request is too large.')
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > MAX_REQUEST_BYTES) return fail(response, 413, 'The request is too large.')
-    chunks.push(chunk as Buffer)
-  }
-
-  let body: Record<string, unknown>
+  let parsed: unknown
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
-  } catch {
-    return fail(response, 400, 'The request body is not JSON.')
+    parsed = await readJsonBody(request, MAX_REQUEST_BYTES)
+  } catch (error) {
+    if (error instanceof RequestRefusal) return fail(response, error.status, error.message)
+    throw error
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return fail(response, 400, 'The request body is not a JSON object.')
+  const body = parsed as Record<string, unknown>
   if (typeof body.model !== 'string' || body.model === '') return fail(response, 400, 'The model must be a name.')
   if (settings.allowedModels && !settings.allowedModels.includes(String(body.model))) {
     return fail(
@@ -196,18 +170,4 @@ async function forward(
   }
   clearTimeout(timer)
   response.end()
-}
-
-/** Keys, bearer tokens and file paths out of a message that came from elsewhere; and not too long. */
-export function redact(text: string): string {
-  return text
-    .replace(/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, '$1-…')
-    .replace(/Bearer\s+\S+/gi, 'Bearer …')
-    .replace(/(?:\/[\w.-]+){2,}/g, '…')
-    .slice(0, 300)
-}
-
-function fail(response: ServerResponse, status: number, message: string) {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  response.end(JSON.stringify({ error: { message, type: 'proxy_error' } }))
 }

@@ -85,6 +85,9 @@ describe('the production server', () => {
     expect((await get(port, '/api/llm-config', { [TOKEN_HEADER]: 'wrong-secret' })).status).toBe(401)
     expect((await get(port, '/api/llm-config', { [TOKEN_HEADER]: 'team-secret', 'sec-fetch-site': 'same-origin' })).status).toBe(200)
     expect((await get(port, '/v1/chat/completions')).status).toBe(401)
+    expect((await get(port, '/api/tools')).status).toBe(401)
+    expect((await get(port, '/api/tools/web_fetch')).status).toBe(401)
+    expect((await get(port, '/api/unknown', { [TOKEN_HEADER]: 'team-secret' })).status).toBe(404)
     expect((await get(port, '/')).status).toBe(200)
     await get(port, '/?secret=1')
     expect(lines.some((line) => line.includes('secret=1') || line.includes('?'))).toBe(false)
@@ -93,12 +96,13 @@ describe('the production server', () => {
 })
 
 describe('access control', () => {
-  it('refuses to expose a model key on a non-loopback address without a token or an explicit open flag', () => {
-    expect(refusalToStart('0.0.0.0', true, accessSettingsFrom({}))).toContain('PLAYGROUND_TOKEN')
-    expect(refusalToStart('0.0.0.0', true, accessSettingsFrom({ PLAYGROUND_TOKEN: 't' }))).toBeNull()
-    expect(refusalToStart('0.0.0.0', true, accessSettingsFrom({ PLAYGROUND_OPEN: '1' }))).toBeNull()
-    expect(refusalToStart('0.0.0.0', false, accessSettingsFrom({}))).toBeNull()
-    expect(refusalToStart('127.0.0.1', true, accessSettingsFrom({}))).toBeNull()
+  it('refuses to expose a model key or MCP servers on a non-loopback address without a token or an explicit open flag', () => {
+    expect(refusalToStart('0.0.0.0', ['the OpenAI key'], accessSettingsFrom({}))).toContain('PLAYGROUND_TOKEN')
+    expect(refusalToStart('0.0.0.0', ['the OpenAI key'], accessSettingsFrom({ PLAYGROUND_TOKEN: 't' }))).toBeNull()
+    expect(refusalToStart('0.0.0.0', ['the OpenAI key'], accessSettingsFrom({ PLAYGROUND_OPEN: '1' }))).toBeNull()
+    expect(refusalToStart('0.0.0.0', [], accessSettingsFrom({}))).toBeNull()
+    expect(refusalToStart('0.0.0.0', ['2 MCP servers'], accessSettingsFrom({}))).toContain('exposes 2 MCP servers')
+    expect(refusalToStart('127.0.0.1', ['the OpenAI key'], accessSettingsFrom({}))).toBeNull()
     expect(['localhost', '127.0.0.1', '::1', '[::1]', '127.1.2.3'].every(isLoopbackHost)).toBe(true)
     expect(['0.0.0.0', '192.168.1.2', 'example.org'].some(isLoopbackHost)).toBe(false)
   })

@@ -6,7 +6,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import sirv from 'sirv'
 import { hasAccess, hostAllowed, type AccessSettings } from './accessControl'
+import type { McpHub } from './mcp/mcpHub'
 import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
+import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './toolsApi'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -16,6 +18,8 @@ export interface PlaygroundServerOptions {
   /** The built app (dist/). */
   root: string
   proxy: () => ProxySettings
+  /** The live tools and MCP servers (toolsApi.ts); absent: none are offered. */
+  tools?: { settings: () => LiveToolSettings; hub: McpHub | null; network?: NetworkAccess }
   access: AccessSettings
   /** The address colleagues open (PUBLIC_URL), told to the page so its links point there. */
   publicUrl?: string
@@ -44,6 +48,7 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
       response.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
   })
   const proxy = createOpenAIProxy(options.proxy, Date.now, options.publicUrl)
+  const tools = options.tools ? createToolsApi(options.tools.settings, options.tools.hub, options.tools.network) : null
   const log = options.log ?? ((line: string) => console.log(line))
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
@@ -65,10 +70,15 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
         JSON.stringify({ error: { message: 'This playground needs the team token.', type: 'token_required' } }),
         'application/json',
       )
-    proxy(request, response, () => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return end(response, 405, 'Method not allowed.')
-      files(request, response, () => end(response, 404, 'Not found.'))
-    })
+    const rest = () =>
+      proxy(request, response, () => {
+        if (api)
+          return end(response, 404, JSON.stringify({ error: { message: 'No such endpoint.', type: 'not_found' } }), 'application/json')
+        if (request.method !== 'GET' && request.method !== 'HEAD') return end(response, 405, 'Method not allowed.')
+        files(request, response, () => end(response, 404, 'Not found.'))
+      })
+    if (tools) tools(request, response, rest)
+    else rest()
   }
 
   return createServer((request, response) => {

@@ -1,13 +1,16 @@
 /**
- * `npm run serve`: the built app and the model proxy, for one person (loopback, the default) or a
- * team (HOST=0.0.0.0 with PLAYGROUND_TOKEN, or PLAYGROUND_OPEN=1 behind an authenticating proxy).
+ * `npm run serve`: the built app, the model proxy and the live tools, for one person (loopback,
+ * the default) or a team (HOST=0.0.0.0 with PLAYGROUND_TOKEN, or PLAYGROUND_OPEN=1 behind an
+ * authenticating proxy).
  *   npm run build && OPENAI_API_KEY=... npm run serve
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { accessSettingsFrom, allowedHostsFrom, refusalToStart } from './accessControl'
+import { McpHub, readMcpConfig } from './mcp/mcpHub'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
+import { liveToolSettingsFrom } from './toolsApi'
 
 const root = resolve(import.meta.dirname, '../dist')
 const port = Number(process.env.PORT) || 4173
@@ -20,15 +23,28 @@ if (!existsSync(join(root, 'index.html'))) {
 
 const settings = proxySettingsFrom(process.env)
 const access = accessSettingsFrom(process.env)
-const refusal = refusalToStart(host, settings.apiKey !== undefined, access)
+const mcpConfig = readMcpConfig(process.env)
+const mcpCount = Object.keys(mcpConfig.servers).length
+const exposed = [
+  ...(settings.apiKey !== undefined ? ['the OpenAI key'] : []),
+  ...(mcpCount > 0 ? [`${mcpCount} MCP server${mcpCount === 1 ? '' : 's'}`] : []),
+]
+const refusal = refusalToStart(host, exposed, access)
 if (refusal) {
   console.error(refusal)
   process.exit(1)
 }
 
+const hub = new McpHub(mcpConfig, {
+  ...(Number(process.env.MCP_CONNECT_TIMEOUT_MS) > 0 ? { connectTimeoutMs: Number(process.env.MCP_CONNECT_TIMEOUT_MS) } : {}),
+  ...(Number(process.env.MCP_TOOL_TIMEOUT_MS) > 0 ? { callTimeoutMs: Number(process.env.MCP_TOOL_TIMEOUT_MS) } : {}),
+})
+hub.start()
+
 const server = createPlaygroundServer({
   root,
   proxy: () => proxySettingsFrom(process.env),
+  tools: { settings: () => liveToolSettingsFrom(process.env), hub },
   access,
   publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
   allowedHosts: allowedHostsFrom(process.env),
@@ -41,11 +57,14 @@ server.listen(port, host, () => {
       ? `OpenAI proxy: forwarding to ${settings.baseUrl} (model ${settings.model})`
       : 'OpenAI proxy: no OPENAI_API_KEY set; the scripted model still works.',
   )
-  if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy.')
+  if (mcpCount > 0) console.log(`MCP: connecting to ${Object.keys(mcpConfig.servers).join(', ')} (from ${mcpConfig.path}).`)
+  for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
+  if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
 })
 
-// Finish the requests in flight, then stop (a container's or systemd's stop signal).
+// Finish the requests in flight, stop the MCP servers, then stop (a container's or systemd's stop signal).
 const stop = () => {
+  void hub.close()
   server.close(() => process.exit(0))
   setTimeout(() => process.exit(0), 5000).unref()
 }

@@ -26,14 +26,14 @@ export interface RunOptions {
   /** Milliseconds on a monotonic clock. */
   clock: () => number
   timers: Timers
-  timeouts?: { local: number; external: number }
+  timeouts?: Partial<Record<ToolKind, number>>
   /** Native function calling (default), or SKILL_CALL blocks in the model's text. */
   toolProtocol?: ToolProtocol
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
 }
 
-export const DEFAULT_TIMEOUTS = { local: 30_000, external: 10_000 }
+export const DEFAULT_TIMEOUTS: Record<ToolKind, number> = { local: 30_000, external: 10_000, live: 20_000 }
 
 /** A model reply longer than this is cut, with a mark: what follows would freeze the page and overflow the next call. */
 export const MAX_REPLY_CHARS = 200_000
@@ -56,6 +56,8 @@ function capResult<T extends { result: unknown }>(outcome: T): T {
 /** A model-facing tool plus how to run it. */
 interface RunnableTool extends ToolSpec {
   kind: ToolKind
+  /** Shown on each call in the trace: answered by the user's mocks, or run for real by the server. */
+  mode?: 'live' | 'mock'
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
 }
 
@@ -155,6 +157,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         latencyMs: outcome.latencyMs,
         precedingText: text,
         userMessage,
+        ...(tools.get(call.name)?.mode ? { mode: tools.get(call.name)?.mode } : {}),
       })
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
@@ -278,7 +281,15 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
       continue
     }
     const { name, description, parameters, kind, load } = descriptor
-    tools.set(name, { name, description, parameters, kind, run: async (args, context) => (await load())(args, context) })
+    const mode = descriptor.live ? 'live' : descriptor.mocked ? 'mock' : undefined
+    tools.set(name, {
+      name,
+      description,
+      parameters,
+      kind,
+      ...(mode ? { mode } : {}),
+      run: async (args, context) => (await load())(args, context),
+    })
   }
   return tools
 }
@@ -314,7 +325,7 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
   if (!validation.ok) return finish(null, { type: 'invalid_arguments', message: validation.message, details: validation.details }, false)
 
   const limits = options.timeouts ?? DEFAULT_TIMEOUTS
-  const limit = tool.kind === 'external' ? limits.external : limits.local
+  const limit = limits[tool.kind] ?? DEFAULT_TIMEOUTS[tool.kind]
   let handle: unknown
   // The call's own signal: aborted on the run's Abort and on the time-out, so a tool running where
   // it can be killed (a worker) is killed, not only abandoned.

@@ -34,6 +34,8 @@ export type TraceEvent =
       /** What the model said just before asking for this call. */
       precedingText: string
       userMessage: string | null
+      /** "live": run by the server; "mock": answered by the user's mock rules; absent for in-page tools. */
+      mode?: 'live' | 'mock'
     })
   | (Stamped & { type: 'final'; text: string })
   | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string; text?: Message })

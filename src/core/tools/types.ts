@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../skill'
 import type { DemoDatabase } from './executeSql'
 
-export type ToolKind = 'local' | 'external'
+/** Which time-out applies (docs/agent-loop.md): in-page work, a mocked outside service, or a call the server makes. */
+export type ToolKind = 'local' | 'external' | 'live'
 
 /** Everything a tool may touch: passed in, so tools stay pure and testable. */
 export interface ToolContext {
@@ -49,6 +50,10 @@ export interface ToolDescriptor {
   kind: ToolKind
   /** Whether the page answers from the user's mock rules (edited in the Tools tab). */
   mocked: boolean
+  /** Run by the server (a live built-in or an MCP tool); the trace marks its calls "live". */
+  live?: boolean
+  /** The MCP server an MCP tool comes from. */
+  server?: string
   load: () => Promise<ToolRun>
 }
 

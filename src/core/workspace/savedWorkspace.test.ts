@@ -8,6 +8,7 @@ const full: Required<SavedWorkspace> = {
   threshold: 0.25,
   lintProfile: 'strict',
   toolMocks: { get_weather: [{ when: { city: 'Paris' }, response: { ok: true } }, { response: 'fallback' }] },
+  toolModes: { web_fetch: 'live', get_weather: 'mock' },
   knowledge: [{ id: 'k1', title: 'RAG', text: '检索增强' }],
   virtualFiles: { 'notes/a.md': 'hello' },
   model: 'browser',

@@ -10,6 +10,7 @@ import type { LintProfile } from '../lint/types'
 import { message, type Message } from '../messages'
 import { normalizeThreshold, normalizeUtterance } from '../routing/threshold'
 import type { SkillFile } from '../skill/types'
+import type { ToolMode } from '../tools/liveTools'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 
 export const SAVED_WORKSPACE_VERSION = 1
@@ -168,6 +169,8 @@ const FIELDS = {
   threshold: readThreshold,
   lintProfile: oneOf<LintProfile>('app', 'strict', 'lenient'),
   toolMocks: readToolMocks,
+  /** Per tool, Mock (the page answers) or Live (the server runs it); a tool not listed is mocked. */
+  toolModes: recordOf(oneOf<ToolMode>('mock', 'live')),
   knowledge: readKnowledge,
   virtualFiles: readVirtualFiles,
   model: oneOf<ModelChoice>('scripted', 'script', 'proxy', 'browser'),

@@ -1,0 +1,85 @@
+/**
+ * Live tools: the ones the server runs for the page (docs/live-tools.md). The built-in tools with a
+ * live version, the names MCP tools get, and the registry that puts both beside the in-page tools.
+ * Shared by the server (which names MCP tools) and the page (which offers and calls them).
+ */
+import type { JsonSchema } from '../skill'
+import { createToolRegistry, type ToolRegistry } from './toolRegistry'
+import type { ToolDescriptor } from './types'
+
+/** Built-in tools the server can run for real; each is mocked in the page unless set to Live. */
+export const LIVE_BUILTIN_TOOL_NAMES: readonly string[] = ['web_fetch', 'web_search', 'get_weather']
+
+export type ToolMode = 'mock' | 'live'
+
+/** A tool the server offers, as `GET /api/tools` lists it. */
+export interface LiveToolInfo {
+  name: string
+  description: string
+  parameters: JsonSchema
+  /** The MCP server it comes from; absent for a built-in tool. */
+  server?: string
+}
+
+export interface McpServerStatus {
+  name: string
+  state: 'connecting' | 'ready' | 'failed'
+  /** What went wrong, in words (a failed server). */
+  message?: string
+  /** The last lines the server wrote to stderr. */
+  stderr?: string
+  tools: number
+}
+
+/** What the server offers: its live tools and the state of each MCP server; null on a static host. */
+export interface ServerTools {
+  live: LiveToolInfo[]
+  /** Built-in live tools the server cannot run, with the reason (e.g. no search provider configured). */
+  unavailable: { name: string; reason: string }[]
+  servers: McpServerStatus[]
+}
+
+/** OpenAI function names: letters, digits, `_` and `-`, at most 64. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+/** The separator between an MCP server's name and its tool's name. */
+export const MCP_NAME_SEPARATOR = '__'
+
+/**
+ * The name an MCP tool goes by in skills and for the model: `<server>__<tool>`, with every
+ * character an OpenAI function name cannot hold turned into `_`, cut to 64 characters.
+ */
+export function mcpToolName(server: string, tool: string): string {
+  const clean = (part: string) => part.replace(/[^A-Za-z0-9_-]/g, '_')
+  return `${clean(server)}${MCP_NAME_SEPARATOR}${clean(tool)}`.slice(0, 64)
+}
+
+const serverOnly: ToolDescriptor['load'] = () => Promise.reject(new Error('This tool runs on the server.'))
+
+/**
+ * The in-page registry with the server's MCP tools added (their runner is the server: the wiring
+ * layer gives them one). Built-in tools keep their in-page descriptor; a live built-in is the same
+ * tool, run elsewhere.
+ */
+export function registryWithServerTools(base: ToolRegistry, server: ServerTools | null): ToolRegistry {
+  const mcp = (server?.live ?? []).filter((tool) => tool.server !== undefined && !base.has(tool.name))
+  if (mcp.length === 0) return base
+  return createToolRegistry([
+    ...base.tools,
+    ...mcp.map((tool): ToolDescriptor => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      kind: 'live',
+      mocked: false,
+      live: true,
+      server: tool.server,
+      load: serverOnly,
+    })),
+  ])
+}
+
+/** Whether the server can run `name` live. */
+export function offersLive(server: ServerTools | null, name: string): boolean {
+  return server?.live.some((tool) => tool.name === name) ?? false
+}
