@@ -35,7 +35,7 @@ function createMcpServer(): Server {
   const server = new Server({ name: 'test-tools', version: '1.0.0' }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const args = (request.params.arguments ?? {})
+    const args = request.params.arguments ?? {}
     switch (request.params.name) {
       case 'add': {
         const sum = Number(args.a) + Number(args.b)

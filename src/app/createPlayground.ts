@@ -9,12 +9,13 @@ import { downloadFile } from '../adapters/download'
 import { guideSeen, markGuideSeen } from '../adapters/guideState'
 import { rememberLanguage } from '../adapters/languagePreference'
 import { fetchServerInfo } from '../adapters/proxyStatus'
+import { callServerTool, fetchServerTools, reconnectMcpServer } from '../adapters/serverTools'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
 import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
 import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
-import { builtinToolRegistry } from '../core/tools'
+import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
@@ -58,12 +59,25 @@ export async function createPlayground(): Promise<Playground> {
     if (info.proxy === null && !record && store.getState().model === 'scripted') store.getState().setModel('browser')
     store.getState().setProxy(info.proxy)
     store.getState().setServerPublicUrl(info.publicUrl)
+    await refreshServerTools()
+  }
+  // MCP servers take a moment to start: while one is connecting, ask again each second (for a while).
+  let toolPolls = 0
+  const refreshServerTools = async () => {
+    const tools = await fetchServerTools(readTeamToken())
+    store.getState().setServerTools(tools)
+    if (tools?.servers.some((server) => server.state === 'connecting') && toolPolls++ < 60)
+      setTimeout(() => void refreshServerTools(), 1000)
   }
   void refreshServer()
 
   const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
   const services: PlaygroundServices = {
-    tools: registry,
+    liveTools: {
+      reconnect: async (server) => {
+        store.getState().setServerTools(await reconnectMcpServer(server, readTeamToken()))
+      },
+    },
     storage: { saveNow: autosave.saveNow, loadSaved: autosave.loadSaved, unreadableSave: () => unreadable },
     shareLink: shareUrl,
     download: downloadFile,
@@ -78,9 +92,15 @@ export async function createPlayground(): Promise<Playground> {
         import('../adapters/sqlEngine'),
         import('../adapters/isolatedTools'),
       ])
+      const state = store.getState()
       return startAgentRun(store, derive, {
         model,
-        registry: isolateTools(registry),
+        registry: withLiveRunners(
+          isolateTools(derive.registry(state.serverTools)),
+          state.toolModes,
+          state.serverTools === 'unknown' ? null : state.serverTools,
+          (name, args, signal) => callServerTool(name, args, signal, readTeamToken()),
+        ),
         database: loadDemoDatabase,
         timers: browserTimers,
         clock: () => performance.now(),

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { RoutingResult } from '../core/routing'
 import type { Workspace } from '../core/skill'
+import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
 
@@ -49,7 +50,7 @@ export function useLint() {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)
   const profile = usePlayground((state) => state.lintProfile)
-  return derive.lint(files, profile)
+  return derive.lint(files, profile, useToolRegistry())
 }
 
 export function useRoutingSuite() {
@@ -62,5 +63,11 @@ export function useRoutingSuite() {
 export function useEffectiveConfig() {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)
-  return derive.config(files, useRouting().winner?.path ?? null)
+  return derive.config(files, useRouting().winner?.path ?? null, useToolRegistry())
+}
+
+/** Every tool that exists now: the in-page ones and the server's MCP tools. */
+export function useToolRegistry(): ToolRegistry {
+  const { derive } = usePlaygroundContext()
+  return derive.registry(usePlayground((state) => state.serverTools))
 }

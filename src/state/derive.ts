@@ -10,7 +10,7 @@ import {
   type SuiteResult,
   type SweepPoint,
 } from '../core/routingSuite'
-import { builtinToolRegistry, type ToolRegistry } from '../core/tools'
+import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
 /** Remembers the last result of `compute` for the same arguments (compared by identity). */
@@ -30,7 +30,11 @@ function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...ar
  * the store (it is a pure function of the store) and memoised so a keystroke in one skill
  * re-parses that skill only.
  */
-export function createDerivations(registry: ToolRegistry = builtinToolRegistry) {
+export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
+  /** The in-page tools plus the server's MCP tools, once the server has said which it runs. */
+  const registry = memoizeLast((server: ServerTools | null | 'unknown'): ToolRegistry =>
+    registryWithServerTools(base, server === 'unknown' ? null : server),
+  )
   let parsed = new Map<string, { text: string; skill: Skill }>()
   const workspace = memoizeLast((files: readonly SkillFile[]): Workspace => {
     const next = new Map<string, { text: string; skill: Skill }>()
@@ -47,16 +51,16 @@ export function createDerivations(registry: ToolRegistry = builtinToolRegistry) 
   const routing = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
     router(workspace(files).skills)(utterance, threshold),
   )
-  const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null): EffectiveConfig =>
-    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, registry.names),
+  const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
+    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
   const lintCache = createLintCache()
   // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
-  const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile): LintResult => {
+  const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): LintResult => {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
     return lintWorkspace(files, {
       profile,
-      toolNames: registry.names,
+      toolNames: tools.names,
       cache: lintCache,
       parse: (path, text) => parsed.get(path) ?? parseSkill(path, text),
     })
@@ -78,7 +82,7 @@ export function createDerivations(registry: ToolRegistry = builtinToolRegistry) 
       sweep: thresholdSweep(parsed.cases, run),
     }
   })
-  return { workspace, routing, config, lint, tests }
+  return { workspace, routing, config, lint, tests, registry }
 }
 
 export interface RoutingSuite {

@@ -9,6 +9,7 @@ export {
   offersLive,
   registryWithServerTools,
   TOOL_NAME_PATTERN,
+  withLiveRunners,
 } from './liveTools'
-export type { LiveToolInfo, McpServerStatus, ServerTools, ToolMode } from './liveTools'
+export type { LiveToolInfo, McpServerStatus, ServerToolCall, ServerTools, ToolMode } from './liveTools'
 export type { KnowledgeDocument, MockRule, ToolContext, ToolDescriptor, ToolKind, ToolRun, VirtualFiles } from './types'

@@ -83,3 +83,31 @@ export function registryWithServerTools(base: ToolRegistry, server: ServerTools 
 export function offersLive(server: ServerTools | null, name: string): boolean {
   return server?.live.some((tool) => tool.name === name) ?? false
 }
+
+/** Runs a tool on the server: resolves to its result, rejects with its error (a ToolRefusal for a refusal). */
+export type ServerToolCall = (name: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>
+
+/**
+ * The registry a run uses: every MCP tool, and every built-in the user set to Live (and the server
+ * offers), run by `call` on the server; everything else as before. A tool set to Live that the
+ * server does not offer stays mocked, and the Tools tab says why.
+ */
+export function withLiveRunners(
+  registry: ToolRegistry,
+  modes: Readonly<Record<string, ToolMode>>,
+  server: ServerTools | null,
+  call: ServerToolCall,
+): ToolRegistry {
+  const runner =
+    (name: string): ToolDescriptor['load'] =>
+    () =>
+      Promise.resolve((args, context) => call(name, args, context.signal))
+  return createToolRegistry(
+    registry.tools.map((tool) => {
+      if (tool.server !== undefined) return { ...tool, load: runner(tool.name) }
+      if (modes[tool.name] === 'live' && LIVE_BUILTIN_TOOL_NAMES.includes(tool.name) && offersLive(server, tool.name))
+        return { ...tool, kind: 'live' as const, mocked: false, live: true, load: runner(tool.name) }
+      return tool
+    }),
+  )
+}

@@ -4,7 +4,6 @@
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { SharePayload } from '../../core/share'
-import type { ToolRegistry } from '../../core/tools'
 import type { ModelClient } from '../../core/agent'
 import type { Language } from '../../core/messages'
 import type { TokenCount } from '../../core/routing'
@@ -15,8 +14,8 @@ export interface StoredApiKey {
 }
 
 export interface PlaygroundServices {
-  /** The tools that exist: the Tools tab, the editor's hovers and completions read them here. */
-  tools: ToolRegistry
+  /** The server's live tools: a new connection to one MCP server (the list in the store follows). */
+  liveTools: { reconnect: (server: string) => Promise<void> }
   storage: {
     /** Save now (e.g. "Keep mine" in a tab conflict). */
     saveNow: () => Promise<void>

@@ -2,13 +2,12 @@ import { useCallback, useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
 import { formatMessage, message } from '../../core/messages'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace } from '../../state/PlaygroundProvider'
+import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace, useToolRegistry } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
 import { useT } from '../i18n/i18n'
 import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
-import { useServices } from '../common/services'
 
 import { FILE_SCHEME, modelUri } from './modelHistory'
 
@@ -30,7 +29,7 @@ export function SkillEditor() {
   const lint = useLint()
   const routingSuite = useRoutingSuite()
   const scheme = useColorScheme()
-  registerSkillLanguageFeatures(useServices().tools)
+  registerSkillLanguageFeatures(useToolRegistry())
   const { t, en, say, language } = useT()
   const localize = useCallback<Localize>(
     (finding) => ({

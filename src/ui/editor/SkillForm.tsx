@@ -2,8 +2,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
 import { splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
-import { useLint, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
-import { useServices } from '../common/services'
+import { useLint, usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
 import { SkillPreview } from './SkillPreview'
@@ -222,7 +221,7 @@ function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: 
 /** required_tools as a checklist of the tools that exist (none ticked: every tool is visible). */
 function ToolChecklist({ skill, onChange }: { skill: Skill; onChange: (tools: string[]) => void }) {
   const { t, en } = useT()
-  const { tools } = useServices()
+  const tools = useToolRegistry()
   const own = Object.entries(skill.tools).map(([name, tool]) => ({ name, description: tool.description }))
   const all = [...tools.tools.map(({ name, description }) => ({ name, description })), ...own]
   const unknown = skill.requiredTools.filter((name) => !all.some((tool) => tool.name === name))

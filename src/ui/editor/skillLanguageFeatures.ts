@@ -39,12 +39,15 @@ function declaredTools(model: monaco.editor.ITextModel, end: number): string[] {
 }
 
 let registered = false
+/** The tools as the page knows them now (the server's MCP tools arrive after the page starts). */
+let registry: ToolRegistry
 
 /**
- * Registers the providers once per page. Tool names and descriptions come from `registry`, the
- * same registry the model's tool list is built from, so a hover says what the model is told.
+ * Registers the providers once per page, and keeps them reading the latest `tools`: the same
+ * registry the model's tool list is built from, so a hover says what the model is told.
  */
-export function registerSkillLanguageFeatures(registry: ToolRegistry): void {
+export function registerSkillLanguageFeatures(tools: ToolRegistry): void {
+  registry = tools
   if (registered) return
   registered = true
   monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {

@@ -102,7 +102,9 @@ function EventView({ event }: { event: TraceEvent }) {
       return (
         <>
           <div className="event-title">
-            {t('trace.tool')} <code>{event.tool}</code> · {event.latencyMs} ms ·{' '}
+            {t('trace.tool')} <code>{event.tool}</code>{' '}
+            {event.mode && <span className={`badge ${event.mode === 'live' ? 'live-badge' : ''}`}>{t(`trace.mode.${event.mode}`)}</span>} ·{' '}
+            {event.latencyMs} ms ·{' '}
             {event.valid ? <span className="ok">{t('trace.valid')}</span> : <span className="error-text">{t('trace.invalid')}</span>}
           </div>
           <LongText as="pre" className="tool-args" text={event.arguments} />

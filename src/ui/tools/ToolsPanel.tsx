@@ -1,33 +1,43 @@
 import { useState } from 'react'
+import { LIVE_BUILTIN_TOOL_NAMES, offersLive, type ServerTools, type ToolDescriptor } from '../../core/tools'
 import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
-import { usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 
-/** Every tool with its schema; mock responses, knowledge documents and virtual files to edit. */
+/** Every tool with its schema and its mode (Mock or Live); the server's MCP tools by server; mocks, knowledge and files to edit. */
 export default function ToolsPanel() {
   const { skills } = useWorkspace()
   const mocks = usePlayground((state) => state.toolMocks)
-  const { tools } = useServices()
-  const { t, en } = useT()
+  const server = usePlayground((state) => state.serverTools)
+  const tools = useToolRegistry()
+  const { t } = useT()
   const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
+  const builtins = tools.tools.filter((tool) => tool.server === undefined)
   return (
     <section className="tools-panel" aria-label="Tools">
       <p className="muted small">{t('tools.intro')}</p>
-      {tools.tools.map((tool) => (
-        <details key={tool.name} className="tool-card" aria-label={tool.name}>
-          <summary>
-            <code>{tool.name}</code> <span className="badge">{tool.mocked ? t('tools.mockBadge') : t('tools.localBadge')}</span>
-            <span className="tool-description">{tool.description}</span>
-          </summary>
-          <pre className="schema" aria-label={en('tools.schema', { tool: tool.name })}>
-            {JSON.stringify(tool.parameters, null, 2)}
-          </pre>
-          {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
-          {tool.name === 'search_knowledge' && <KnowledgeEditor />}
-          {tool.name === 'file_read' && <VirtualFilesEditor />}
-        </details>
+      {server === null && (
+        <p className="note small" role="note">
+          {t('tools.staticHost')}
+        </p>
+      )}
+      {builtins.map((tool) => (
+        <div key={tool.name} className="tool-card-frame">
+          <details className="tool-card" aria-label={tool.name}>
+            <summary>
+              <code>{tool.name}</code> <ModeBadge tool={tool} />
+              <span className="tool-description">{tool.description}</span>
+            </summary>
+            <Schema tool={tool} />
+            {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
+            {tool.name === 'search_knowledge' && <KnowledgeEditor />}
+            {tool.name === 'file_read' && <VirtualFilesEditor />}
+          </details>
+          {tool.mocked && <ModeSelect tool={tool.name} />}
+        </div>
       ))}
+      {server !== null && server !== 'unknown' && server.servers.length > 0 && <McpServers server={server} />}
       {declared.length > 0 && <h3>{t('tools.declared')}</h3>}
       {declared.map(({ skill, name, tool }) => (
         <details key={`${skill}/${name}`} className="tool-card" aria-label={`${name} (from ${skill})`}>
@@ -41,6 +51,130 @@ export default function ToolsPanel() {
         </details>
       ))}
     </section>
+  )
+}
+
+function Schema({ tool }: { tool: ToolDescriptor }) {
+  const { en } = useT()
+  return (
+    <pre className="schema" aria-label={en('tools.schema', { tool: tool.name })}>
+      {JSON.stringify(tool.parameters, null, 2)}
+    </pre>
+  )
+}
+
+/** Where a call of this tool is answered, and its time-out. */
+function ModeBadge({ tool }: { tool: ToolDescriptor }) {
+  const { t } = useT()
+  const modes = usePlayground((state) => state.toolModes)
+  const server = usePlayground((state) => state.serverTools)
+  if (tool.server !== undefined) return <span className="badge live-badge">{t('tools.liveBadge')}</span>
+  if (!tool.mocked) return <span className="badge">{t('tools.localBadge')}</span>
+  const live = modes[tool.name] === 'live' && offersLive(server === 'unknown' ? null : server, tool.name)
+  return live ? <span className="badge live-badge">{t('tools.liveBadge')}</span> : <span className="badge">{t('tools.mockBadge')}</span>
+}
+
+/** Mock or Live for a tool the page mocks; Live only where the server runs it, and why not otherwise. */
+function ModeSelect({ tool }: { tool: string }) {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const mode = usePlayground((state) => state.toolModes[tool] ?? 'mock')
+  const server = usePlayground((state) => state.serverTools)
+  const known = server === 'unknown' ? null : server
+  const offered = offersLive(known, tool)
+  const reason =
+    server === 'unknown'
+      ? t('tools.liveAsking')
+      : server === null
+        ? t('tools.liveStatic')
+        : !LIVE_BUILTIN_TOOL_NAMES.includes(tool)
+          ? t('tools.liveNone')
+          : (server.unavailable.find((entry) => entry.name === tool)?.reason ?? t('tools.liveNone'))
+  return (
+    <div className="tool-mode">
+      <select
+        aria-label={en('tools.mode', { tool })}
+        title={offered ? t('tools.liveTitle') : reason}
+        value={offered ? mode : 'mock'}
+        onChange={(event) => store.getState().setToolMode(tool, event.target.value === 'live' ? 'live' : 'mock')}
+      >
+        <option value="mock">{t('tools.modeMock')}</option>
+        <option value="live" disabled={!offered}>
+          {offered ? t('tools.modeLive') : t('tools.modeLiveUnavailable')}
+        </option>
+      </select>
+      {!offered && mode === 'live' && <span className="warning-text small">{reason}</span>}
+    </div>
+  )
+}
+
+/** Each MCP server the server connects to: its state, its stderr when it failed, its tools. */
+function McpServers({ server }: { server: ServerTools }) {
+  const { t, en } = useT()
+  const { liveTools } = useServices()
+  const tools = useToolRegistry()
+  const [busy, setBusy] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const reconnect = async (name: string) => {
+    setBusy(name)
+    setProblem(null)
+    try {
+      await liveTools.reconnect(name)
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <>
+      <h3>{t('tools.mcpTitle')}</h3>
+      <p className="muted small">{t('tools.mcpIntro')}</p>
+      {server.servers.map((status) => (
+        <section key={status.name} className="mcp-server" aria-label={en('tools.mcpServer', { server: status.name })}>
+          <div className="mcp-server-header">
+            <strong>{status.name}</strong>
+            <span className={`badge mcp-${status.state}`} role="status">
+              {t(`tools.mcpState.${status.state}`, { count: status.tools })}
+            </span>
+            <button
+              type="button"
+              className="button small"
+              disabled={busy !== null}
+              aria-label={en('tools.reconnect', { server: status.name })}
+              onClick={() => void reconnect(status.name)}
+            >
+              {busy === status.name ? t('tools.reconnecting') : t('tools.reconnectShort')}
+            </button>
+          </div>
+          {status.message && <p className="error-text small">{status.message}</p>}
+          {status.stderr && (
+            <details>
+              <summary className="small">{t('tools.stderr')}</summary>
+              <pre className="schema" aria-label={en('tools.stderrOf', { server: status.name })}>
+                {status.stderr}
+              </pre>
+            </details>
+          )}
+          {tools.tools
+            .filter((tool) => tool.server === status.name)
+            .map((tool) => (
+              <details key={tool.name} className="tool-card" aria-label={tool.name}>
+                <summary>
+                  <code>{tool.name}</code> <ModeBadge tool={tool} />
+                  <span className="tool-description">{tool.description}</span>
+                </summary>
+                <Schema tool={tool} />
+              </details>
+            ))}
+        </section>
+      ))}
+      {problem && (
+        <p className="error-text small" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
   )
 }
 
