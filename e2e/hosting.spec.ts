@@ -2,23 +2,16 @@
  * Hosting for a team: the built dist/ from a plain static file server under a sub-path, and
  * `npm run serve` with a team token. Each test starts its own server on a free loopback port.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import sirv from 'sirv'
 import { rawGet as raw } from '../server/rawRequest'
 import { FakeOpenAI } from './fakeOpenAI'
 import { examples, expect, test } from './fixtures'
-
-const ROOT = join(import.meta.dirname, '..')
+import { freePort, listen, ROOT, serve } from './serverProcess'
 const DIST = join(ROOT, 'dist')
 const SUB_PATH = '/tools/skill-playground/'
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)))
-}
 
 /** A plain static file server: the files of dist/ under a sub-path, nothing else. */
 async function staticHost(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -44,6 +37,12 @@ test('the static build works under a sub-path: a shared workspace opens in a fre
     // No server beside a static copy: the proxy is shown as unavailable, with the reason.
     await page.getByRole('combobox', { name: 'Model' }).selectOption('browser')
     await expect(page.getByRole('option', { name: /OpenAI \(server proxy\)/ })).toBeDisabled()
+    // …and no live tools: every tool is mocked, and Live says why it is unavailable.
+    await page.getByRole('tab', { name: 'Tools' }).click()
+    await expect(page.getByRole('region', { name: 'Tools' }).getByRole('note')).toContainText('no server beside it')
+    const fetchMode = page.getByRole('combobox', { name: 'web_fetch mode' })
+    await expect(fetchMode.getByRole('option', { name: 'Live (unavailable)' })).toBeDisabled()
+    await expect(fetchMode).toHaveAttribute('title', /Live needs `npm run serve`/)
 
     // The sender adds a skill and a routing case, and shares the workspace.
     await page.getByRole('button', { name: '+ New' }).click()
@@ -87,25 +86,6 @@ test('from a local address the Share dialog says colleagues cannot open the link
   await expect(note).toContainText('Links point to the team address instead')
   await page.keyboard.press('Escape')
 })
-
-function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let output = ''
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/serve.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  })
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  const port = await listen(server)
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 test('npm run serve for a team: refuses an exposed key without access control; with a token the API needs it and the app works', async ({
   browser,

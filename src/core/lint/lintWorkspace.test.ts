@@ -344,3 +344,17 @@ describe('the per-skill lint cache', () => {
     expect(moved.findings.get('b/SKILL.md')!.find((f) => f.code === 'keyword-shared')!.range.startLine).toBe(4)
   })
 })
+
+describe('MCP tool names in required_tools', () => {
+  it('knows the server’s MCP tools, and offers the quick fix for a misspelt one', async () => {
+    const { BUILTIN_TOOL_NAMES } = await import('../tools')
+    const toolNames = [...BUILTIN_TOOL_NAMES, 'github__create_issue']
+    const lintWith = (tools: string) =>
+      lintWorkspace([skill(`name: calc\nrequired_tools: [${tools}]`)], { toolNames })
+        .findings.get('calc/SKILL.md')!
+        .filter((f) => f.code === 'required-tool-unknown')
+    expect(lintWith('github__create_issue')).toEqual([])
+    const [finding] = lintWith('github__create_isue')
+    expect(finding?.fix?.title).toBe('Change to "github__create_issue"')
+  })
+})
