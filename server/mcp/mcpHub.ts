@@ -76,6 +76,7 @@ interface Connection {
   config: McpServerConfig
   state: McpServerStatus['state']
   message?: string
+  reason?: McpServerStatus['reason']
   stderr: string
   client: Client | null
   /** Our name → the server's own tool name. */
@@ -130,10 +131,17 @@ export class McpHub {
         name: connection.name,
         state: connection.state,
         ...(connection.message ? { message: connection.message } : {}),
+        ...(connection.reason ? { reason: connection.reason } : {}),
         ...(connection.stderr.trim() ? { stderr: connection.stderr.trim() } : {}),
         tools: connection.tools.size,
       })),
-      ...this.problems.map((problem) => ({ name: problem.name, state: 'failed' as const, message: problem.message, tools: 0 })),
+      ...this.problems.map((problem) => ({
+        name: problem.name,
+        state: 'failed' as const,
+        message: problem.message,
+        reason: 'config' as const,
+        tools: 0,
+      })),
     ]
   }
 
@@ -204,6 +212,7 @@ export class McpHub {
     connection.client = null
     connection.state = 'connecting'
     connection.message = undefined
+    connection.reason = undefined
     connection.stderr = ''
     const { config } = connection
     let transport: Transport
@@ -226,6 +235,7 @@ export class McpHub {
       } catch {
         connection.state = 'failed'
         connection.message = `"${config.url}" is not an address.`
+        connection.reason = 'config'
         return
       }
       transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers } })
@@ -235,6 +245,7 @@ export class McpHub {
       if (connection.client !== client) return
       connection.state = 'failed'
       connection.message = 'The server stopped (its process exited or the connection closed).'
+      connection.reason = 'stopped'
       connection.client = null
     }
     try {
@@ -264,7 +275,9 @@ export class McpHub {
     } catch (error) {
       connection.state = 'failed'
       const text = error instanceof Error ? error.message : String(error)
-      connection.message = /closed/i.test(text) ? 'The server exited while starting.' : `Could not connect: ${text}`
+      const exited = /closed/i.test(text)
+      connection.message = exited ? 'The server exited while starting.' : text
+      connection.reason = exited ? 'exited-at-start' : 'connect-failed'
       await client.close().catch(() => undefined)
     }
   }

@@ -308,6 +308,12 @@ export const en = {
       ready_other: 'connected · {{count}} tools',
       failed: 'failed',
     },
+    mcpReason: {
+      'exited-at-start': 'The server exited while starting: its stderr below usually says why.',
+      stopped: 'The server stopped (its process exited or the connection closed). Reconnect to start it again.',
+      'connect-failed': 'Could not connect:',
+      config: 'mcp.json:',
+    },
     reconnect: 'Reconnect {{server}}',
     reconnectShort: 'Reconnect',
     reconnecting: 'Reconnecting…',

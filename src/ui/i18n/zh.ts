@@ -304,6 +304,12 @@ export const zh: DeepStrings<typeof en> = {
       ready_other: '已连接 · {{count}} 个工具',
       failed: '失败',
     },
+    mcpReason: {
+      'exited-at-start': '服务器启动时退出了：下面的 stderr 通常会说明原因。',
+      stopped: '服务器停止了（进程退出或连接关闭）。点“重新连接”再启动它。',
+      'connect-failed': '无法连接：',
+      config: 'mcp.json：',
+    },
     reconnect: '重新连接 {{server}}',
     reconnectShort: '重新连接',
     reconnecting: '正在重新连接…',

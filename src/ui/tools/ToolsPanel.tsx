@@ -147,7 +147,15 @@ function McpServers({ server }: { server: ServerTools }) {
               {busy === status.name ? t('tools.reconnecting') : t('tools.reconnectShort')}
             </button>
           </div>
-          {status.message && <p className="error-text small">{status.message}</p>}
+          {status.message && (
+            <p className="error-text small">
+              {status.reason === 'exited-at-start' || status.reason === 'stopped'
+                ? t(`tools.mcpReason.${status.reason}`)
+                : status.reason
+                  ? `${t(`tools.mcpReason.${status.reason}`)} ${status.message}`
+                  : status.message}
+            </p>
+          )}
           {status.stderr && (
             <details>
               <summary className="small">{t('tools.stderr')}</summary>
