@@ -17,6 +17,8 @@ export interface OpenAIClientOptions {
   headers?: Record<string, string>
   /** For tests: the fetch the SDK uses. */
   fetch?: typeof fetch
+  /** Retries after a 429 or 5xx, honouring Retry-After (the SDK's backoff); 0 in the page, where the user sees every failure. */
+  maxRetries?: number
 }
 
 /** More parallel tool calls than this in one reply are not a real model's. */
@@ -28,7 +30,7 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
     baseURL: options.baseURL,
     apiKey: options.apiKey,
     dangerouslyAllowBrowser: true,
-    maxRetries: 0,
+    maxRetries: options.maxRetries ?? 0,
     timeout: 120_000,
     ...(options.headers ? { defaultHeaders: options.headers } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -143,6 +143,7 @@ describe('the import graph', () => {
       'app→adapters',
       'app→app',
       'cli→core',
+      'cli→adapters',
       'cli→cli',
     ])
     expect([...new Set(edges)].filter((edge) => !allowed.has(edge))).toEqual([])

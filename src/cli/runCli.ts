@@ -4,6 +4,7 @@ import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
+import { evalArgs, evalCommand } from './evalCommand'
 import { readSkillsDir } from './readSkillsDir'
 
 export interface CliIO {
@@ -24,7 +25,12 @@ const USAGE = `Usage:
       Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
   skill-playground test <dir> [--cases file] [--threshold X] [--json]
       Runs the routing test suite (default <dir>/routing-tests.yaml) with the keyword router;
-      exits 1 on any failure, printing expected, got and the scores.`
+      exits 1 on any failure, printing expected, got and the scores.
+  skill-playground eval --skills <dir> [--evals file] [--model scripted|openai] [--trials N]
+                        [--mode keyword|progressive|llm|none] [--json] [--junit file] [--min-pass-rate R]
+      Runs the behaviour evals (<dir>/evals.yaml and <skill>/evals/evals.json) N times each and
+      prints each case's pass rate with its 95% interval; exits 1 when one is below R (default 1).
+      --model openai reads OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL.`
 
 /** Runs one CLI command and returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -39,6 +45,20 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return lint(rest, io)
       case 'test':
         return test(rest, io)
+      case 'eval': {
+        const { options } = parseArgs(rest, [
+          'skills',
+          'evals',
+          'model',
+          'trials',
+          'junit',
+          'min-pass-rate',
+          'mode',
+          'concurrency',
+          'threshold',
+        ])
+        return await evalCommand(evalArgs(options), io)
+      }
       case undefined:
       case '-h':
       case '--help':

@@ -5,9 +5,12 @@ import { compareTriggers, comparisonCalls, createScriptedModel, majority, type M
 
 const calc = parseSkill(
   'calc/SKILL.md',
-  '---\nname: calc\ndescription: Computes.\ntrigger_keywords: [计算, 是多少]\nrequired_tools: [calculator]\n---\n',
+  '---\nname: calc\ndescription: Computes arithmetic exactly (powers, products, sums). 计算数学表达式。\ntrigger_keywords: [计算, 是多少]\nrequired_tools: [calculator]\n---\n',
 )
-const weather = parseSkill('weather.md', '---\nname: weather\ndescription: Weather.\ntrigger_keywords: [天气]\n---\n')
+const weather = parseSkill(
+  'weather.md',
+  '---\nname: weather\ndescription: The weather forecast for a city. 查询城市天气。\ntrigger_keywords: [天气]\n---\n',
+)
 const skills = [calc, weather]
 const cases = [
   { utterance: '计算一下 2^20 是多少', expect: 'calc', line: 1, index: 1 },

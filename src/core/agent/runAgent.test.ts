@@ -17,7 +17,7 @@ import {
 
 const calc = parseSkill(
   'calculator/SKILL.md',
-  '---\nname: calculator\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n',
+  '---\nname: calculator\ndescription: Computes arithmetic exactly, powers included. 计算数学表达式。\ntrigger_keywords: [计算, 计算一下, 是多少]\nrequired_tools: [calculator]\nmax_rounds: 3\n---\nYou compute.\n',
 )
 const weather = parseSkill(
   'weather.md',
@@ -211,7 +211,7 @@ describe('the SKILL_CALL text protocol', () => {
 describe('LLM routing', () => {
   const addCalc = parseSkill(
     'add-calc/SKILL.md',
-    '---\nname: add-calc\ndescription: Adds numbers.\ntrigger_keywords: [相加, 求和]\nrequired_tools: [calculator]\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number }, minItems: 2 }\n  required: [numbers]\n---\nAdd them.\n',
+    '---\nname: add-calc\ndescription: Adds a list of numbers. 对数字求和、相加。\ntrigger_keywords: [相加, 求和]\nrequired_tools: [calculator]\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number }, minItems: 2 }\n  required: [numbers]\n---\nAdd them.\n',
   )
 
   it('lets the model pick a skill and validates its arguments against parameters', async () => {

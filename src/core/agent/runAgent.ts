@@ -29,6 +29,10 @@ export interface RunOptions {
   timeouts?: Partial<Record<ToolKind, number>>
   /** Native function calling (default), or SKILL_CALL blocks in the model's text. */
   toolProtocol?: ToolProtocol
+  /** Earlier turns of the conversation (user and assistant messages), sent before this utterance. */
+  history?: ChatMessage[]
+  /** Keep this skill active instead of routing again (a conversation's "sticky skill"). */
+  stickySkill?: Skill | null
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
 }
@@ -96,6 +100,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       role: 'system',
       content: activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : ''),
     },
+    ...(options.history ?? []),
     { role: 'user', content: activation.userMessage ?? options.utterance },
   ]
   const maxRounds = activation.config.maxRounds
@@ -202,6 +207,15 @@ function said(text: Message, field: 'message' | 'reason' = 'message') {
 
 async function activate(options: RunOptions, emit: Emit): Promise<Activation | null> {
   const { mode, utterance, skills, threshold } = options
+  if (options.stickySkill) {
+    const config = effectiveConfig(options.stickySkill, toolNames(options))
+    return {
+      skill: options.stickySkill,
+      config,
+      systemPrompt: config.systemPrompt,
+      reason: message('run.sticky', { skill: options.stickySkill.name }),
+    }
+  }
   if (mode === 'keyword') {
     const routing = scoreRouting(utterance, skills, threshold)
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null

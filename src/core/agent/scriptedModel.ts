@@ -1,4 +1,4 @@
-import { scoreRouting } from '../routing'
+import { catalogSkills, mostSimilarSkill } from './skillSimilarity'
 import { parseSkillResults, RESULT_PREFIX } from './textProtocol'
 import type { ChatMessage, ModelClient, ModelReply, ModelRequest, RouteCandidate, ToolCall, ToolSpec } from './types'
 
@@ -79,22 +79,27 @@ function asSkillCallText(reply: ModelReply): ModelReply {
   return { text: [reply.text, ...lines].filter(Boolean).join('\n'), toolCalls: [] }
 }
 
-/** LLM routing: pick the skill whose keywords cover the most of the message; add any numbers as arguments. */
+/** LLM routing: the most similar skill by its name, description and keywords (skillSimilarity.ts); any numbers as arguments. */
 function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]): ModelReply {
-  const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? ''
-  const routing = scoreRouting(
+  const user = currentUserMessage(messages)
+  const picked = mostSimilarSkill(
     user,
-    candidates.map((c) => ({ name: c.name, path: c.name, triggerKeywords: c.triggerKeywords, entryMode: 'auto' as const })),
-    0,
+    candidates.map((c) => ({ name: c.name, description: c.description, keywords: c.triggerKeywords })),
   )
-  const best = routing.winner ? candidates.find((c) => c.name === routing.winner?.skill) : undefined
+  const best = picked ? candidates.find((c) => c.name === picked) : undefined
   if (!best) return { text: JSON.stringify({ skill: null }), toolCalls: [] }
-  const properties = (best.parameters?.properties ?? {}) as Record<string, { type?: string }>
+  const properties = (best.parameters?.properties ?? {}) as Record<string, { type?: string; enum?: unknown[] }>
   const args: Record<string, unknown> = {}
   const numbers = (user.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number)
+  const sql = sqlFor(user)
   for (const [key, schema] of Object.entries(properties)) {
     if (schema.type === 'array') args[key] = numbers
     else if (schema.type === 'number' || schema.type === 'integer') args[key] = numbers[0]
+    else if (schema.type === 'string' && Array.isArray(schema.enum)) {
+      // The option the message (or the query it implies) names, else the first.
+      const options = schema.enum.filter((option): option is string => typeof option === 'string')
+      args[key] = options.find((option) => user.toLowerCase().includes(option) || sql?.includes(option)) ?? options[0]
+    } else if (schema.type === 'string') args[key] = /sql|query/i.test(key) && sql ? sql : keyTerms(user)
   }
   return { text: JSON.stringify({ skill: best.name, args }), toolCalls: [] }
 }
@@ -105,7 +110,7 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
   const textResults = lastUser.startsWith(RESULT_PREFIX)
     ? parseSkillResults(lastUser).map((r) => ({ role: 'tool' as const, toolCallId: '', name: r.name, content: r.content }))
     : []
-  const user = messages.find((m) => m.role === 'user')?.content ?? ''
+  const user = currentUserMessage(messages)
   const toolResults = textResults.length > 0 ? textResults : trailingToolResults(messages)
   const visible = new Set(tools.map((tool) => tool.name))
   const round = messages.filter((m) => m.role === 'assistant').length
@@ -122,6 +127,7 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
     const skill = pickSkillToLoad(
       user,
       tools.find((t) => t.name === 'load_skill'),
+      messages[0]?.role === 'system' ? messages[0].content : '',
     )
     if (skill) return call(`The skill "${skill}" fits this request; loading it.`, 'load_skill', { name: skill }, round)
   }
@@ -251,11 +257,16 @@ function keyTerms(text: string): string {
   )
 }
 
-function pickSkillToLoad(user: string, loadSkill: ToolSpec | undefined): string | null {
+/** Progressive disclosure: the catalog skill most similar to the message (skillSimilarity.ts), among those load_skill accepts. */
+function pickSkillToLoad(user: string, loadSkill: ToolSpec | undefined, systemPrompt: string): string | null {
   const names = (loadSkill?.parameters.properties as { name?: { enum?: string[] } } | undefined)?.name?.enum ?? []
-  const lower = user.toLowerCase()
-  if (findExpression(user)) return names.find((name) => /calc/i.test(name)) ?? null
-  return names.find((name) => lower.includes(name.toLowerCase().replace(/[_-]/g, ' '))) ?? null
+  const catalog = catalogSkills(systemPrompt).filter((skill) => names.includes(skill.name))
+  return mostSimilarSkill(user, catalog.length > 0 ? catalog : names.map((name) => ({ name, description: '' })))
+}
+
+/** The message of the turn being answered: the last user message that is not a block of tool results. */
+function currentUserMessage(messages: readonly ChatMessage[]): string {
+  return [...messages].reverse().find((m) => m.role === 'user' && !m.content.startsWith(RESULT_PREFIX))?.content ?? ''
 }
 
 /** A final answer built from the tool results, so the numbers in it are the tools' own. */

@@ -38,6 +38,8 @@ export type TraceEvent =
       mode?: 'live' | 'mock'
     })
   | (Stamped & { type: 'final'; text: string })
+  /** A later user turn of the conversation begins (the first turn is the run's utterance). */
+  | (Stamped & { type: 'turn'; turn: number; utterance: string })
   | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string; text?: Message })
 
 export type RoutingMode = 'keyword' | 'progressive' | 'llm' | 'none'

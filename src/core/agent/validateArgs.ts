@@ -52,3 +52,22 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
     details: errors.map(({ instanceLocation, keyword, error }) => ({ path: instanceLocation, keyword, message: error })),
   }
 }
+
+/** Whether any JSON value satisfies `schema` (an eval's answer_schema): null when it does, else what is wrong. */
+export function schemaProblem(schema: JsonSchema, value: unknown): string | null {
+  let validator = validators.get(schema)
+  try {
+    validator ??= new Validator(schema, '2020-12', false)
+  } catch (error) {
+    return `The schema is invalid: ${error instanceof Error ? error.message : String(error)}`
+  }
+  validators.set(schema, validator)
+  const result = validator.validate(value)
+  if (result.valid) return null
+  const leaves = result.errors.filter(
+    (error: OutputUnit) => !['properties', 'allOf', 'anyOf', 'items', '$ref', 'false'].includes(error.keyword),
+  )
+  return (leaves.length > 0 ? leaves : result.errors)
+    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'answer'}: ${error.error}`)
+    .join('; ')
+}

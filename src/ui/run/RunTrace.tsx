@@ -118,6 +118,13 @@ function EventView({ event }: { event: TraceEvent }) {
           {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
         </>
       )
+    case 'turn':
+      return (
+        <>
+          <div className="turn-marker">{t('trace.turn', { turn: event.turn })}</div>
+          <p className="user-turn">{event.utterance}</p>
+        </>
+      )
     case 'final':
       return (
         <>

@@ -1,5 +1,6 @@
 import { unzipWorkspace, type ArchiveContents } from '../../core/share'
 import { message, type Message } from '../../core/messages'
+import { EVALS_FILE } from '../../core/evals'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { isSkillPath, type SkillFile } from '../../core/skill'
 
@@ -41,7 +42,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       continue // A binary file (an image, an archive): the workspace holds text only.
     }
     // Skills, the suite, and the files that sit in a skill's folder (references, scripts).
-    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path.includes('/')) files.push({ path, text })
+    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE || path.includes('/')) files.push({ path, text })
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }

@@ -1,0 +1,160 @@
+/**
+ * Runs an eval suite: every case N times (trials), a few at a time, each trial checked against the
+ * case's assertions and rubric; the result per case is a pass rate with its 95% Wilson interval,
+ * and a case whose trials disagree is flaky. The page and the CLI run the same engine.
+ */
+import type { ModelClient, TraceEvent } from '../agent'
+import { checkExpectations, trialFacts, type AssertionResult } from './checkExpectations'
+import type { EvalCase } from './evalSuite'
+import { gradeRubric, transcriptText } from './gradeRubric'
+import { wilsonInterval } from './statistics'
+
+export interface TrialOutcome {
+  events: TraceEvent[]
+  latencyMs: number
+}
+
+/** Runs one trial of a case (all its turns) and returns its events. */
+export type RunTrial = (testCase: EvalCase, trial: number, signal: AbortSignal) => Promise<TrialOutcome>
+
+export interface EvalOptions {
+  trials: number
+  /** Trials running at once (default 4). */
+  concurrency?: number
+  /** Grades rubric statements; null: the simulated grader. */
+  grader: ModelClient | null
+  runTrial: RunTrial
+  signal: AbortSignal
+  onProgress?: (done: number, total: number) => void
+  /** What ran: the model and mode, or an A/B side's name. */
+  label: string
+  /** True with the scripted model: the results say "simulated" wherever they appear. */
+  simulated: boolean
+}
+
+export interface TrialResult {
+  trial: number
+  passed: boolean
+  assertions: AssertionResult[]
+  latencyMs: number
+  skill: string | null
+  answer: string
+}
+
+export interface CaseReport {
+  name: string
+  file: string
+  line: number
+  trials: number
+  passed: number
+  passRate: number
+  interval: [number, number]
+  /** Some trials passed and some failed. */
+  flaky: boolean
+  /** Each failed assertion of each trial. */
+  failures: { trial: number; assertion: string; detail: string }[]
+  results: TrialResult[]
+}
+
+export interface EvalReport {
+  label: string
+  simulated: boolean
+  trials: number
+  cases: CaseReport[]
+  /** True when Stop ended the run early: the cases report the trials that finished. */
+  stopped: boolean
+  durationMs: number
+}
+
+export const DEFAULT_CONCURRENCY = 4
+/** Trials per case when neither the file nor the user says: one is enough for a deterministic model. */
+export const defaultTrials = (simulated: boolean) => (simulated ? 1 : 3)
+
+async function judge(testCase: EvalCase, trial: number, outcome: TrialOutcome, options: EvalOptions): Promise<TrialResult> {
+  const facts = trialFacts(outcome.events)
+  const assertions = checkExpectations(testCase.expect, facts)
+  if (facts.stopped && !facts.answer) assertions.push({ assertion: 'the run answers', passed: false, detail: facts.stopped })
+  if (testCase.expect.rubric?.length)
+    assertions.push(
+      ...(await gradeRubric(
+        testCase.expect.rubric,
+        transcriptText(testCase.turns[0] ?? '', outcome.events),
+        options.grader,
+        options.signal,
+      )),
+    )
+  return {
+    trial,
+    passed: assertions.every((assertion) => assertion.passed),
+    assertions,
+    latencyMs: outcome.latencyMs,
+    skill: facts.skill,
+    answer: facts.answer,
+  }
+}
+
+export async function runEvals(cases: readonly EvalCase[], options: EvalOptions, clock: () => number = () => 0): Promise<EvalReport> {
+  const started = clock()
+  const tasks = cases.flatMap((testCase, index) =>
+    Array.from({ length: options.trials }, (_, trial) => ({ index, testCase, trial: trial + 1 })),
+  )
+  const results: TrialResult[][] = cases.map(() => [])
+  let next = 0
+  let done = 0
+  const worker = async () => {
+    while (next < tasks.length && !options.signal.aborted) {
+      const task = tasks[next++]!
+      let result: TrialResult
+      try {
+        result = await judge(task.testCase, task.trial, await options.runTrial(task.testCase, task.trial, options.signal), options)
+      } catch (error) {
+        if (options.signal.aborted) return
+        const detail = error instanceof Error ? error.message : String(error)
+        result = {
+          trial: task.trial,
+          passed: false,
+          assertions: [{ assertion: 'the run answers', passed: false, detail }],
+          latencyMs: 0,
+          skill: null,
+          answer: '',
+        }
+      }
+      results[task.index]!.push(result)
+      options.onProgress?.(++done, tasks.length)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, tasks.length)) }, worker))
+  return {
+    label: options.label,
+    simulated: options.simulated,
+    trials: options.trials,
+    stopped: options.signal.aborted,
+    durationMs: Math.round(clock() - started),
+    cases: cases.map((testCase, index) =>
+      caseReport(
+        testCase,
+        results[index]!.sort((a, b) => a.trial - b.trial),
+      ),
+    ),
+  }
+}
+
+export function caseReport(testCase: EvalCase, results: TrialResult[]): CaseReport {
+  const passed = results.filter((result) => result.passed).length
+  return {
+    name: testCase.name,
+    file: testCase.file,
+    line: testCase.line,
+    trials: results.length,
+    passed,
+    passRate: results.length ? passed / results.length : 0,
+    interval: wilsonInterval(passed, results.length),
+    flaky: passed > 0 && passed < results.length,
+    failures: results.flatMap((result) =>
+      result.assertions
+        .filter((assertion) => !assertion.passed)
+        .map(({ assertion, detail }) => ({ trial: result.trial, assertion, detail })),
+    ),
+    results,
+  }
+}
