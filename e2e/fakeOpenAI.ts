@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 export type FakeReply =
   | { kind: 'text'; text: string }
   | { kind: 'tool'; name: string; arguments: string; split?: number }
-  | { kind: 'status'; status: number; message: string }
+  | { kind: 'status'; status: number; message: string; retryAfter?: number }
   | { kind: 'drop'; text: string }
   | { kind: 'slow'; pieces: string[]; delayMs: number }
 
@@ -43,7 +43,10 @@ export class FakeOpenAI {
       this.requests.push({ headers: request.headers, body: JSON.parse(raw || '{}') })
       const reply = this.replies.shift() ?? { kind: 'text', text: '(no more scripted replies)' }
       if (reply.kind === 'status') {
-        response.writeHead(reply.status, { 'content-type': 'application/json' })
+        response.writeHead(reply.status, {
+          'content-type': 'application/json',
+          ...(reply.retryAfter !== undefined ? { 'retry-after': String(reply.retryAfter) } : {}),
+        })
         response.end(JSON.stringify({ error: { message: reply.message, type: 'test_error' } }))
         return
       }

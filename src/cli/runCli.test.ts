@@ -230,3 +230,87 @@ describe('what lint is pointed at', () => {
     expect(linked.err.join('\n')).toContain('escape: skipped (a link that leads outside the folder)')
   })
 })
+
+describe('skill-playground eval', () => {
+  it('runs the example evals with the scripted model, labelled simulated, and writes JUnit', async () => {
+    const junit = join(mkdtempSync(join(tmpdir(), 'eval-')), 'junit.xml')
+    const { code, out, err } = await run(['eval', '--skills', SKILLS, '--junit', junit])
+    expect(err[0]).toMatch(/cases × 1 trials · Scripted \(offline\) \(simulated\) · keyword/)
+    expect(out.at(-1)).toMatch(/^(\d+) of \1 cases at or above 100% \(simulated model\)$/)
+    expect(code).toBe(0)
+    const { readFileSync } = await import('node:fs')
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuites name="skill-playground eval"')
+  })
+
+  it('reports problems in the file at their line, and exits 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-bad-'))
+    writeFileSync(join(dir, 'evals.yaml'), '- name: x\n  utterance: hi\n  expect: { answer_matches: "/(/" }\n')
+    const { code, err } = await run(['eval', '--skills', SKILLS, '--evals', join(dir, 'evals.yaml')])
+    expect(code).toBe(1)
+    expect(err).toEqual([`${join(dir, 'evals.yaml')}:3:1 error "/(/" is not a valid regular expression.`])
+  })
+
+  it('against an OpenAI-compatible server: a flaky case passes 2 of 3 trials, and a 429 is retried after Retry-After', async () => {
+    const { FakeOpenAI } = await import('../../e2e/fakeOpenAI')
+    const upstream = new FakeOpenAI()
+    const { createServer } = await import('node:net')
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const port = (probe.address() as { port: number }).port
+    await new Promise((resolve) => probe.close(resolve))
+    await upstream.start(port)
+    try {
+      upstream.script(
+        { kind: 'status', status: 429, message: 'slow down', retryAfter: 1 },
+        { kind: 'text', text: 'Yes, it is.' },
+        { kind: 'text', text: 'No idea.' },
+        { kind: 'text', text: 'Yes.' },
+      )
+      const dir = mkdtempSync(join(tmpdir(), 'eval-openai-'))
+      writeFileSync(join(dir, 'evals.yaml'), '- name: says yes\n  utterance: hello there\n  expect: { answer_contains: ["yes"] }\n')
+      const out: string[] = []
+      const started = Date.now()
+      const { evalArgs, evalCommand } = await import('./evalCommand')
+      const code = await evalCommand(
+        evalArgs(
+          new Map<string, string | true>([
+            ['skills', SKILLS],
+            ['evals', join(dir, 'evals.yaml')],
+            ['model', 'openai'],
+            ['trials', '3'],
+            ['concurrency', '1'],
+            ['json', true],
+          ]),
+        ),
+        { out: (line) => out.push(line), err: () => {}, lines: async function* () {} },
+        { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_MODEL: 'test-model' },
+      )
+      expect(code).toBe(1)
+      const report = JSON.parse(out.join('\n')) as {
+        simulated: boolean
+        cases: {
+          name: string
+          trials: number
+          passed: number
+          passRate: number
+          interval: number[]
+          flaky: boolean
+          failures: { assertion: string }[]
+        }[]
+      }
+      expect(report.simulated).toBe(false)
+      expect(report.cases[0]).toMatchObject({
+        name: 'says yes',
+        trials: 3,
+        passed: 2,
+        flaky: true,
+        failures: [{ assertion: 'answer_contains: yes' }],
+      })
+      expect(report.cases[0]!.interval[1]).toBeLessThan(1)
+      expect(upstream.requests).toHaveLength(4)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    } finally {
+      await upstream.stop()
+    }
+  }, 30_000)
+})
