@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createScriptedModel, runConversation, type ModelClient, type TraceEvent } from '../agent'
-import { loadWorkspace, parseSkill } from '../skill'
+import { loadWorkspace } from '../skill'
 import { builtinToolRegistry } from '../tools'
 import { DEFAULT_MOCKS } from '../tools/mockTools'
 import { createVirtualFiles } from '../tools/virtualFiles'
