@@ -129,8 +129,8 @@ export class RunView {
     await this.runButton.click()
   }
 
-  /** A step of the trace: 'Activation', 'Round', 'Model reply', 'Tool call', 'Final answer', 'Stopped', 'Streaming reply'. */
-  step(name: 'Activation' | 'Round' | 'Model reply' | 'Tool call' | 'Final answer' | 'Stopped' | 'Streaming reply'): Locator {
+  /** A step of the trace: 'Activation', 'Round', 'Model reply', 'Tool call', 'Final answer', 'Stopped', 'Streaming reply', 'User turn'. */
+  step(name: 'Activation' | 'Round' | 'Model reply' | 'Tool call' | 'Final answer' | 'Stopped' | 'Streaming reply' | 'User turn'): Locator {
     return this.trace.getByRole('listitem', { name, exact: true })
   }
 

@@ -130,3 +130,28 @@ test('Abort stops a streaming reply and keeps what arrived, marked aborted', asy
   await expect(run.summary()).toContainText('aborted')
   await expect(run.runButton).toBeEnabled()
 })
+
+test('a conversation: the second turn is routed again and its request carries both user turns and the first answer', async ({
+  page,
+  routing,
+  run,
+}) => {
+  upstream.script({ kind: 'text', text: 'First answer.' }, { kind: 'text', text: 'Second answer.' })
+  await runWithProxy(routing, run, 'hello there')
+  await expect(run.step('Final answer')).toContainText('First answer.')
+  const reply = page.getByRole('textbox', { name: 'Reply' })
+  await reply.fill('and then what?')
+  await reply.press('Control+Enter')
+  await expect(run.step('Final answer').nth(1)).toContainText('Second answer.')
+  await expect(run.step('User turn')).toContainText('Turn 2')
+  expect(upstream.requests).toHaveLength(2)
+  const sent = upstream.requests[1]!.body.messages.map((message) => [message.role, message.content])
+  expect(sent.slice(1)).toEqual([
+    ['user', 'hello there'],
+    ['assistant', 'First answer.'],
+    ['user', 'and then what?'],
+  ])
+  // The system prompt actually sent is in the trace.
+  await run.step('Activation').first().getByText('System prompt sent').click()
+  await expect(run.step('Activation').first()).toContainText('You are a helpful assistant')
+})

@@ -17,6 +17,7 @@ import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
 import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
+import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
 import { startAutosave } from './autosave'
@@ -72,6 +73,29 @@ export async function createPlayground(): Promise<Playground> {
   void refreshServer()
 
   const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
+  /** What a run needs, for the current settings. The agent loop, the SDK and SQLite load with the first run, not with the page. */
+  const runDependencies = async (): Promise<RunDependencies> => {
+    const [model, { loadDemoDatabase }, { isolateTools }] = await Promise.all([
+      loadModel(),
+      import('../adapters/sqlEngine'),
+      import('../adapters/isolatedTools'),
+    ])
+    const state = store.getState()
+    return {
+      model,
+      registry: withLiveRunners(
+        isolateTools(derive.registry(state.serverTools)),
+        state.toolModes,
+        state.serverTools === 'unknown' ? null : state.serverTools,
+        (name, args, signal) => callServerTool(name, args, signal, readTeamToken()),
+      ),
+      database: loadDemoDatabase,
+      timers: browserTimers,
+      clock: () => performance.now(),
+      now: systemDependencies.now,
+      randomId: systemDependencies.randomId,
+    }
+  }
   const services: PlaygroundServices = {
     liveTools: {
       reconnect: async (server) => {
@@ -85,28 +109,17 @@ export async function createPlayground(): Promise<Playground> {
     countTokens: createTokenCounter(),
     loadModel,
     startRun: async () => {
-      // The agent loop, the SDK and SQLite load with the first run, not with the page.
-      const [{ startAgentRun }, model, { loadDemoDatabase }, { isolateTools }] = await Promise.all([
-        import('../state/agentRunner'),
-        loadModel(),
-        import('../adapters/sqlEngine'),
-        import('../adapters/isolatedTools'),
-      ])
-      const state = store.getState()
-      return startAgentRun(store, derive, {
-        model,
-        registry: withLiveRunners(
-          isolateTools(derive.registry(state.serverTools)),
-          state.toolModes,
-          state.serverTools === 'unknown' ? null : state.serverTools,
-          (name, args, signal) => callServerTool(name, args, signal, readTeamToken()),
-        ),
-        database: loadDemoDatabase,
-        timers: browserTimers,
-        clock: () => performance.now(),
-        now: systemDependencies.now,
-        randomId: systemDependencies.randomId,
-      })
+      const [{ startAgentRun }, dependencies] = await Promise.all([import('../state/agentRunner'), runDependencies()])
+      return startAgentRun(store, derive, dependencies)
+    },
+    continueRun: async (id, utterance, sticky) => {
+      const [{ continueAgentRun }, dependencies] = await Promise.all([import('../state/agentRunner'), runDependencies()])
+      return continueAgentRun(store, derive, dependencies, id, utterance, sticky)
+    },
+    startEvals: async (comparison) => {
+      const [{ startEvalRun }, dependencies] = await Promise.all([import('../state/evalRunner'), runDependencies()])
+      const grader = store.getState().model === 'scripted' || store.getState().model === 'script' ? null : dependencies.model
+      return startEvalRun(store, derive, { ...dependencies, grader, newModel: loadModel }, comparison)
     },
     language: { remember: rememberLanguage },
     guide: { seen: guideSeen, markSeen: markGuideSeen },

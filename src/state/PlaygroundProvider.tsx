@@ -66,6 +66,12 @@ export function useEffectiveConfig() {
   return derive.config(files, useRouting().winner?.path ?? null, useToolRegistry())
 }
 
+/** The workspace's eval cases and the problems in their files. */
+export function useEvalSuite() {
+  const { derive } = usePlaygroundContext()
+  return derive.evals(usePlayground((state) => state.files))
+}
+
 /** Every tool that exists now: the in-page ones and the server's MCP tools. */
 export function useToolRegistry(): ToolRegistry {
   const { derive } = usePlaygroundContext()

@@ -1,4 +1,4 @@
-import { runAgent, type ModelClient, type Timers } from '../core/agent'
+import { runAgent, runNextTurn, type ModelClient, type RunOptions, type Timers, type TraceEvent } from '../core/agent'
 import type { DemoDatabase } from '../core/tools/executeSql'
 import type { ToolRegistry } from '../core/tools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
@@ -17,6 +17,36 @@ export interface RunDependencies {
   randomId: () => string
 }
 
+/** The agent loop's options for the store's current workspace and settings, recording into run `id`. */
+function runOptions(
+  store: PlaygroundStore,
+  derive: Derivations,
+  dependencies: RunDependencies,
+  id: string,
+  utterance: string,
+  signal: AbortSignal,
+): RunOptions {
+  const state = store.getState()
+  const { now } = dependencies
+  // file_write lands in the workspace (and so in autosave and exports).
+  const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
+  return {
+    utterance,
+    skills: derive.workspace(state.files).skills,
+    mode: state.routingMode,
+    toolProtocol: state.toolProtocol,
+    threshold: state.threshold,
+    model: dependencies.model,
+    registry: dependencies.registry,
+    tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now, database: dependencies.database },
+    signal,
+    clock: dependencies.clock,
+    timers: dependencies.timers,
+    onEvent: (event) => store.getState().appendEvent(id, event),
+    onText: (round, delta) => store.getState().appendText(id, round, delta),
+  }
+}
+
 /**
  * Runs the agent on the current utterance and workspace, recording the trace in the store as it
  * happens. Returns a function that aborts the run, keeping what already arrived.
@@ -24,8 +54,6 @@ export interface RunDependencies {
 export function startAgentRun(store: PlaygroundStore, derive: Derivations, dependencies: RunDependencies): () => void {
   const state = store.getState()
   const { model, now } = dependencies
-  // file_write lands in the workspace (and so in autosave and exports).
-  const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
   const controller = new AbortController()
   const id = `run-${now().getTime().toString(36)}-${dependencies.randomId()}`
   state.startRun({
@@ -38,20 +66,33 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, depen
     streaming: null,
     status: 'running',
   })
-  void runAgent({
-    utterance: state.utterance,
-    skills: derive.workspace(state.files).skills,
-    mode: state.routingMode,
-    toolProtocol: state.toolProtocol,
-    threshold: state.threshold,
-    model,
-    registry: dependencies.registry,
-    tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now, database: dependencies.database },
-    signal: controller.signal,
-    clock: dependencies.clock,
-    timers: dependencies.timers,
-    onEvent: (event) => store.getState().appendEvent(id, event),
-    onText: (round, delta) => store.getState().appendText(id, round, delta),
+  void runAgent(runOptions(store, derive, dependencies, id, state.utterance, controller.signal)).finally(() =>
+    store.getState().finishRun(id),
+  )
+  return () => controller.abort()
+}
+
+/**
+ * The user's next turn in run `id`'s conversation: routed again, or with the skill kept (`sticky`),
+ * with every earlier turn sent to the model. Returns the function that aborts it.
+ */
+export function continueAgentRun(
+  store: PlaygroundStore,
+  derive: Derivations,
+  dependencies: RunDependencies,
+  id: string,
+  utterance: string,
+  sticky: boolean,
+): () => void {
+  const run = store.getState().runs.find((candidate) => candidate.id === id)
+  if (!run) return () => {}
+  const controller = new AbortController()
+  const marker: TraceEvent = { type: 'turn', turn: run.events.filter((event) => event.type === 'turn').length + 2, utterance, at: 0 }
+  store.getState().resumeRun(id)
+  store.getState().appendEvent(id, marker)
+  void runNextTurn([...run.events, marker], run.utterance, {
+    ...runOptions(store, derive, dependencies, id, utterance, controller.signal),
+    sticky,
   }).finally(() => store.getState().finishRun(id))
   return () => controller.abort()
 }

@@ -3,12 +3,20 @@ import { SAVED_FIELDS, type SavedWorkspace } from '../core/workspace'
 import { createResourcesSlice, type ResourcesSlice } from './resourcesSlice'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
 import { createRunSlice, type RunSlice } from './runSlice'
+import { createEvalsSlice, type EvalsSlice } from './evalsSlice'
 import { createSharingSlice, type SharingSlice } from './sharingSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
-export type PlaygroundState = WorkspaceSlice & RoutingSlice & StatusSlice & RunSlice & ResourcesSlice & SharingSlice & VersionsSlice
+export type PlaygroundState = WorkspaceSlice &
+  RoutingSlice &
+  StatusSlice &
+  RunSlice &
+  ResourcesSlice &
+  SharingSlice &
+  VersionsSlice &
+  EvalsSlice
 
 /** What the store needs from outside: the wiring layer passes the real ones, tests fixed ones. */
 export interface StoreDependencies {
@@ -31,6 +39,7 @@ export function createPlaygroundStore(saved: SavedWorkspace, dependencies: Store
     ...createRoutingSlice(...args),
     ...createStatusSlice(...args),
     ...createRunSlice(...args),
+    ...createEvalsSlice(...args),
     ...createResourcesSlice(...args),
     ...createSharingSlice(...args),
     ...createVersionsSlice(dependencies)(...args),

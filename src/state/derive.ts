@@ -10,6 +10,7 @@ import {
   type SuiteResult,
   type SweepPoint,
 } from '../core/routingSuite'
+import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
 import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
@@ -82,7 +83,19 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       sweep: thresholdSweep(parsed.cases, run),
     }
   })
-  return { workspace, routing, config, lint, tests, registry }
+  // Only evals.yaml and skill-creator's evals.json matter: a keystroke elsewhere reuses the parse.
+  let evalKey: string | null = null
+  let evalSuite = workspaceEvals([])
+  const evals = (files: readonly SkillFile[]) => {
+    const relevant = files.filter((file) => file.path === EVALS_FILE || SKILL_CREATOR_EVALS.test(file.path))
+    const key = relevant.map((file) => file.path + '\u0000' + file.text).join('\u0001')
+    if (key !== evalKey) {
+      evalSuite = workspaceEvals(relevant)
+      evalKey = key
+    }
+    return evalSuite
+  }
+  return { workspace, routing, config, lint, tests, registry, evals }
 }
 
 export interface RoutingSuite {

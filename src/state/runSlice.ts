@@ -43,6 +43,8 @@ export interface RunSlice {
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
   finishRun: (id: string) => void
+  /** A finished run takes another turn: it is running again, and moves to the top. */
+  resumeRun: (id: string) => void
   /** Forgets the kept runs (the Run view's way back from a damaged one). */
   clearRuns: () => void
 }
@@ -86,6 +88,11 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
         streaming: { round, text: (run.streaming?.round === round ? run.streaming.text : '') + delta },
       })),
     })),
+  resumeRun: (id) =>
+    set((state) => {
+      const run = state.runs.find((candidate) => candidate.id === id)
+      return run ? { runs: [{ ...run, status: 'running' as const }, ...state.runs.filter((candidate) => candidate !== run)] } : {}
+    }),
   finishRun: (id) =>
     set((state) => ({
       runs: updateRun(state.runs, id, (run) => {

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import { EVALS_FILE, starterEvals } from '../core/evals'
 import { message, type Language, type Message } from '../core/messages'
 import {
   appendRoutingCase,
@@ -39,6 +40,8 @@ export interface WorkspaceSlice {
   addKeywords: (path: string, keywords: readonly string[]) => boolean
   /** Adds a blank skill (its hints in `language`); returns its path. */
   addSkill: (language?: Language) => string
+  /** Creates evals.yaml with a first case for `skill` (when there is none yet) and opens it. */
+  createEvalsFile: (skill: string | null, utterance: string) => void
   /** Adds a skill from a template, renamed when its name is taken, and its routing cases; returns its path. */
   addFromTemplate: (template: { name: string; text: string; cases: readonly { utterance: string; expectSelf: boolean }[] }) => string
   duplicateSkill: (path: string) => string | null
@@ -85,6 +88,11 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   },
   updateText: (path, text) =>
     set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
+  createEvalsFile: (skill, utterance) => {
+    if (!get().files.some((file) => file.path === EVALS_FILE))
+      set((state) => ({ files: [...state.files, { path: EVALS_FILE, text: starterEvals(skill, utterance) }] }))
+    set({ selectedPath: EVALS_FILE })
+  },
   addSkill: (language = 'en') => {
     const name = uniqueSkillName('new_skill', get().files)
     const path = pathForName(name)

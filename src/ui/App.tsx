@@ -22,19 +22,21 @@ import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
 import { useT } from './i18n/i18n'
-import { ROUTING_TESTS_FILE } from '../core/routingSuite'
+import { isSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
 const SkillForm = lazy(() => import('./editor/SkillForm'))
+const EvalsPanel = lazy(() => import('./evals/EvalsPanel'))
 
-type Tab = 'routing' | 'tests' | 'run' | 'tools' | 'problems'
+type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
 
 const TABS: { id: Tab; Badge?: () => ReactNode }[] = [
   { id: 'routing' },
   { id: 'tests', Badge: TestCount },
   { id: 'run' },
+  { id: 'evals' },
   { id: 'tools' },
   { id: 'problems', Badge: ProblemCount },
 ]
@@ -45,7 +47,7 @@ export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
-  const isSkill = selectedPath !== null && selectedPath !== ROUTING_TESTS_FILE
+  const isSkill = selectedPath !== null && isSkillPath(selectedPath)
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   return (
@@ -138,6 +140,10 @@ export function App() {
               <RunTrace />
             ) : tab === 'problems' ? (
               <ProblemsPanel />
+            ) : tab === 'evals' ? (
+              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+                <EvalsPanel />
+              </Suspense>
             ) : (
               <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
                 <ToolsPanel />

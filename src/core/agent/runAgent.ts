@@ -85,6 +85,8 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   const unavailable: string[] = []
   const tools = toolsFor(activation.config, activation.skill, options, unavailable)
   const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
+  const toolSpecs: ToolSpec[] = [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
+  const systemPrompt = activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '')
   emit({
     type: 'activation',
     mode: options.mode,
@@ -92,14 +94,11 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     ...said(activation.reason, 'reason'),
     config: activation.config,
     missingTools,
+    systemPrompt,
   })
 
-  const toolSpecs: ToolSpec[] = [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
   const messages: ChatMessage[] = [
-    {
-      role: 'system',
-      content: activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : ''),
-    },
+    { role: 'system', content: systemPrompt },
     ...(options.history ?? []),
     { role: 'user', content: activation.userMessage ?? options.utterance },
   ]

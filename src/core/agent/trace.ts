@@ -18,6 +18,8 @@ export type TraceEvent =
       /** `reason` as a catalog message, for the reader's language (absent in runs saved before it). */
       text?: Message
       missingTools: string[]
+      /** The system prompt actually sent (absent in runs saved before it). */
+      systemPrompt?: string
     })
   | (Stamped & { type: 'round'; round: number; maxRounds: number })
   | (Stamped & { type: 'model'; round: number; text: string; latencyMs: number; toolCalls: number })

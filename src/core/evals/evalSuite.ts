@@ -262,3 +262,21 @@ function lineOf(text: string, needle: string, index: number): number {
   }
   return text.slice(0, at).split('\n').length
 }
+
+/** A first evals.yaml: one case for `skill` (or for "no skill"), with comments showing the other assertions. */
+export function starterEvals(skill: string | null, utterance: string): string {
+  const quoted = JSON.stringify(utterance.trim() || 'hello')
+  return [
+    '# Behaviour evals: what a user says, and what the agent must then do (docs/evals.md).',
+    '# Each case runs `trials` times and reports a pass rate with its 95% interval.',
+    'cases:',
+    `  - name: ${skill ? `${skill} handles its request` : 'small talk uses no skill'}`,
+    `    utterance: ${quoted}`,
+    '    expect:',
+    `      skill: ${skill ?? 'null'}`,
+    '      # tools_called: [calculator]',
+    '      # answer_contains: ["1048576"]',
+    '      # rubric: ["The answer states the result plainly."]',
+    '',
+  ].join('\n')
+}

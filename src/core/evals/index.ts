@@ -1,4 +1,4 @@
-export { compileRegex, EVALS_FILE, importSkillCreatorEvals, parseEvalSuite, SKILL_CREATOR_EVALS } from './evalSuite'
+export { compileRegex, EVALS_FILE, importSkillCreatorEvals, parseEvalSuite, SKILL_CREATOR_EVALS, starterEvals } from './evalSuite'
 export type { EvalCase, EvalExpect, EvalProblem, EvalSuite } from './evalSuite'
 export { checkExpectations, trialFacts } from './checkExpectations'
 export type { AssertionResult, TrialFacts } from './checkExpectations'

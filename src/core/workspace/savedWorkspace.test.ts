@@ -38,6 +38,31 @@ const full: Required<SavedWorkspace> = {
     previous: { utterance: 'mine', threshold: 0.3 },
   },
   sharedOrigins: { 'calc/SKILL.md': 'origin' },
+  evalTrials: 3,
+  evalResult: {
+    b: {
+      label: 'Scripted (offline) · simulated · keyword',
+      simulated: true,
+      trials: 1,
+      stopped: false,
+      durationMs: 12,
+      cases: [
+        {
+          name: 'power',
+          file: 'evals.yaml',
+          line: 2,
+          trials: 1,
+          passed: 1,
+          passRate: 1,
+          interval: [0.21, 1],
+          flaky: false,
+          failures: [],
+          results: [{ trial: 1, passed: true, assertions: [], latencyMs: 3, skill: 'calc', answer: '1048576' }],
+        },
+      ],
+    },
+    finishedAt: '2026-11-30T00:00:00.000Z',
+  },
 }
 
 describe('the saved-workspace codec', () => {

@@ -10,6 +10,7 @@ import type { LintProfile } from '../lint/types'
 import { message, type Message } from '../messages'
 import { normalizeThreshold, normalizeUtterance } from '../routing/threshold'
 import type { SkillFile } from '../skill/types'
+import type { EvalReport } from '../evals/runEvals'
 import type { ToolMode } from '../tools/liveTools'
 import type { KnowledgeDocument, MockRule } from '../tools/types'
 
@@ -161,6 +162,35 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
   }
 }
 
+const isReport = (value: unknown): value is EvalReport =>
+  isObject(value) &&
+  typeof value.label === 'string' &&
+  Array.isArray(value.cases) &&
+  value.cases.every(
+    (entry) =>
+      isObject(entry) &&
+      typeof entry.name === 'string' &&
+      typeof entry.passRate === 'number' &&
+      typeof entry.trials === 'number' &&
+      typeof entry.passed === 'number' &&
+      Array.isArray(entry.interval) &&
+      Array.isArray(entry.failures) &&
+      Array.isArray(entry.results),
+  )
+/** The last eval run (shown again after a reload, exportable); a damaged one is dropped. */
+const readEvalResult: Reader<SavedEvalResult | null> = (value) => {
+  if (value === null) return null
+  if (!isObject(value) || !isReport(value.b) || (value.a !== undefined && !isReport(value.a)) || typeof value.finishedAt !== 'string')
+    return undefined
+  return { b: value.b, ...(value.a ? { a: value.a } : {}), finishedAt: value.finishedAt }
+}
+
+export interface SavedEvalResult {
+  b: EvalReport
+  a?: EvalReport
+  finishedAt: string
+}
+
 /** Every saved field and how it is read back. The one list: the store's autosave watches these keys. */
 const FIELDS = {
   files: readFiles,
@@ -183,6 +213,9 @@ const FIELDS = {
   versions: recordOf(listOf(readVersion)),
   sharedDraft: readSharedDraft,
   sharedOrigins: recordOf(text),
+  evalTrials: (value: unknown) =>
+    value === null ? null : typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100 ? value : undefined,
+  evalResult: readEvalResult,
 } satisfies Record<string, Reader<unknown>>
 
 type Fields = typeof FIELDS

@@ -7,6 +7,7 @@ import type { SharePayload } from '../../core/share'
 import type { ModelClient } from '../../core/agent'
 import type { Language } from '../../core/messages'
 import type { TokenCount } from '../../core/routing'
+import type { EvalComparison } from '../../state/evalsSlice'
 
 export interface StoredApiKey {
   key: string
@@ -34,6 +35,10 @@ export interface PlaygroundServices {
   loadModel: () => Promise<ModelClient>
   /** Runs the agent on the current utterance; resolves to the function that aborts it. */
   startRun: () => Promise<() => void>
+  /** The user's next turn in run `id`'s conversation (`sticky`: keep its skill); resolves to the abort function. */
+  continueRun: (id: string, utterance: string, sticky: boolean) => Promise<() => void>
+  /** Runs the workspace's evals (and, with `comparison`, its A side first); resolves to the function that stops them. */
+  startEvals: (comparison: EvalComparison | null) => Promise<() => void>
   /** Remembers the interface language chosen on this device. */
   language: { remember: (language: Language) => void }
   /** Whether this device has seen (or skipped) the first-visit guide. */

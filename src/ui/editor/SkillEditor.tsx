@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
 import { formatMessage, message } from '../../core/messages'
+import { EVALS_FILE, SKILL_CREATOR_EVALS } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRoutingSuite, useWorkspace, useToolRegistry } from '../../state/PlaygroundProvider'
+import {
+  useLint,
+  usePlayground,
+  usePlaygroundStore,
+  useRoutingSuite,
+  useWorkspace,
+  useToolRegistry,
+  useEvalSuite,
+} from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
 import { useT } from '../i18n/i18n'
 import { useColorScheme } from '../common/useColorScheme'
@@ -28,6 +37,7 @@ export function SkillEditor() {
   const workspace = useWorkspace()
   const lint = useLint()
   const routingSuite = useRoutingSuite()
+  const evalSuite = useEvalSuite()
   const scheme = useColorScheme()
   registerSkillLanguageFeatures(useToolRegistry())
   const { t, en, say, language } = useT()
@@ -93,7 +103,7 @@ export function SkillEditor() {
       syncedText.current.set(file.path, file.text)
       const uri = modelUri(file.path)
       const model = monaco.editor.getModel(uri)
-      if (!model) monaco.editor.createModel(file.text, file.path.endsWith('.yaml') ? 'yaml' : SKILL_LANGUAGE, uri)
+      if (!model) monaco.editor.createModel(file.text, languageFor(file.path), uri)
       else if (model.getValue() !== file.text)
         model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
     }
@@ -128,7 +138,26 @@ export function SkillEditor() {
         localize,
       )
     }
-  }, [workspace, lint, files, routingSuite, language, localize, t])
+    // evals.yaml and skills' evals.json: their problems at their lines, like any other file.
+    for (const file of files.filter((candidate) => candidate.path === EVALS_FILE || SKILL_CREATOR_EVALS.test(candidate.path))) {
+      const model = monaco.editor.getModel(modelUri(file.path))
+      if (!model) continue
+      setLintMarkers(
+        model,
+        evalSuite.problems
+          .filter((problem) => problem.file === file.path)
+          .map((problem) => ({
+            code: 'evals',
+            severity: 'error' as const,
+            message: problem.message,
+            text: problem.text,
+            range: problem.range,
+            explanation: t('evals.none'),
+          })),
+        localize,
+      )
+    }
+  }, [workspace, lint, files, routingSuite, evalSuite, language, localize, t])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {
@@ -180,4 +209,11 @@ export function SkillEditor() {
       )}
     </>
   )
+}
+
+/** Monaco's language for a workspace file: skills are Markdown with frontmatter; the rest by extension. */
+function languageFor(path: string): string {
+  if (path.endsWith('.yaml') || path.endsWith('.yml')) return 'yaml'
+  if (path.endsWith('.json')) return 'json'
+  return SKILL_LANGUAGE
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
+import { conversationSkill } from '../../core/agent/conversationHistory'
 import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
@@ -23,7 +24,8 @@ export function RunTrace() {
             <div>
               <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
               <div className="muted small">
-                {run.model} · {t(`run.modes.${run.mode}`)} · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
+                {run.model} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
+                {t(`run.modes.${run.mode}`)} · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
                 <span className={`status ${run.status}`}>{t(`trace.status.${run.status}`)}</span>
               </div>
             </div>
@@ -53,7 +55,10 @@ export function RunTrace() {
           <ol className="trace-events">
             {run.events.map((event, index) => (
               <li key={index} className={`trace-event ${event.type}`} aria-label={en(`trace.steps.${event.type}`)}>
-                <EventView event={event} />
+                <EventView
+                  event={event}
+                  loaded={event.type === 'activation' && !event.skill ? conversationSkill(run.events.slice(index)) : null}
+                />
               </li>
             ))}
             {run.streaming && (
@@ -65,20 +70,87 @@ export function RunTrace() {
               </li>
             )}
           </ol>
+          {run.status !== 'running' && <ReplyBox run={run} />}
         </>
       )}
     </section>
   )
 }
 
-function EventView({ event }: { event: TraceEvent }) {
+/** The user's next turn: routed again, or with the conversation's skill kept (sticky). */
+function ReplyBox({ run }: { run: AgentRun }) {
+  const { t, en } = useT()
+  const { continueRun, startRun } = useServices()
+  const [text, setText] = useState('')
+  const [sticky, setSticky] = useState(false)
+  const abort = useRef<(() => void) | null>(null)
+  const turns = run.events.filter((event) => event.type === 'turn').length + 1
+  const send = () => {
+    const utterance = text.trim()
+    if (!utterance) return
+    setText('')
+    void continueRun(run.id, utterance, sticky).then((stop) => {
+      abort.current = stop
+    })
+  }
+  return (
+    <div className="reply-box" role="group" aria-label={en('trace.conversation')}>
+      <textarea
+        aria-label={en('trace.reply')}
+        placeholder={t('trace.replyPlaceholder')}
+        value={text}
+        rows={2}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+            event.preventDefault()
+            event.stopPropagation()
+            send()
+          }
+        }}
+      />
+      <div className="reply-actions">
+        <label className="small">
+          <input type="checkbox" checked={sticky} onChange={(event) => setSticky(event.target.checked)} aria-label={en('trace.sticky')} />{' '}
+          {t('trace.sticky')}
+        </label>
+        <span className="muted small">{t('trace.turns', { count: turns })}</span>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => void startRun()}
+          title={t('trace.newConversationTitle')}
+          aria-label={en('trace.newConversation')}
+        >
+          {t('trace.newConversation')}
+        </button>
+        <button type="button" className="button primary small" disabled={!text.trim()} onClick={send} aria-label={en('trace.send')}>
+          {t('trace.send')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+const SafeMarkdown = lazy(() => import('../common/SafeMarkdown'))
+
+function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: string | null }) {
   const { t, say } = useT()
   switch (event.type) {
     case 'activation':
       return (
         <>
-          <div className="event-title">{t('trace.activation', { skill: event.skill ?? t('trace.noSkill') })}</div>
+          <div className="event-title">
+            {t('trace.activation', { skill: event.skill ?? t('trace.noSkill') })}
+            {loaded && <span className="badge live-badge">{t('trace.loaded', { skill: loaded })}</span>}
+          </div>
           <p>{event.text ? say(event.text) : event.reason}</p>
+          {event.systemPrompt && (
+            <details>
+              <summary className="small">{t('trace.systemPrompt')}</summary>
+              <LongText as="pre" className="tool-result" text={event.systemPrompt} />
+            </details>
+          )}
           <p className="muted small">
             {t('trace.tools', { count: event.config.tools.length, tools: event.config.tools.map((tool) => tool.name).join(', ') })} ·{' '}
             {t('trace.roundLimit', { rounds: event.config.maxRounds })}
@@ -112,6 +184,16 @@ function EventView({ event }: { event: TraceEvent }) {
             <p className="error-text">
               {event.error.type}: {event.error.message}
             </p>
+          ) : event.tool === 'load_skill' && typeof event.result === 'string' ? (
+            // The loaded instructions read as the model reads them: Markdown, not an escaped JSON string.
+            <details className="loaded-skill">
+              <summary className="small">{t('trace.loadedText')}</summary>
+              <div className="markdown-preview">
+                <Suspense fallback={<pre className="tool-result">{event.result}</pre>}>
+                  <SafeMarkdown text={event.result.replace(/^<skill name="[^"]*">|<\/skill>$/g, '')} />
+                </Suspense>
+              </div>
+            </details>
           ) : (
             <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />
           )}

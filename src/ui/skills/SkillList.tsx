@@ -1,6 +1,7 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
+import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
@@ -89,6 +90,14 @@ export function SkillList() {
       >
         <span className="skill-name">{ROUTING_TESTS_FILE}</span>
         <span className="skill-item-path">{files.some((file) => file.path === ROUTING_TESTS_FILE) ? t('skills.testsFile') : t('skills.testsCreate')}</span>
+      </button>
+      <button
+        type="button"
+        className={`skill-item tests-item${selectedPath === EVALS_FILE ? ' selected' : ''}`}
+        onClick={() => store.getState().createEvalsFile(winnerName, store.getState().utterance)}
+      >
+        <span className="skill-name">{EVALS_FILE}</span>
+        <span className="skill-item-path">{files.some((file) => file.path === EVALS_FILE) ? t('skills.evalsFile') : t('skills.evalsCreate')}</span>
       </button>
       {lastDeleted && (
         <div className="toast" role="status">

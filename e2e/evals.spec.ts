@@ -1,0 +1,41 @@
+import { expect, test } from './fixtures'
+
+test('the example evals run in the browser: a pass rate per case, labelled simulated', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  const panel = page.getByRole('region', { name: 'Evals' })
+  await expect(panel).toContainText('9 cases × 1 trials = 9 runs')
+  await panel.getByRole('button', { name: 'Run evals' }).click()
+  await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('9 of 9 cases passed every trial', {
+    timeout: 20_000,
+  })
+  await expect(panel.getByText('simulated', { exact: true })).toBeVisible()
+  const table = panel.getByRole('table', { name: 'Eval results' })
+  await expect(table.getByRole('row', { name: /calculator computes a power exactly/ })).toContainText('1/1 · 100%')
+})
+
+test('A/B: a saved version of a skill against its current text, with differences beyond noise marked', async ({ page, editor }) => {
+  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('button', { name: 'Save version' }).click()
+  await page.getByRole('textbox', { name: 'Version label' }).fill('good')
+  await page.getByRole('textbox', { name: 'Version label' }).press('Enter')
+  // Break the skill: it no longer sees the calculator tool.
+  await editor.endOfLine('required_tools: [calculator]')
+  for (let i = 0; i < 'calculator]'.length; i++) await page.keyboard.press('Backspace')
+  await page.keyboard.type('file_read]')
+  await expect(editor.line('required_tools: [file_read]')).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  const panel = page.getByRole('region', { name: 'Evals' })
+  await panel.getByRole('spinbutton', { name: 'Trials' }).fill('4')
+  await panel.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'calculator/SKILL.md · saved version good' })
+  await expect(panel).toContainText('9 cases × 4 trials = 72 runs')
+  await panel.getByRole('button', { name: 'Run evals' }).click()
+  const matrix = panel.getByRole('table', { name: 'A/B comparison' })
+  await expect(matrix).toBeVisible({ timeout: 30_000 })
+  const broken = matrix.getByRole('row', { name: /calculator computes a power exactly/ })
+  await expect(broken).toContainText('100%')
+  await expect(broken).toContainText('-100 pp')
+  await expect(broken).toContainText('beyond noise')
+  await expect(matrix.getByRole('row', { name: /weather answers from get_weather/ })).toContainText('0 pp')
+  await expect(matrix.getByRole('row', { name: /weather answers from get_weather/ })).not.toContainText('beyond noise')
+})

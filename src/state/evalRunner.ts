@@ -1,0 +1,100 @@
+/**
+ * Runs the workspace's evals in the page (docs/evals.md) with the same engine as the CLI: every
+ * case `trials` times, a few at a time, with the run's model, tools and routing mode. A comparison
+ * runs the suite twice (a saved version of a skill, or another routing mode, as side A).
+ */
+import { runConversation, type ModelClient, type RoutingMode } from '../core/agent'
+import { DEFAULT_CONCURRENCY, defaultTrials, runEvals, workspaceEvals, type EvalReport } from '../core/evals'
+import { loadWorkspace, type Skill } from '../core/skill'
+import { createVirtualFiles } from '../core/tools/virtualFiles'
+import type { RunDependencies } from './agentRunner'
+import type { PlaygroundStore } from './createPlaygroundStore'
+import type { Derivations } from './derive'
+import type { EvalComparison } from './evalsSlice'
+
+export interface EvalDependencies extends RunDependencies {
+  /** Grades rubric statements; null with the scripted model (the simulated grader). */
+  grader: ModelClient | null
+  /** A fresh model client per trial (a user's script replays from its start each time). */
+  newModel: () => Promise<ModelClient>
+}
+
+export function startEvalRun(
+  store: PlaygroundStore,
+  derive: Derivations,
+  dependencies: EvalDependencies,
+  comparison: EvalComparison | null,
+): () => void {
+  const state = store.getState()
+  const suite = workspaceEvals(state.files)
+  if (suite.cases.length === 0 || state.evalProgress) return () => {}
+  const simulated = state.model === 'scripted' || state.model === 'script'
+  const trials = state.evalTrials ?? suite.trials ?? defaultTrials(simulated)
+  const controller = new AbortController()
+  const sides = comparison ? 2 : 1
+  const total = suite.cases.length * trials * sides
+  let finishedBefore = 0
+  store.getState().setEvalProgress({ done: 0, total })
+
+  const runSide = (label: string, skills: readonly Skill[], mode: RoutingMode): Promise<EvalReport> =>
+    runEvals(
+      suite.cases,
+      {
+        trials,
+        concurrency: DEFAULT_CONCURRENCY,
+        grader: dependencies.grader,
+        signal: controller.signal,
+        label,
+        simulated,
+        onProgress: (done) => store.getState().setEvalProgress({ done: finishedBefore + done, total }),
+        runTrial: async (testCase, _trial, signal) => {
+          const started = dependencies.clock()
+          const model = await dependencies.newModel()
+          const now = store.getState()
+          const events = await runConversation(testCase.turns, {
+            skills,
+            mode,
+            threshold: now.threshold,
+            toolProtocol: now.toolProtocol,
+            model,
+            registry: dependencies.registry,
+            // Each trial gets its own copy of the files: an eval never changes the workspace.
+            tools: {
+              files: createVirtualFiles({ ...now.virtualFiles, ...testCase.files }, () => {}),
+              knowledge: now.knowledge,
+              mocks: now.toolMocks,
+              now: dependencies.now,
+              database: dependencies.database,
+            },
+            signal,
+            clock: dependencies.clock,
+            timers: dependencies.timers,
+            onEvent: () => {},
+          })
+          return { events, latencyMs: Math.round(dependencies.clock() - started) }
+        },
+      },
+      dependencies.clock,
+    )
+
+  const current = derive.workspace(state.files).skills
+  const modelLabel = `${dependencies.model.label}${simulated ? ' · simulated' : ''}`
+  void (async () => {
+    let a: EvalReport | undefined
+    if (comparison?.kind === 'version') {
+      const version = state.versions[comparison.path]?.find((candidate) => candidate.id === comparison.versionId)
+      const files = state.files.map((file) => (file.path === comparison.path && version ? { ...file, text: version.text } : file))
+      a = await runSide(`${comparison.path} @ ${version?.label || version?.savedAt || '?'}`, loadWorkspace(files).skills, state.routingMode)
+    } else if (comparison?.kind === 'mode') {
+      a = await runSide(`${modelLabel} · ${comparison.mode}`, current, comparison.mode)
+    }
+    finishedBefore = a ? suite.cases.length * trials : 0
+    const b = await runSide(
+      comparison?.kind === 'version' ? `${comparison.path} (current)` : `${modelLabel} · ${state.routingMode}`,
+      current,
+      state.routingMode,
+    )
+    store.getState().setEvalResult({ b, ...(a ? { a } : {}), finishedAt: dependencies.now().toISOString() })
+  })().finally(() => store.getState().setEvalProgress(null))
+  return () => controller.abort()
+}

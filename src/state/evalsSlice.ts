@@ -1,0 +1,34 @@
+import type { StateCreator } from 'zustand'
+import type { RoutingMode } from '../core/agent'
+import type { EvalReport } from '../core/evals'
+import type { PlaygroundState } from './createPlaygroundStore'
+
+/** What an eval run compares: a saved version of a skill against its current text, or another routing mode against the current one. */
+export type EvalComparison = { kind: 'version'; path: string; versionId: string } | { kind: 'mode'; mode: RoutingMode }
+
+/** The last eval run: the current workspace (b) and, in an A/B comparison, the other side (a). */
+export interface EvalResult {
+  b: EvalReport
+  a?: EvalReport
+  finishedAt: string
+}
+
+export interface EvalsSlice {
+  /** Trials per case chosen in the Evals tab; null: the file's `trials`, else 1 (scripted) or 3 (a real model). */
+  evalTrials: number | null
+  setEvalTrials: (trials: number | null) => void
+  /** Trials done and to do while evals run; null when none run. */
+  evalProgress: { done: number; total: number } | null
+  setEvalProgress: (progress: { done: number; total: number } | null) => void
+  evalResult: EvalResult | null
+  setEvalResult: (result: EvalResult | null) => void
+}
+
+export const createEvalsSlice: StateCreator<PlaygroundState, [], [], EvalsSlice> = (set) => ({
+  evalTrials: null,
+  setEvalTrials: (evalTrials) => set({ evalTrials }),
+  evalProgress: null,
+  setEvalProgress: (evalProgress) => set({ evalProgress }),
+  evalResult: null,
+  setEvalResult: (evalResult) => set({ evalResult }),
+})

@@ -1,0 +1,246 @@
+import { useRef, useState } from 'react'
+import { ROUTING_MODES } from '../../core/agent/trace'
+import { compareReports, evalReportJson, evalReportJUnit, percent, type CaseReport, type EvalReport } from '../../core/evals'
+import { useEvalSuite, usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import type { EvalComparison } from '../../state/evalsSlice'
+import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
+
+const interval = (report: CaseReport) => `${percent(report.interval[0])}–${percent(report.interval[1])}`
+
+/** Behaviour evals: run evals.yaml (and skills' evals.json) N times per case, see pass rates with intervals, compare A against B. */
+export default function EvalsPanel() {
+  const { t, en, say } = useT()
+  const store = usePlaygroundStore()
+  const suite = useEvalSuite()
+  const { startEvals, download } = useServices()
+  const progress = usePlayground((state) => state.evalProgress)
+  const result = usePlayground((state) => state.evalResult)
+  const trials = usePlayground((state) => state.evalTrials)
+  const model = usePlayground((state) => state.model)
+  const mode = usePlayground((state) => state.routingMode)
+  const versions = usePlayground((state) => state.versions)
+  const winner = useRouting().winner?.skill ?? null
+  const [compare, setCompare] = useState('')
+  const stop = useRef<(() => void) | null>(null)
+  const simulated = model === 'scripted' || model === 'script'
+  const effectiveTrials = trials ?? suite.trials ?? (simulated ? 1 : 3)
+
+  if (!suite.found)
+    return (
+      <section className="evals-panel" aria-label="Evals">
+        <p className="hint">{t('evals.none')}</p>
+        <button type="button" className="button" onClick={() => store.getState().createEvalsFile(winner, store.getState().utterance)}>
+          {t('evals.create')}
+        </button>
+      </section>
+    )
+
+  const comparisons: { value: string; label: string; comparison: EvalComparison }[] = [
+    ...ROUTING_MODES.filter((option) => option.value !== mode).map((option) => ({
+      value: `mode:${option.value}`,
+      label: t('evals.compareMode', { mode: t(`run.modes.${option.value}`) }),
+      comparison: { kind: 'mode' as const, mode: option.value },
+    })),
+    ...Object.entries(versions).flatMap(([path, list]) =>
+      list.map((version) => ({
+        value: `version:${path}:${version.id}`,
+        label: t('evals.compareVersion', { path, version: version.label || new Date(version.savedAt).toLocaleString() }),
+        comparison: { kind: 'version' as const, path, versionId: version.id },
+      })),
+    ),
+  ]
+  const chosen = comparisons.find((option) => option.value === compare)?.comparison ?? null
+  const run = () => {
+    void startEvals(chosen).then((halt) => {
+      stop.current = halt
+    })
+  }
+
+  return (
+    <section className="evals-panel" aria-label="Evals">
+      {suite.problems.length > 0 && (
+        <ul className="problem-list" aria-label={en('evals.problems')}>
+          {suite.problems.map((problem, index) => (
+            <li key={index}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => store.getState().reveal(problem.file, problem.range.startLine, problem.range.startColumn)}
+              >
+                {problem.file}:{problem.range.startLine}
+              </button>{' '}
+              <span className="error-text">{say(problem.text)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="evals-controls">
+        <label className="select">
+          <span>{t('evals.trials')}</span>
+          <input
+            type="number"
+            min={1}
+            max={100}
+            aria-label={en('evals.trials')}
+            value={trials ?? ''}
+            placeholder={String(suite.trials ?? (simulated ? 1 : 3))}
+            onChange={(event) => {
+              const value = Number(event.target.value)
+              store.getState().setEvalTrials(event.target.value === '' ? null : Math.min(100, Math.max(1, Math.round(value) || 1)))
+            }}
+          />
+        </label>
+        <label className="select">
+          <span>{t('evals.compare')}</span>
+          <select aria-label={en('evals.compare')} value={compare} onChange={(event) => setCompare(event.target.value)}>
+            <option value="">{t('evals.compareNone')}</option>
+            {comparisons.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {progress ? (
+          <button type="button" className="button danger" onClick={() => stop.current?.()} aria-label={en('evals.stop')}>
+            {t('evals.stop')}
+          </button>
+        ) : (
+          <button type="button" className="button primary" disabled={suite.cases.length === 0} onClick={run} aria-label={en('evals.run')}>
+            {t('evals.run')}
+          </button>
+        )}
+      </div>
+      <p className="muted small">
+        {t('evals.estimate', {
+          cases: suite.cases.length,
+          trials: effectiveTrials,
+          runs: suite.cases.length * effectiveTrials * (chosen ? 2 : 1),
+        })}
+        {simulated && ` ${t('evals.simulatedNote')}`}
+      </p>
+      {progress && (
+        <p role="status" className="small">
+          <progress max={progress.total} value={progress.done} /> {t('evals.progress', { done: progress.done, total: progress.total })}
+        </p>
+      )}
+      {result && !progress && (
+        <>
+          <div className="evals-result-header">
+            <strong>{result.b.label}</strong>
+            {result.b.simulated && <span className="badge">{t('evals.simulated')}</span>}
+            {result.b.stopped && <span className="badge">{t('evals.stopped')}</span>}
+            <span className="muted small">{new Date(result.finishedAt).toLocaleTimeString()}</span>
+            <button
+              type="button"
+              className="button small"
+              onClick={() =>
+                download(
+                  'evals.json',
+                  JSON.stringify({ ...evalReportJson(result.b), ...(result.a ? { a: evalReportJson(result.a) } : {}) }, null, 2),
+                  'application/json',
+                )
+              }
+            >
+              {t('evals.downloadJson')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => download('evals-junit.xml', evalReportJUnit(result.b), 'application/xml')}
+            >
+              {t('evals.downloadJunit')}
+            </button>
+          </div>
+          {result.a ? <Comparison a={result.a} b={result.b} /> : <Results report={result.b} />}
+        </>
+      )}
+    </section>
+  )
+}
+
+function Results({ report }: { report: EvalReport }) {
+  const { t, en } = useT()
+  const passing = report.cases.filter((testCase) => testCase.passRate === 1).length
+  return (
+    <>
+      <p role="status" className="small">
+        {t('evals.summary', { passing, total: report.cases.length })}
+      </p>
+      <table className="evals-table" aria-label={en('evals.results')}>
+        <thead>
+          <tr>
+            <th>{t('evals.case')}</th>
+            <th>{t('evals.passRate')}</th>
+            <th>{t('evals.interval')}</th>
+            <th>{t('evals.failures')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.cases.map((testCase) => (
+            <tr key={testCase.name} className={testCase.passRate === 1 ? 'pass' : testCase.passed === 0 ? 'fail' : 'flaky'}>
+              <td>
+                {testCase.name} {testCase.flaky && <span className="badge warning-badge">{t('evals.flaky')}</span>}
+              </td>
+              <td>
+                {testCase.passed}/{testCase.trials} · {percent(testCase.passRate)}
+              </td>
+              <td className="muted">{interval(testCase)}</td>
+              <td>
+                {testCase.failures.length > 0 && (
+                  <details>
+                    <summary className="small">{t('evals.failureCount', { count: testCase.failures.length })}</summary>
+                    <ul className="small">
+                      {testCase.failures.map((failure, index) => (
+                        <li key={index}>
+                          {t('evals.trial', { trial: failure.trial })}: <code>{failure.assertion}</code> — {failure.detail}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}
+
+function Comparison({ a, b }: { a: EvalReport; b: EvalReport }) {
+  const { t, en } = useT()
+  const rows = compareReports(a, b)
+  return (
+    <>
+      <p className="small">
+        <strong>A</strong> {a.label} · <strong>B</strong> {b.label}
+      </p>
+      <table className="evals-table" aria-label={en('evals.matrix')}>
+        <thead>
+          <tr>
+            <th>{t('evals.case')}</th>
+            <th>A</th>
+            <th>B</th>
+            <th>{t('evals.delta')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className={row.significant ? 'significant' : ''}>
+              <td>{row.name}</td>
+              <td>{row.a ? `${percent(row.a.passRate)} (${interval(row.a)})` : '—'}</td>
+              <td>{row.b ? `${percent(row.b.passRate)} (${interval(row.b)})` : '—'}</td>
+              <td>
+                {row.delta === null ? '—' : `${row.delta > 0 ? '+' : ''}${Math.round(row.delta * 100)} pp`}
+                {row.significant && <span className="badge warning-badge">{t('evals.apart')}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">{t('evals.matrixNote')}</p>
+    </>
+  )
+}
