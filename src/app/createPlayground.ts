@@ -119,7 +119,8 @@ export async function createPlayground(): Promise<Playground> {
     startEvals: async (comparison) => {
       const [{ startEvalRun }, dependencies] = await Promise.all([import('../state/evalRunner'), runDependencies()])
       const grader = store.getState().model === 'scripted' || store.getState().model === 'script' ? null : dependencies.model
-      return startEvalRun(store, derive, { ...dependencies, grader, newModel: loadModel }, comparison)
+      const newModel = async () => (await import('./modelFactory')).modelFor(store.getState(), { maxRetries: 4 })
+      return startEvalRun(store, derive, { ...dependencies, grader, newModel }, comparison)
     },
     language: { remember: rememberLanguage },
     guide: { seen: guideSeen, markSeen: markGuideSeen },

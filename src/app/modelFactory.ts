@@ -8,7 +8,8 @@ import type { PlaygroundState } from '../state/createPlaygroundStore'
 
 export const DEFAULT_MODEL = 'gpt-4.1-mini'
 
-export function modelFor(state: PlaygroundState): ModelClient {
+/** `maxRetries`: evals retry a 429 or 5xx after its Retry-After (the SDK's backoff); a single run shows every failure. */
+export function modelFor(state: PlaygroundState, { maxRetries = 0 }: { maxRetries?: number } = {}): ModelClient {
   switch (state.model) {
     case 'proxy': {
       const name = state.modelName.trim() || (state.proxy !== 'unknown' && state.proxy ? state.proxy.model : DEFAULT_MODEL)
@@ -18,6 +19,7 @@ export function modelFor(state: PlaygroundState): ModelClient {
         apiKey: 'key-is-added-by-the-server',
         model: name,
         label: `OpenAI (server proxy) · ${name}`,
+        maxRetries,
       })
     }
     case 'browser': {
@@ -27,6 +29,7 @@ export function modelFor(state: PlaygroundState): ModelClient {
         apiKey: readApiKey().key,
         model: name,
         label: `OpenAI-compatible (browser) · ${name}`,
+        maxRetries,
       })
     }
     case 'scripted':

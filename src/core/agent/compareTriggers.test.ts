@@ -78,3 +78,20 @@ describe('compareTriggers', () => {
     expect(stopped[1]!.picks.progressive.size).toBe(0)
   })
 })
+
+describe('trigger metrics', () => {
+  it('counts every run: precision, recall with intervals, and F1 per skill', async () => {
+    const { triggerMetrics } = await import('./comparison')
+    const row = (expect: string | null, picks: [string | null, number][]) => ({
+      case: { utterance: 'u', expect, line: 1, index: 0 },
+      picks: { keyword: new Map(picks), progressive: new Map(picks), llm: new Map(picks) },
+      errors: { progressive: [], llm: [] },
+    })
+    const rows = [row('calc', [['calc', 2], [null, 1]]), row('weather', [['calc', 1], ['weather', 2]])]
+    const [calc, weatherMetrics] = triggerMetrics(rows, 'llm', ['calc', 'weather'])
+    expect(calc).toMatchObject({ precision: 2 / 3, recall: 2 / 3, picked: 3, expected: 3 })
+    expect(calc!.f1).toBeCloseTo(2 / 3)
+    expect(calc!.recallInterval[0]).toBeCloseTo(0.2077, 3)
+    expect(weatherMetrics).toMatchObject({ precision: 1, recall: 2 / 3 })
+  })
+})

@@ -55,5 +55,5 @@ export async function compareTriggers(options: ComparisonOptions): Promise<Compa
   return rows
 }
 
-export { comparisonCalls, majority } from './comparison'
-export type { ComparedMode, ComparisonRow, Picks } from './comparison'
+export { comparisonCalls, majority, triggerMetrics } from './comparison'
+export type { ComparedMode, ComparisonRow, Picks, TriggerMetrics } from './comparison'

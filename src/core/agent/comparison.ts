@@ -26,3 +26,57 @@ export function majority(picks: Picks): { pick: string | null; share: number } |
   }
   return best ? { pick: best.pick, share: best.count / total } : null
 }
+
+/** The 95% Wilson interval of k successes in n (the same as the evals'; repeated here to keep this module light). */
+function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1]
+  const z = 1.96
+  const p = k / n
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n)
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n)
+  return [Math.max(0, centre - half), Math.min(1, centre + half)]
+}
+
+export interface TriggerMetrics {
+  skill: string
+  /** Of the runs that picked the skill, the share where it was expected. */
+  precision: number | null
+  precisionInterval: [number, number]
+  /** Of the runs where the skill was expected, the share that picked it. */
+  recall: number | null
+  recallInterval: [number, number]
+  f1: number | null
+  picked: number
+  expected: number
+}
+
+/** Precision, recall and F1 per skill for one mode, counting every run (not only the majority pick). */
+export function triggerMetrics(rows: readonly ComparisonRow[], mode: ComparedMode, skills: readonly string[]): TriggerMetrics[] {
+  return skills.map((skill) => {
+    let truePositives = 0
+    let picked = 0
+    let expected = 0
+    for (const row of rows) {
+      const runs = [...row.picks[mode].values()].reduce((sum, count) => sum + count, 0)
+      const hits = row.picks[mode].get(skill) ?? 0
+      picked += hits
+      if (row.case.expect === skill) {
+        expected += runs
+        truePositives += hits
+      }
+    }
+    const precision = picked ? truePositives / picked : null
+    const recall = expected ? truePositives / expected : null
+    const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null
+    return {
+      skill,
+      precision,
+      precisionInterval: wilson(truePositives, picked),
+      recall,
+      recallInterval: wilson(truePositives, expected),
+      f1,
+      picked,
+      expected,
+    }
+  })
+}

@@ -297,6 +297,9 @@ export const en = {
     caption: 'Accuracy of the suite by threshold (click to set). Best {{best}}% at {{range}}; now {{now}}% at {{threshold}}.',
   },
   compare: {
+    metrics: 'Precision and recall per skill',
+    skill: 'Skill',
+    metricsTitle: 'Picked in {{picked}} runs; expected in {{expected}} runs. P: picks that were right; R: expected runs that picked it; intervals are 95% Wilson.',
     title: 'Will a model pick the same skill?',
     intro: 'Runs every case through progressive disclosure and LLM routing with the model chosen above, beside keyword routing.',
     runs: 'Runs per case',

@@ -294,6 +294,9 @@ export const zh: DeepStrings<typeof en> = {
     caption: '测试集在各阈值下的准确率（点击可设置阈值）。阈值 {{range}} 时最高 {{best}}%；当前阈值 {{threshold}} 时 {{now}}%。',
   },
   compare: {
+    metrics: '每个技能的精确率和召回率',
+    skill: '技能',
+    metricsTitle: '在 {{picked}} 次运行中被选中；在 {{expected}} 次运行中是期望的技能。P：选中里正确的比例；R：期望运行里选中的比例；区间为 95% Wilson 区间。',
     title: '模型会选同一个技能吗？',
     intro: '用上面选择的模型，把每个用例分别通过渐进披露和 LLM 路由跑一遍，与关键词路由对照。',
     runs: '每个用例运行次数',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { comparisonCalls, majority, type ComparedMode, type ComparisonRow } from '../../core/agent/comparison'
+import { comparisonCalls, majority, triggerMetrics, type ComparedMode, type ComparisonRow } from '../../core/agent/comparison'
 import { catalogListing, createRouter } from '../../core/routing'
 import type { RoutingCase } from '../../core/routingSuite'
 import { useDerivations, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
@@ -167,6 +167,46 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
           </tbody>
         </table>
       )}
+      {rows && !running && <TriggerMetricsTable rows={rows} skills={[...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null))]} />}
     </section>
+  )
+}
+
+const pct = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`)
+const span = ([low, high]: [number, number]) => `${Math.round(low * 100)}–${Math.round(high * 100)}%`
+
+/** Per skill and mode: precision, recall (with 95% intervals over every run) and F1. */
+function TriggerMetricsTable({ rows, skills }: { rows: readonly ComparisonRow[]; skills: string[] }) {
+  const { t, en } = useT()
+  const metrics = MODES.map((mode) => ({ mode, values: triggerMetrics(rows, mode, skills) }))
+  return (
+    <table className="score-table comparison-metrics" aria-label={en('compare.metrics')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('compare.skill')}</th>
+          {MODES.map((mode) => (
+            <th key={mode} scope="col">
+              {t(`compare.modes.${mode}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {skills.map((skill, index) => (
+          <tr key={skill}>
+            <th scope="row">{skill}</th>
+            {metrics.map(({ mode, values }) => {
+              const value = values[index]!
+              return (
+                <td key={mode} title={t('compare.metricsTitle', { picked: value.picked, expected: value.expected })}>
+                  P {pct(value.precision)} <span className="muted">({span(value.precisionInterval)})</span> · R {pct(value.recall)}{' '}
+                  <span className="muted">({span(value.recallInterval)})</span> · F1 {pct(value.f1)}
+                </td>
+              )
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
