@@ -86,6 +86,12 @@ export class FakeOpenAI {
         send({ tool_calls: [{ index: 0, function: { arguments: reply.arguments.slice(at) } }] })
         send({}, 'tool_calls')
       }
+      // As the API does when asked (stream_options.include_usage): a last chunk with no choices and the token counts.
+      const body = this.requests.at(-1)!.body as { stream_options?: { include_usage?: boolean } }
+      if (body.stream_options?.include_usage)
+        response.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [], usage: { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 } })}\n\n`,
+        )
       response.end('data: [DONE]\n\n')
     })
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve))

@@ -53,6 +53,8 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
       model: options.model,
       temperature: options.temperature ?? 0.2,
       stream: true,
+      // The last chunk then carries the token counts (evals report cost from them).
+      stream_options: { include_usage: true },
       messages: request.messages.map(toOpenAI),
       // With the SKILL_CALL text protocol the tools are described in the system prompt instead.
       ...(request.tools.length > 0 && request.protocol === 'native'
@@ -70,7 +72,11 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   let finished = false
   // By index as the stream numbers them; a Map, so an index like "__proto__" can never reach a prototype.
   const calls = new Map<number, { id: string; name: string; arguments: string }>()
+  let usage: ModelReply['usage']
   for await (const chunk of stream) {
+    const counted = (chunk as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null } | null)?.usage
+    if (counted && typeof counted.prompt_tokens === 'number' && typeof counted.completion_tokens === 'number')
+      usage = { input: counted.prompt_tokens, output: counted.completion_tokens }
     // An upstream may send any JSON as a chunk; only an object with a choices list is one.
     const choices: unknown = (chunk as { choices?: unknown } | null)?.choices
     const choice = Array.isArray(choices) ? (choices[0] as (typeof chunk.choices)[number] | undefined) : undefined
@@ -97,7 +103,7 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
   const toolCalls: ToolCall[] = [...calls.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, call], index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
-  return { text, toolCalls }
+  return { text, toolCalls, ...(usage ? { usage } : {}) }
 }
 
 function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {

@@ -182,6 +182,10 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
         for (const failure of testCase.failures.slice(0, 6))
           io.out(`        trial ${failure.trial}: ${failure.assertion} — ${failure.detail}`.replace(/\n/g, ' '))
     }
+    if (report.tokens)
+      io.out(
+        `tokens: ${report.tokens.input.toLocaleString('en')} in, ${report.tokens.output.toLocaleString('en')} out · ${(report.durationMs / 1000).toFixed(1)} s`,
+      )
     io.out(
       `${report.cases.length - failing.length} of ${report.cases.length} cases at or above ${percent(args.minPassRate)}${simulated ? ' (simulated model)' : ''}`,
     )

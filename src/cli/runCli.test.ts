@@ -308,6 +308,8 @@ describe('skill-playground eval', () => {
       })
       expect(report.cases[0]!.interval[1]).toBeLessThan(1)
       expect(upstream.requests).toHaveLength(4)
+      // Cost from the API's own counts: 3 answered calls of 100 in and 7 out.
+      expect((JSON.parse(out.join('\n')) as { tokens: unknown }).tokens).toEqual({ input: 300, output: 21 })
       expect(Date.now() - started).toBeGreaterThanOrEqual(900)
     } finally {
       await upstream.stop()

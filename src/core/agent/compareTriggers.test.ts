@@ -87,7 +87,16 @@ describe('trigger metrics', () => {
       picks: { keyword: new Map(picks), progressive: new Map(picks), llm: new Map(picks) },
       errors: { progressive: [], llm: [] },
     })
-    const rows = [row('calc', [['calc', 2], [null, 1]]), row('weather', [['calc', 1], ['weather', 2]])]
+    const rows = [
+      row('calc', [
+        ['calc', 2],
+        [null, 1],
+      ]),
+      row('weather', [
+        ['calc', 1],
+        ['weather', 2],
+      ]),
+    ]
     const [calc, weatherMetrics] = triggerMetrics(rows, 'llm', ['calc', 'weather'])
     expect(calc).toMatchObject({ precision: 2 / 3, recall: 2 / 3, picked: 3, expected: 3 })
     expect(calc!.f1).toBeCloseTo(2 / 3)

@@ -5,7 +5,7 @@ import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type
 import type { RoutingMode, TraceEvent } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
-import type { ChatMessage, ModelClient, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
+import type { ChatMessage, ModelClient, ModelReply, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
 
 export interface Timers {
@@ -111,6 +111,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     const callStarted = clock()
     let text = ''
     let toolCalls: ToolCall[]
+    let usage: ModelReply['usage']
     try {
       const reply = await model.complete({
         messages,
@@ -126,6 +127,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         },
       })
       text = capText(reply.text, MAX_REPLY_CHARS)
+      usage = reply.usage
       toolCalls = protocol === 'text' ? parseSkillCalls(reply.text, round) : reply.toolCalls
     } catch (error) {
       if (signal.aborted) {
@@ -134,7 +136,14 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       }
       return stop('model-error', message('run.modelFailed', { error: error instanceof Error ? error.message : String(error) }))
     }
-    emit({ type: 'model', round, text, latencyMs: Math.round(clock() - callStarted), toolCalls: toolCalls.length })
+    emit({
+      type: 'model',
+      round,
+      text,
+      latencyMs: Math.round(clock() - callStarted),
+      toolCalls: toolCalls.length,
+      ...(usage ? { usage } : {}),
+    })
     if (signal.aborted) return stop('aborted', message('run.aborted'))
     if (toolCalls.length === 0) {
       emit({ type: 'final', text })

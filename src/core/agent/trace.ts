@@ -22,7 +22,14 @@ export type TraceEvent =
       systemPrompt?: string
     })
   | (Stamped & { type: 'round'; round: number; maxRounds: number })
-  | (Stamped & { type: 'model'; round: number; text: string; latencyMs: number; toolCalls: number })
+  | (Stamped & {
+      type: 'model'
+      round: number
+      text: string
+      latencyMs: number
+      toolCalls: number
+      usage?: { input: number; output: number }
+    })
   | (Stamped & {
       type: 'tool'
       round: number

@@ -45,6 +45,8 @@ export interface ModelRequest {
 export interface ModelReply {
   text: string
   toolCalls: ToolCall[]
+  /** Tokens the API counted for this call, when it says. */
+  usage?: { input: number; output: number }
 }
 
 /** What the agent loop needs from a model: the scripted one, or an OpenAI-compatible API. */

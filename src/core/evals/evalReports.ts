@@ -10,7 +10,8 @@ export function evalReportJson(report: EvalReport) {
     trials: report.trials,
     stopped: report.stopped,
     durationMs: report.durationMs,
-    cases: report.cases.map(({ name, file, line, trials, passed, passRate, interval, flaky, failures }) => ({
+    ...(report.tokens ? { tokens: report.tokens } : {}),
+    cases: report.cases.map(({ name, file, line, trials, passed, passRate, interval, flaky, failures, tokens }) => ({
       name,
       file,
       line,
@@ -20,6 +21,7 @@ export function evalReportJson(report: EvalReport) {
       interval,
       flaky,
       failures,
+      ...(tokens ? { tokens } : {}),
     })),
   }
 }

@@ -32,9 +32,16 @@ export interface EvalOptions {
   simulated: boolean
 }
 
+export interface Tokens {
+  input: number
+  output: number
+}
+
 export interface TrialResult {
   trial: number
   passed: boolean
+  /** What the API counted over the trial's model calls (absent when it did not say). */
+  tokens?: Tokens
   assertions: AssertionResult[]
   latencyMs: number
   skill: string | null
@@ -54,6 +61,7 @@ export interface CaseReport {
   /** Each failed assertion of each trial. */
   failures: { trial: number; assertion: string; detail: string }[]
   results: TrialResult[]
+  tokens?: Tokens
 }
 
 export interface EvalReport {
@@ -64,6 +72,8 @@ export interface EvalReport {
   /** True when Stop ended the run early: the cases report the trials that finished. */
   stopped: boolean
   durationMs: number
+  /** Over every trial, when the API counted tokens. */
+  tokens?: Tokens
 }
 
 export const DEFAULT_CONCURRENCY = 4
@@ -83,9 +93,11 @@ async function judge(testCase: EvalCase, trial: number, outcome: TrialOutcome, o
         options.signal,
       )),
     )
+  const tokens = sumTokens(outcome.events.map((event) => (event.type === 'model' ? event.usage : undefined)))
   return {
     trial,
     passed: assertions.every((assertion) => assertion.passed),
+    ...(tokens ? { tokens } : {}),
     assertions,
     latencyMs: outcome.latencyMs,
     skill: facts.skill,
@@ -124,24 +136,35 @@ export async function runEvals(cases: readonly EvalCase[], options: EvalOptions,
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, tasks.length)) }, worker))
+  const reports = cases.map((testCase, index) =>
+    caseReport(
+      testCase,
+      results[index]!.sort((a, b) => a.trial - b.trial),
+    ),
+  )
+  const tokens = sumTokens(reports.map((report) => report.tokens))
   return {
     label: options.label,
     simulated: options.simulated,
     trials: options.trials,
     stopped: options.signal.aborted,
     durationMs: Math.round(clock() - started),
-    cases: cases.map((testCase, index) =>
-      caseReport(
-        testCase,
-        results[index]!.sort((a, b) => a.trial - b.trial),
-      ),
-    ),
+    cases: reports,
+    ...(tokens ? { tokens } : {}),
   }
+}
+
+function sumTokens(parts: readonly (Tokens | undefined)[]): Tokens | undefined {
+  const counted = parts.filter((part): part is Tokens => part !== undefined)
+  if (counted.length === 0) return undefined
+  return { input: counted.reduce((sum, part) => sum + part.input, 0), output: counted.reduce((sum, part) => sum + part.output, 0) }
 }
 
 export function caseReport(testCase: EvalCase, results: TrialResult[]): CaseReport {
   const passed = results.filter((result) => result.passed).length
+  const tokens = sumTokens(results.map((result) => result.tokens))
   return {
+    ...(tokens ? { tokens } : {}),
     name: testCase.name,
     file: testCase.file,
     line: testCase.line,

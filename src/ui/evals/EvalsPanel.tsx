@@ -131,6 +131,14 @@ export default function EvalsPanel() {
             <strong>{result.b.label}</strong>
             {result.b.simulated && <span className="badge">{t('evals.simulated')}</span>}
             {result.b.stopped && <span className="badge">{t('evals.stopped')}</span>}
+            {result.b.tokens && (
+              <span className="muted small">
+                {t('evals.tokens', {
+                  input: result.b.tokens.input.toLocaleString('en'),
+                  output: result.b.tokens.output.toLocaleString('en'),
+                })}
+              </span>
+            )}
             <span className="muted small">{new Date(result.finishedAt).toLocaleTimeString()}</span>
             <button
               type="button"

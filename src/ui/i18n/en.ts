@@ -25,6 +25,7 @@ export const en = {
     simulated: 'simulated',
     stopped: 'stopped early',
     downloadJson: 'Download JSON',
+    tokens: '{{input}} tokens in, {{output}} out',
     downloadJunit: 'Download JUnit XML',
     summary: '{{passing}} of {{total}} cases passed every trial',
     results: 'Eval results',
@@ -243,6 +244,7 @@ export const en = {
     result_other: 'Result ({{count}} characters)',
     timeline: 'Timeline',
     simulated: 'simulated',
+    tokens: '{{input}} + {{output}} tokens',
     loaded: 'loaded {{skill}} with load_skill',
     loadedText: 'The skill’s instructions, as loaded',
     systemPrompt: 'System prompt sent',
@@ -299,7 +301,8 @@ export const en = {
   compare: {
     metrics: 'Precision and recall per skill',
     skill: 'Skill',
-    metricsTitle: 'Picked in {{picked}} runs; expected in {{expected}} runs. P: picks that were right; R: expected runs that picked it; intervals are 95% Wilson.',
+    metricsTitle:
+      'Picked in {{picked}} runs; expected in {{expected}} runs. P: picks that were right; R: expected runs that picked it; intervals are 95% Wilson.',
     title: 'Will a model pick the same skill?',
     intro: 'Runs every case through progressive disclosure and LLM routing with the model chosen above, beside keyword routing.',
     runs: 'Runs per case',

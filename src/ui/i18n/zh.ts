@@ -25,6 +25,7 @@ export const zh: DeepStrings<typeof en> = {
     simulated: '模拟',
     stopped: '提前停止',
     downloadJson: '下载 JSON',
+    tokens: '输入 {{input}} token，输出 {{output}} token',
     downloadJunit: '下载 JUnit XML',
     summary: '{{total}} 个用例中有 {{passing}} 个每次试验都通过',
     results: '评测结果',
@@ -240,6 +241,7 @@ export const zh: DeepStrings<typeof en> = {
     result_other: '结果（{{count}} 个字符）',
     timeline: '时间线',
     simulated: '模拟',
+    tokens: '{{input}} + {{output}} token',
     loaded: '已用 load_skill 加载 {{skill}}',
     loadedText: '加载的技能说明',
     systemPrompt: '实际发送的系统提示词',
@@ -296,7 +298,8 @@ export const zh: DeepStrings<typeof en> = {
   compare: {
     metrics: '每个技能的精确率和召回率',
     skill: '技能',
-    metricsTitle: '在 {{picked}} 次运行中被选中；在 {{expected}} 次运行中是期望的技能。P：选中里正确的比例；R：期望运行里选中的比例；区间为 95% Wilson 区间。',
+    metricsTitle:
+      '在 {{picked}} 次运行中被选中；在 {{expected}} 次运行中是期望的技能。P：选中里正确的比例；R：期望运行里选中的比例；区间为 95% Wilson 区间。',
     title: '模型会选同一个技能吗？',
     intro: '用上面选择的模型，把每个用例分别通过渐进披露和 LLM 路由跑一遍，与关键词路由对照。',
     runs: '每个用例运行次数',

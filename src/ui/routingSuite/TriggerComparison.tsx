@@ -167,7 +167,12 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
           </tbody>
         </table>
       )}
-      {rows && !running && <TriggerMetricsTable rows={rows} skills={[...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null))]} />}
+      {rows && !running && (
+        <TriggerMetricsTable
+          rows={rows}
+          skills={[...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null))]}
+        />
+      )}
     </section>
   )
 }
