@@ -78,7 +78,7 @@ export function startEvalRun(
     )
 
   const current = derive.workspace(state.files).skills
-  const modelLabel = `${dependencies.model.label}${simulated ? ' · simulated' : ''}`
+  const modelLabel = dependencies.model.label
   void (async () => {
     let a: EvalReport | undefined
     if (comparison?.kind === 'version') {
