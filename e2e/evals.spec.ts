@@ -3,9 +3,9 @@ import { expect, test } from './fixtures'
 test('the example evals run in the browser: a pass rate per case, labelled simulated', async ({ page }) => {
   await page.getByRole('tab', { name: 'Evals' }).click()
   const panel = page.getByRole('region', { name: 'Evals' })
-  await expect(panel).toContainText('9 cases × 1 trials = 9 runs')
+  await expect(panel).toContainText('11 cases × 1 trials = 11 runs')
   await panel.getByRole('button', { name: 'Run evals' }).click()
-  await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('9 of 9 cases passed every trial', {
+  await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('11 of 11 cases passed every trial', {
     timeout: 20_000,
   })
   await expect(panel.getByText('simulated', { exact: true })).toBeVisible()
@@ -28,7 +28,7 @@ test('A/B: a saved version of a skill against its current text, with differences
   const panel = page.getByRole('region', { name: 'Evals' })
   await panel.getByRole('spinbutton', { name: 'Trials' }).fill('4')
   await panel.getByRole('combobox', { name: 'Compare with' }).selectOption({ label: 'calculator/SKILL.md · saved version good' })
-  await expect(panel).toContainText('9 cases × 4 trials = 72 runs')
+  await expect(panel).toContainText('11 cases × 4 trials = 88 runs')
   await panel.getByRole('button', { name: 'Run evals' }).click()
   const matrix = panel.getByRole('table', { name: 'A/B comparison' })
   await expect(matrix).toBeVisible({ timeout: 30_000 })

@@ -17,6 +17,7 @@ import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
 import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
+import type { ModelChoice } from '../core/workspace'
 import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
@@ -119,7 +120,8 @@ export async function createPlayground(): Promise<Playground> {
     startEvals: async (comparison) => {
       const [{ startEvalRun }, dependencies] = await Promise.all([import('../state/evalRunner'), runDependencies()])
       const grader = store.getState().model === 'scripted' || store.getState().model === 'script' ? null : dependencies.model
-      const newModel = async () => (await import('./modelFactory')).modelFor(store.getState(), { maxRetries: 4 })
+      const newModel = async (choice?: ModelChoice) =>
+        (await import('./modelFactory')).modelFor(choice ? { ...store.getState(), model: choice } : store.getState(), { maxRetries: 4 })
       return startEvalRun(store, derive, { ...dependencies, grader, newModel }, comparison)
     },
     language: { remember: rememberLanguage },

@@ -147,7 +147,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
         const started = performance.now()
         const events = await runConversation(testCase.turns, {
           skills,
-          mode: args.mode,
+          mode: testCase.mode ?? args.mode,
           threshold: args.threshold,
           model: model(),
           registry: builtinToolRegistry,

@@ -10,13 +10,14 @@ import { createVirtualFiles } from '../core/tools/virtualFiles'
 import type { RunDependencies } from './agentRunner'
 import type { PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
+import type { ModelChoice } from '../core/workspace'
 import type { EvalComparison } from './evalsSlice'
 
 export interface EvalDependencies extends RunDependencies {
   /** Grades rubric statements; null with the scripted model (the simulated grader). */
   grader: ModelClient | null
-  /** A fresh model client per trial (a user's script replays from its start each time). */
-  newModel: () => Promise<ModelClient>
+  /** A fresh model client per trial (a user's script replays from its start each time); `choice`: another model than the Run tab's. */
+  newModel: (choice?: ModelChoice) => Promise<ModelClient>
 }
 
 export function startEvalRun(
@@ -36,24 +37,32 @@ export function startEvalRun(
   let finishedBefore = 0
   store.getState().setEvalProgress({ done: 0, total })
 
-  const runSide = (label: string, skills: readonly Skill[], mode: RoutingMode): Promise<EvalReport> =>
-    runEvals(
+  const isScripted = (choice: ModelChoice) => choice === 'scripted' || choice === 'script'
+  const runSide = async (
+    label: string,
+    skills: readonly Skill[],
+    mode: RoutingMode,
+    choice: ModelChoice = state.model,
+  ): Promise<EvalReport> => {
+    const other = choice !== state.model
+    const grader = other ? (isScripted(choice) ? null : await dependencies.newModel(choice)) : dependencies.grader
+    return runEvals(
       suite.cases,
       {
         trials,
         concurrency: DEFAULT_CONCURRENCY,
-        grader: dependencies.grader,
+        grader,
         signal: controller.signal,
         label,
-        simulated,
+        simulated: isScripted(choice),
         onProgress: (done) => store.getState().setEvalProgress({ done: finishedBefore + done, total }),
         runTrial: async (testCase, _trial, signal) => {
           const started = dependencies.clock()
-          const model = await dependencies.newModel()
+          const model = await dependencies.newModel(other ? choice : undefined)
           const now = store.getState()
           const events = await runConversation(testCase.turns, {
             skills,
-            mode,
+            mode: testCase.mode ?? mode,
             threshold: now.threshold,
             toolProtocol: now.toolProtocol,
             model,
@@ -76,6 +85,7 @@ export function startEvalRun(
       },
       dependencies.clock,
     )
+  }
 
   const current = derive.workspace(state.files).skills
   const modelLabel = dependencies.model.label
@@ -87,6 +97,13 @@ export function startEvalRun(
       a = await runSide(`${comparison.path} @ ${version?.label || version?.savedAt || '?'}`, loadWorkspace(files).skills, state.routingMode)
     } else if (comparison?.kind === 'mode') {
       a = await runSide(`${modelLabel} · ${comparison.mode}`, current, comparison.mode)
+    } else if (comparison?.kind === 'model') {
+      a = await runSide(
+        `${(await dependencies.newModel(comparison.model)).label} · ${state.routingMode}`,
+        current,
+        state.routingMode,
+        comparison.model,
+      )
     }
     finishedBefore = a ? suite.cases.length * trials : 0
     const b = await runSide(

@@ -1,10 +1,12 @@
 import type { StateCreator } from 'zustand'
 import type { RoutingMode } from '../core/agent'
 import type { EvalReport } from '../core/evals'
+import type { ModelChoice } from '../core/workspace'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 /** What an eval run compares: a saved version of a skill against its current text, or another routing mode against the current one. */
-export type EvalComparison = { kind: 'version'; path: string; versionId: string } | { kind: 'mode'; mode: RoutingMode }
+export type EvalComparison =
+  { kind: 'version'; path: string; versionId: string } | { kind: 'mode'; mode: RoutingMode } | { kind: 'model'; model: ModelChoice }
 
 /** The last eval run: the current workspace (b) and, in an A/B comparison, the other side (a). */
 export interface EvalResult {

@@ -36,6 +36,8 @@ export interface EvalCase {
   turns: string[]
   /** Put in the virtual file system before the run. */
   files: Record<string, string>
+  /** The routing mode for this case, whatever the run's (e.g. progressive for a skill without keywords). */
+  mode?: 'keyword' | 'progressive' | 'llm' | 'none'
   expect: EvalExpect
   /** Where the case is: the file and its 1-based line. */
   file: string
@@ -56,7 +58,8 @@ export interface EvalSuite {
   trials?: number
 }
 
-const CASE_KEYS = ['name', 'utterance', 'turns', 'files', 'expect']
+const CASE_KEYS = ['name', 'utterance', 'turns', 'files', 'mode', 'expect']
+const MODES = ['keyword', 'progressive', 'llm', 'none'] as const
 const EXPECT_KEYS = [
   'skill',
   'tools_called',
@@ -129,9 +132,14 @@ export function parseEvalSuite(text: string, file: string = EVALS_FILE): EvalSui
         files = item.files as Record<string, string>
       else report(`${path}.files`, message('evals.badFiles'))
     }
+    let mode: EvalCase['mode']
+    if (item.mode !== undefined) {
+      if (MODES.includes(item.mode as (typeof MODES)[number])) mode = item.mode as EvalCase['mode']
+      else report(`${path}.mode`, message('evals.badMode', { modes: MODES.join(', ') }))
+    }
     const expect = readExpect(item.expect, `${path}.expect`, report)
     if (!expect) return
-    cases.push({ name, turns, files, expect, file, line })
+    cases.push({ name, turns, files, ...(mode ? { mode } : {}), expect, file, line })
   })
   const seen = new Set<string>()
   for (const testCase of cases) {

@@ -170,6 +170,14 @@ describe('evals.yaml', () => {
     ])
   })
 
+  it('takes a routing mode per case, and names the modes when one is wrong', () => {
+    const suite = parseEvalSuite('- utterance: a\n  mode: progressive\n- utterance: b\n  mode: sideways\n')
+    expect(suite.cases[0]!.mode).toBe('progressive')
+    expect(suite.problems.map((p) => [p.range.startLine, p.message])).toEqual([
+      [4, '"mode" must be one of keyword, progressive, llm, none.'],
+    ])
+  })
+
   it('imports skill-creator’s evals.json: prompts, the skill, expectations as rubric', () => {
     const suite = importSkillCreatorEvals(
       'pdf/evals/evals.json',

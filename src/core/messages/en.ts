@@ -278,6 +278,7 @@ export const en = {
     unknownKey: '"{{key}}" is not a key here; known keys: {{known}}.',
     needsUtterance: '{{case}} needs an "utterance" text or a list of "turns".',
     badFiles: '"files" must map file paths to their text.',
+    badMode: '"mode" must be one of {{modes}}.',
     duplicateName: 'Two cases are called "{{name}}": give each its own name so results can be told apart.',
     expectShape: '"expect" must be a mapping of assertions, e.g. {skill: weather, tools_called: [get_weather]}.',
     badValue: {

@@ -253,6 +253,7 @@ export const zh: Catalog = {
     unknownKey: '这里没有 "{{key}}" 这个键；可用的键：{{known}}。',
     needsUtterance: '{{case}} 需要 "utterance" 文本或 "turns" 列表。',
     badFiles: '"files" 必须把文件路径对应到文件内容。',
+    badMode: '"mode" 必须是 {{modes}} 之一。',
     duplicateName: '有两个用例都叫 "{{name}}"：请给每个用例取不同的名字，方便区分结果。',
     expectShape: '"expect" 必须是断言的映射，例如 {skill: weather, tools_called: [get_weather]}。',
     badValue: {

@@ -20,6 +20,7 @@ export default function EvalsPanel() {
   const model = usePlayground((state) => state.model)
   const mode = usePlayground((state) => state.routingMode)
   const versions = usePlayground((state) => state.versions)
+  const proxy = usePlayground((state) => state.proxy)
   const winner = useRouting().winner?.skill ?? null
   const [compare, setCompare] = useState('')
   const stop = useRef<(() => void) | null>(null)
@@ -42,6 +43,13 @@ export default function EvalsPanel() {
       label: t('evals.compareMode', { mode: t(`run.modes.${option.value}`) }),
       comparison: { kind: 'mode' as const, mode: option.value },
     })),
+    ...(['scripted', 'proxy', 'browser'] as const)
+      .filter((choice) => choice !== model && (choice !== 'proxy' || (proxy !== null && proxy !== 'unknown' && proxy.configured)))
+      .map((choice) => ({
+        value: `model:${choice}`,
+        label: t('evals.compareModel', { model: t(`run.models.${choice}`) }),
+        comparison: { kind: 'model' as const, model: choice },
+      })),
     ...Object.entries(versions).flatMap(([path, list]) =>
       list.map((version) => ({
         value: `version:${path}:${version.id}`,

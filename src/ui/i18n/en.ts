@@ -16,6 +16,7 @@ export const en = {
     compare: 'Compare with',
     compareNone: 'Nothing (one run)',
     compareMode: 'Routing mode: {{mode}}',
+    compareModel: 'Model: {{model}}',
     compareVersion: '{{path}} · saved version {{version}}',
     run: 'Run evals',
     stop: 'Stop',

@@ -16,6 +16,7 @@ export const zh: DeepStrings<typeof en> = {
     compare: '对比',
     compareNone: '不对比（只运行一次）',
     compareMode: '路由方式：{{mode}}',
+    compareModel: '模型：{{model}}',
     compareVersion: '{{path}} · 已保存的版本 {{version}}',
     run: '运行评测',
     stop: '停止',

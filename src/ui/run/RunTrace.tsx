@@ -166,7 +166,8 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
           <div className="event-title">
             {t('trace.model', { ms: event.latencyMs })}
             {event.toolCalls > 0 && ` · ${t('trace.asks', { count: event.toolCalls })}`}
-            {event.usage && ` · ${t('trace.tokens', { input: event.usage.input.toLocaleString('en'), output: event.usage.output.toLocaleString('en') })}`}
+            {event.usage &&
+              ` · ${t('trace.tokens', { input: event.usage.input.toLocaleString('en'), output: event.usage.output.toLocaleString('en') })}`}
           </div>
           {event.text && <LongText className="model-text" text={event.text} />}
         </>
