@@ -118,22 +118,26 @@ test('the skill list works from the keyboard', async ({ page, skills }) => {
   await expect(page.getByRole('heading', { name: 'calculator/SKILL.md' })).toBeVisible()
 })
 
-test('with many skills, those with no score fold into one row', async ({ browser }) => {
+test('with many skills that all score, the table lays out the best 50 and folds the rest into one row', async ({ browser }) => {
   const context = await browser.newContext()
-  const files = Array.from({ length: 80 }, (_, i) => ({
-    path: `s${i}/SKILL.md`,
-    text: `---\nname: s${i}\ntrigger_keywords: [word${i}]\n---\nBody\n`,
+  const files = Array.from({ length: 120 }, (_, i) => ({
+    path: `s${String(i).padStart(3, '0')}/SKILL.md`,
+    text: `---\nname: s${i}\ntrigger_keywords: [shared, word${i}]\n---\nBody\n`,
   }))
   await context.addInitScript(
     (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
-    { files, utterance: 'word7 word70' },
+    { files, utterance: 'shared word77' },
   )
   const page = await context.newPage()
   await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
-  await expect(bodyRows).toHaveCount(3)
-  await table.getByRole('button', { name: /Show 78 more skills with no score/ }).click()
-  await expect(bodyRows).toHaveCount(81)
+  await expect(bodyRows).toHaveCount(51)
+  // Best first: the skill with two matching keywords leads.
+  await expect(bodyRows.first()).toContainText('s77')
+  await table.getByRole('button', { name: 'Show 70 more skills (70 of them scored)' }).click()
+  await expect(bodyRows).toHaveCount(121)
+  await table.getByRole('button', { name: 'Show only the best 50' }).click()
+  await expect(bodyRows).toHaveCount(51)
   await context.close()
 })

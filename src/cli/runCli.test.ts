@@ -316,3 +316,16 @@ describe('skill-playground eval', () => {
     }
   }, 30_000)
 })
+
+describe('route --only-scored and --top', () => {
+  it('prints only the skills that scored, best first, at most N', async () => {
+    const { out } = await run(['route', '--skills', SKILLS, '--top', '1', '计算一下 2^20 是多少'])
+    const result = JSON.parse(out[0]!) as { winner: string; scores: { skill: string }[] }
+    expect(result.scores.map((score) => score.skill)).toEqual([result.winner])
+    const all = JSON.parse((await run(['route', '--skills', SKILLS, '--only-scored', '规划一下 计算 天气'])).out[0]!) as {
+      scores: { final: number | null }[]
+    }
+    expect(all.scores.length).toBeGreaterThan(1)
+    expect(all.scores.every((score) => score.final !== null)).toBe(true)
+  })
+})

@@ -4,7 +4,6 @@ import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
-import { evalArgs, evalCommand } from './evalCommand'
 import { readSkillsDir } from './readSkillsDir'
 
 export interface CliIO {
@@ -15,9 +14,10 @@ export interface CliIO {
 }
 
 const USAGE = `Usage:
-  skill-playground route --skills <dir> [--threshold X] [utterance ...]
+  skill-playground route --skills <dir> [--threshold X] [--only-scored] [--top N] [utterance ...]
       Scores every skill for each utterance (arguments, or standard input one per line)
-      and prints one JSON object per utterance.
+      and prints one JSON object per utterance (--only-scored: the skills that scored, best
+      first; --top N: at most N of them).
   skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
       For each utterance (arguments, or standard input one per line), the keywords that would make
       <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
@@ -57,6 +57,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
           'concurrency',
           'threshold',
         ])
+        // The agent loop, the SDK and SQLite load for this command only: route and lint start without them.
+        const { evalArgs, evalCommand } = await import('./evalCommand')
         return await evalCommand(evalArgs(options), io)
       }
       case undefined:
@@ -102,14 +104,18 @@ function parseArgs(args: readonly string[], valued: readonly string[]): ParsedAr
 }
 
 async function route(args: readonly string[], io: CliIO): Promise<number> {
-  const { positional, options } = parseArgs(args, ['skills', 'threshold'])
+  const { positional, options } = parseArgs(args, ['skills', 'threshold', 'top'])
   const dir = options.get('skills')
   if (typeof dir !== 'string') throw new Error('route needs --skills <dir>')
   const threshold = thresholdOption(options.get('threshold'))
+  const topOption = options.get('top')
+  const top = topOption === undefined ? Infinity : Number(topOption)
+  if (!(Number.isInteger(top) && top >= 0) && top !== Infinity) throw new Error('--top needs a whole number')
+  const onlyScored = options.has('only-scored') || topOption !== undefined
 
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const router = createRouter(skills)
-  const print = (input: string) => io.out(JSON.stringify(toJson(router(input, threshold))))
+  const print = (input: string) => io.out(JSON.stringify(toJson(router(input, threshold), onlyScored, top)))
   if (positional.length > 0) positional.forEach(print)
   else for await (const line of io.lines()) print(line)
   return 0
@@ -144,12 +150,19 @@ async function explain(args: readonly string[], io: CliIO): Promise<number> {
   return 0
 }
 
-function toJson(result: RoutingResult) {
+/** One utterance's result; `onlyScored` keeps the skills that scored, best first, at most `top` of them. */
+function toJson(result: RoutingResult, onlyScored = false, top = Infinity) {
+  const scores = onlyScored
+    ? result.scores
+        .filter((score) => score.final !== null)
+        .sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)
+        .slice(0, top)
+    : result.scores
   return {
     input: result.input,
     length: result.length,
     winner: result.winner?.skill ?? null,
-    scores: result.scores.map((score) => ({
+    scores: scores.map((score) => ({
       skill: score.skill,
       path: score.path,
       matched: score.matched,

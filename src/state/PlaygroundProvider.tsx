@@ -5,6 +5,7 @@ import type { Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
+import { useSettled } from './useSettled'
 
 const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
 
@@ -53,11 +54,17 @@ export function useLint() {
   return derive.lint(files, profile, useToolRegistry())
 }
 
+/** The routing-test suite and its sweep, computed once typing pauses (useSettled): off the keystroke path. */
 export function useRoutingSuite() {
+  return useRoutingSuiteStatus().suite
+}
+
+/** The suite, and whether it is behind the text being typed (the badge says "updating"). */
+export function useRoutingSuiteStatus() {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
-  const threshold = usePlayground((state) => state.threshold)
-  return derive.tests(files, threshold)
+  const [files, filesPending] = useSettled(usePlayground((state) => state.files))
+  const [threshold, thresholdPending] = useSettled(usePlayground((state) => state.threshold))
+  return { suite: derive.tests(files, threshold), updating: filesPending || thresholdPending }
 }
 
 export function useEffectiveConfig() {

@@ -40,10 +40,15 @@ export interface LintOptions {
 export interface LintCache {
   skills: Map<string, CachedSkillLint>
   workspace?: { key: string; profile: LintProfile; findings: Map<string, Finding[]> }
+  /**
+   * Each skill's final list and the two lists it was made from: while both are reused, the same
+   * array comes back, so the editor can tell "unchanged" by identity instead of comparing text.
+   */
+  final: Map<string, { own: Finding[]; across: Finding[] | undefined; list: Finding[] }>
 }
 
 export function createLintCache(): LintCache {
-  return { skills: new Map() }
+  return { skills: new Map(), final: new Map() }
 }
 
 export interface CachedSkillLint {
@@ -61,13 +66,14 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   const { skills } = loadWorkspace(files, options.parse)
   const texts = new Map(files.map((file) => [file.path, file.text]))
   const findings = new Map<string, Finding[]>()
+  const owned = new Map<string, Finding[]>()
   const contexts: SkillContext[] = []
 
   for (const skill of skills) {
     const cached = cache?.skills.get(skill.path)
     if (cached && cached.skill === skill && cached.profile === profile && !options.rules) {
       contexts.push(cached.context)
-      findings.set(skill.path, [...cached.findings])
+      owned.set(skill.path, cached.findings)
       continue
     }
     const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
@@ -82,10 +88,10 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
     const own: Finding[] = parseFindings(context, profile)
     for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
     contexts.push(context)
-    findings.set(skill.path, own)
-    cache?.skills.set(skill.path, { skill, profile, context, findings: [...own] })
+    owned.set(skill.path, own)
+    cache?.skills.set(skill.path, { skill, profile, context, findings: own })
   }
-  if (cache) for (const path of cache.skills.keys()) if (!findings.has(path)) cache.skills.delete(path)
+  if (cache) for (const path of cache.skills.keys()) if (!owned.has(path)) cache.skills.delete(path)
 
   // Workspace rules read names, keywords and entry modes (and positions, which move with the
   // frontmatter text): reuse their findings while none of that changed.
@@ -115,9 +121,20 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
     across = computed
     if (cache) cache.workspace = { key, profile, findings: computed }
   }
-  for (const [path, list] of across) findings.get(path)?.push(...list)
-  for (const list of findings.values())
-    list.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn)
+  for (const [path, own] of owned) {
+    const extra = across.get(path)
+    const previous = cache?.final.get(path)
+    if (previous && previous.own === own && previous.across === extra) {
+      findings.set(path, previous.list)
+      continue
+    }
+    const list = [...own, ...(extra ?? [])].sort(
+      (a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+    )
+    findings.set(path, list)
+    cache?.final.set(path, { own, across: extra, list })
+  }
+  if (cache) for (const path of cache.final.keys()) if (!owned.has(path)) cache.final.delete(path)
   return { skills, findings }
 }
 

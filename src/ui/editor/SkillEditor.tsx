@@ -30,7 +30,7 @@ export function SkillEditor() {
   // What each model last held in step with the store, and the markers last set on it: checking
   // these instead of every model's text keeps a keystroke cheap with a thousand skills loaded.
   const syncedText = useRef(new Map<string, string>())
-  const appliedMarkers = useRef(new Map<string, unknown>())
+  const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
   const store = usePlaygroundStore()
   const files = usePlayground((state) => state.files)
   const selectedPath = usePlayground((state) => state.selectedPath)
@@ -114,12 +114,13 @@ export function SkillEditor() {
 
   useEffect(() => {
     for (const skill of workspace.skills) {
-      const findings = lint.findings.get(skill.path) ?? []
-      const signature = language + JSON.stringify(findings)
-      if (appliedMarkers.current.get(skill.path) === signature) continue
+      // The lint hands back the same array while a skill's findings are unchanged: compare by identity.
+      const findings = lint.findings.get(skill.path) ?? NO_FINDINGS
+      const signature = appliedMarkers.current.get(skill.path)
+      if (signature?.findings === findings && signature.language === language) continue
       const model = monaco.editor.getModel(modelUri(skill.path))
       if (!model) continue
-      appliedMarkers.current.set(skill.path, signature)
+      appliedMarkers.current.set(skill.path, { findings, language })
       setLintMarkers(model, findings, localize)
     }
     const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
@@ -210,6 +211,8 @@ export function SkillEditor() {
     </>
   )
 }
+
+const NO_FINDINGS: Finding[] = []
 
 /** Monaco's language for a workspace file: skills are Markdown with frontmatter; the rest by extension. */
 function languageFor(path: string): string {

@@ -139,10 +139,9 @@ export const en = {
     yes: '✓ Yes',
     no: 'No',
     rowTitle: '{{path}}: click to open',
-    showUnscored_one: 'Show {{count}} more skill with no score (no keyword matched, or manual)',
-    showUnscored_other: 'Show {{count}} more skills with no score (no keyword matched, or manual)',
-    hideUnscored_one: 'Hide the {{count}} skill with no score',
-    hideUnscored_other: 'Hide the {{count}} skills with no score',
+    showRest_one: 'Show {{count}} more skill ({{scored}} of them scored)',
+    showRest_other: 'Show {{count}} more skills ({{scored}} of them scored)',
+    showBest: 'Show only the best {{count}}',
   },
   config: {
     title: 'Agent configuration',
@@ -261,6 +260,7 @@ export const en = {
     mode: { live: 'live', mock: 'mock' },
   },
   tests: {
+    updating: 'Updating: the suite re-runs when typing pauses',
     noFile: 'No {{file}} yet. A suite is a list of utterances with the skill each should activate; it re-runs on every keystroke.',
     summary: '{{passed}} passed, {{failed}} failed',
     atThreshold: 'at threshold {{threshold}}',

@@ -137,10 +137,9 @@ export const zh: DeepStrings<typeof en> = {
     yes: '✓ 是',
     no: '否',
     rowTitle: '{{path}}：点击打开',
-    showUnscored_one: '显示另外 {{count}} 个没有得分的技能（没有匹配的关键词，或为手动入口）',
-    showUnscored_other: '显示另外 {{count}} 个没有得分的技能（没有匹配的关键词，或为手动入口）',
-    hideUnscored_one: '隐藏 {{count}} 个没有得分的技能',
-    hideUnscored_other: '隐藏 {{count}} 个没有得分的技能',
+    showRest_one: '显示其余 {{count}} 个技能（其中 {{scored}} 个有得分）',
+    showRest_other: '显示其余 {{count}} 个技能（其中 {{scored}} 个有得分）',
+    showBest: '只显示得分最高的 {{count}} 个',
   },
   config: {
     title: '智能体配置',
@@ -258,6 +257,7 @@ export const zh: DeepStrings<typeof en> = {
     mode: { live: '真实', mock: '模拟' },
   },
   tests: {
+    updating: '更新中：停止输入后会重新运行测试',
     noFile: '还没有 {{file}}。测试集是一组语句及其应触发的技能，每次按键都会重新运行。',
     summary: '{{passed}} 通过，{{failed}} 失败',
     atThreshold: '阈值 {{threshold}}',

@@ -4,8 +4,11 @@ import { useT } from '../i18n/i18n'
 import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const fixed = (value: number) => value.toFixed(3)
-/** Unscored rows beyond this many are folded into one row. */
-export const FOLD_UNSCORED_ABOVE = 50
+/**
+ * The table shows this many rows, best first; the rest fold into one row the user can open. Laying
+ * out every scored row of a thousand-skill workspace on each keystroke cost 125–180 ms a frame.
+ */
+export const TABLE_ROWS = 50
 
 /** Scored skills first (best first, load order on ties), then the rest in load order. */
 function rank(scores: readonly SkillScore[]): SkillScore[] {
@@ -23,11 +26,9 @@ export function ScoreTable() {
   const rows = useMemo(() => rank(routing.scores), [routing.scores])
   const { focusSkillRow, selectSkill } = store.getState()
   const [showAll, setShowAll] = useState(false)
-  // Laying out a thousand "no keyword matched" rows on every keystroke costs tens of
-  // milliseconds; past a few dozen they fold into one row the user can open.
-  const unscored = rows.filter((score) => score.final === null).length
-  const folded = unscored > FOLD_UNSCORED_ABOVE && !showAll
-  const shown = folded ? rows.filter((score) => score.final !== null) : rows
+  const hidden = showAll ? 0 : Math.max(0, rows.length - TABLE_ROWS)
+  const shown = hidden > 0 ? rows.slice(0, TABLE_ROWS) : rows
+  const scoredHidden = hidden > 0 ? rows.slice(TABLE_ROWS).filter((score) => score.final !== null).length : 0
   return (
     <div className="table-scroll">
       <table className="score-table" aria-label={en('routing.title')}>
@@ -57,11 +58,13 @@ export function ScoreTable() {
           {shown.map((score) => (
             <ScoreRow key={score.path} score={score} threshold={routing.threshold} onFocus={focusSkillRow} onOpen={selectSkill} />
           ))}
-          {unscored > FOLD_UNSCORED_ABOVE && (
+          {rows.length > TABLE_ROWS && (
             <tr className="fold-row">
               <td colSpan={8}>
                 <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
-                  {showAll ? t('table.hideUnscored', { count: unscored }) : t('table.showUnscored', { count: unscored })}
+                  {showAll
+                    ? t('table.showBest', { count: TABLE_ROWS })
+                    : t('table.showRest', { count: hidden, scored: scoredHidden.toLocaleString('en') })}
                 </button>
               </td>
             </tr>

@@ -1,15 +1,17 @@
-import { useRoutingSuite } from '../../state/PlaygroundProvider'
+import { useRoutingSuiteStatus } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 
 /** Failing routing tests, as a badge on the Tests tab (a check mark when all pass). */
 export function TestCount() {
-  const suite = useRoutingSuite()
-  const { en } = useT()
+  const { suite, updating } = useRoutingSuiteStatus()
+  const { t, en } = useT()
   if (!suite || suite.suite.results.length === 0) return null
   const failed = suite.suite.failed
   return (
     <span
-      className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}`}
+      title={updating ? t('tests.updating') : undefined}
+      data-updating={updating || undefined}
+      className={`badge ${failed > 0 ? 'error-badge' : 'winner-badge'}${updating ? ' updating' : ''}`}
       aria-label={failed > 0 ? en('tests.failing', { count: failed }) : en('tests.allPassing')}
     >
       {failed > 0 ? failed : '✓'}

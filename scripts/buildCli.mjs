@@ -1,0 +1,39 @@
+/**
+ * Builds the CLI into one ES module (dist-cli/skill-playground.mjs) so `skill-playground` starts
+ * without transpiling TypeScript (docs/architecture.md, "The CLI"). Run by `npm run build` and by
+ * `prepare` (so `npm ci` leaves it ready).
+ */
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+let esbuild
+try {
+  esbuild = await import('esbuild')
+} catch {
+  // Without esbuild (a production-only install) the CLI runs from source through tsx.
+  console.log('buildCli: esbuild is not installed; the CLI will run from source.')
+  process.exit(0)
+}
+rmSync(join(root, 'dist-cli'), { recursive: true, force: true })
+mkdirSync(join(root, 'dist-cli'), { recursive: true })
+await esbuild.build({
+  entryPoints: [join(root, 'src/cli/main.ts')],
+  outdir: join(root, 'dist-cli'),
+  entryNames: 'skill-playground',
+  outExtension: { '.js': '.mjs' },
+  // Code loaded on demand (the agent loop, the tools, the SDK) stays in its own chunks, as in the app.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Libraries are bundled too (resolving a few hundred CommonJS files cost more than the code), except
+  // sql.js, which finds its .wasm beside itself; browser-only paths (the ?url import) are never reached.
+  external: ['sql.js', '*?url'],
+  // Bundled CommonJS calls require() for Node's built-ins; give the ES module one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+  legalComments: 'none',
+})
