@@ -20,6 +20,12 @@ const generated = Array.from({ length: 1000 }, (_, i) => ({
   path: `skill_${String(i).padStart(4, '0')}/SKILL.md`,
   text: `---\nname: skill_${String(i).padStart(4, '0')}\ndescription: Does task ${i} for the user. Use it when they ask for task ${i}; do not use it for anything else.\ntrigger_keywords: [task${i}, 任务${i}, job ${i % 50}, 规划${i % 7}, report ${i % 13}]\nrequired_tools: [calculator]\n---\n## You handle task ${i}\n\nSteps go here.\n`,
 }))
+/** The worst case for the table: every skill scores on the benchmark's message (they all know "规划" and "plan"). */
+const allScoring = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    path: `scored_${String(i).padStart(4, '0')}/SKILL.md`,
+    text: `---\nname: scored_${String(i).padStart(4, '0')}\ndescription: Plans task ${i}.\ntrigger_keywords: [规划, plan, task${i}, report ${i % 13}]\nrequired_tools: [calculator]\n---\n## You plan task ${i}\n\nStep one.\n\nStep two.\n\nStep three.\n`,
+  }))
 const examples = readSkillsDir(join(root, 'skills'))
 
 await build({ root, logLevel: 'error' })
@@ -84,7 +90,15 @@ async function measure(label: string, files: { path: string; text: string }[]) {
 }
 
 try {
-  const rows = [await measure(`${examples.length} example skills`, examples), await measure('1,000 generated skills', generated)]
+  // Two paired rounds: each workspace is measured twice, interleaved, so a slow moment hits all alike.
+  const workspaces: [string, { path: string; text: string }[]][] = [
+    [`${examples.length} example skills`, examples],
+    ['1,000 generated skills (few score)', generated],
+    ['1,000 skills that all score', allScoring(1000)],
+    ['5,000 skills that all score', allScoring(5000)],
+  ]
+  const rows = []
+  for (let round = 1; round <= 2; round++) for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
   console.log('Keystroke to painted frame (production build, headless Chromium):')
   console.table(rows)
 } finally {

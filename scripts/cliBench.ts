@@ -1,0 +1,48 @@
+/**
+ * The CLI's whole-process time (start, read the skills, route, print), median of repeated runs,
+ * against a bare `node -e 0`: the prebuilt bundle and the same code run from source through tsx.
+ * Run by `npm run bench` after `npm run build`; prints a table.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const bin = join(root, 'bin/skill-playground.js')
+// Always from the current sources: the bin falls back to tsx when the bundle is older than them.
+spawnSync(process.execPath, [join(root, 'scripts/buildCli.mjs')], { stdio: 'inherit' })
+
+// 1,000 skills and 300 utterances, most of which score against many skills.
+const big = mkdtempSync(join(tmpdir(), 'cli-bench-'))
+for (let i = 0; i < 1000; i++) {
+  const name = `skill_${String(i).padStart(4, '0')}`
+  mkdirSync(join(big, name))
+  writeFileSync(
+    join(big, name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Task ${i}.\ntrigger_keywords: [task${i}, 规划, report ${i % 13}, job ${i % 50}]\n---\nBody\n`,
+  )
+}
+const utterances = Array.from({ length: 300 }, (_, i) => `帮我规划一下 task${i * 3} 的 report ${i % 13} 和 job ${i % 50}`).join('\n')
+
+function median(label: string, command: string[], env: Record<string, string> = {}, input?: string, runs = 9) {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    const result = spawnSync(process.execPath, command, { env: { ...process.env, ...env }, input, stdio: ['pipe', 'ignore', 'inherit'] })
+    if (result.status !== 0) throw new Error(`${label} exited ${result.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { command: label, 'median (ms)': Math.round(times[Math.floor(runs / 2)]!), 'p90 (ms)': Math.round(times[Math.floor(runs * 0.9)]!) }
+}
+
+const route = [bin, 'route', '--skills', join(root, 'skills'), '计算一下 2^20 是多少']
+const rows = [
+  median('node -e 0', ['-e', '0']),
+  median('route, 9 skills × 1 utterance (bundle)', route),
+  median('route, 9 skills × 1 utterance (from source, tsx)', route, { SKILL_PLAYGROUND_FROM_SOURCE: '1' }),
+  median('route, 1,000 skills × 300 utterances (bundle)', [bin, 'route', '--skills', big, '--top', '5'], {}, utterances, 5),
+]
+console.log('CLI whole-process time:')
+console.table(rows)
