@@ -47,6 +47,18 @@ export function useRouting(): RoutingResult {
   return derive.routing(files, utterance, threshold)
 }
 
+/**
+ * The winning skill's path and name only: a component that needs no more than these re-renders
+ * when the winner changes, not on every keystroke (the skill list of a 5,000-skill workspace).
+ */
+export function useRoutingWinner(): { path: string | null; skill: string | null } {
+  const { derive } = usePlaygroundContext()
+  const pick = (state: PlaygroundState) => derive.routing(state.files, state.utterance, state.threshold).winner
+  const path = usePlayground((state) => pick(state)?.path ?? null)
+  const skill = usePlayground((state) => pick(state)?.skill ?? null)
+  return { path, skill }
+}
+
 export function useLint() {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)

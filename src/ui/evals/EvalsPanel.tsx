@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { ROUTING_MODES } from '../../core/agent/trace'
 import { compareReports, evalReportJson, evalReportJUnit, percent, type CaseReport, type EvalReport } from '../../core/evals'
-import { useEvalSuite, usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import { useEvalSuite, usePlayground, usePlaygroundStore, useRoutingWinner } from '../../state/PlaygroundProvider'
 import type { EvalComparison } from '../../state/evalsSlice'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
@@ -21,7 +21,7 @@ export default function EvalsPanel() {
   const mode = usePlayground((state) => state.routingMode)
   const versions = usePlayground((state) => state.versions)
   const proxy = usePlayground((state) => state.proxy)
-  const winner = useRouting().winner?.skill ?? null
+  const winner = useRoutingWinner().skill
   const [compare, setCompare] = useState('')
   const stop = useRef<(() => void) | null>(null)
   const simulated = model === 'scripted' || model === 'script'

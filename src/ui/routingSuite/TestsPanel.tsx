@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { NO_SKILL, ROUTING_TESTS_FILE, type CaseResult } from '../../core/routingSuite'
-import { usePlayground, usePlaygroundStore, useRouting, useRoutingSuite } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useRoutingWinner, useRoutingSuite } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { SkillPicker } from './SkillPicker'
 import { SweepChart } from './SweepChart'
@@ -100,7 +100,7 @@ function AddCase() {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const utterance = usePlayground((state) => state.utterance)
-  const winner = useRouting().winner?.skill ?? null
+  const winner = useRoutingWinner().skill
   const [expect, setExpect] = useState<string | null | undefined>(undefined)
   const [error, setError] = useState<string | null>(null)
   const [added, setAdded] = useState<string | null>(null)

@@ -3,7 +3,7 @@ import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
+import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
@@ -16,9 +16,7 @@ export function SkillList() {
   const lint = useLint()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const lastDeleted = usePlayground((state) => state.lastDeleted)
-  const routingWinner = useRouting().winner
-  const winnerPath = routingWinner?.path ?? null
-  const winnerName = routingWinner?.skill ?? null
+  const { path: winnerPath, skill: winnerName } = useRoutingWinner()
   const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
   const origins = usePlayground((state) => state.sharedOrigins)
   const files = usePlayground((state) => state.files)
