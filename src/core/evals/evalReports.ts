@@ -11,18 +11,23 @@ export function evalReportJson(report: EvalReport) {
     stopped: report.stopped,
     durationMs: report.durationMs,
     ...(report.tokens ? { tokens: report.tokens } : {}),
-    cases: report.cases.map(({ name, file, line, trials, passed, passRate, interval, flaky, failures, tokens }) => ({
-      name,
-      file,
-      line,
-      trials,
-      passed,
-      passRate,
-      interval,
-      flaky,
-      failures,
-      ...(tokens ? { tokens } : {}),
-    })),
+    cases: report.cases.map((testCase) => {
+      const { name, file, line, trials, passed, passRate, interval, flaky, failures, tokens } = testCase
+      return {
+        name,
+        file,
+        line,
+        trials,
+        passed,
+        passRate,
+        interval,
+        flaky,
+        failures,
+        ...(tokens ? { tokens } : {}),
+        /** Mean time of a trial, all its turns and tool calls. */
+        latencyMs: Math.round(average(testCase)),
+      }
+    }),
   }
 }
 

@@ -117,17 +117,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
       )}
       {rows && (
         <table ref={matrix} className="score-table comparison-matrix" aria-label={en('compare.matrix')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('tests.utterance')}</th>
-              <th scope="col">{t('tests.expected')}</th>
-              {MODES.map((mode) => (
-                <th key={mode} scope="col">
-                  {t(`compare.modes.${mode}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ModesHeader first={[t('tests.utterance'), t('tests.expected')]} />
           <tbody>
             {rows.map((row, index) => (
               <tr key={index}>
@@ -177,6 +167,27 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
   )
 }
 
+/** A header row: the given first columns, then one column per routing mode. */
+function ModesHeader({ first }: { first: string[] }) {
+  const { t } = useT()
+  return (
+    <thead>
+      <tr>
+        {first.map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+        {MODES.map((mode) => (
+          <th key={mode} scope="col">
+            {t(`compare.modes.${mode}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 const pct = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`)
 const span = ([low, high]: [number, number]) => `${Math.round(low * 100)}–${Math.round(high * 100)}%`
 
@@ -186,16 +197,7 @@ function TriggerMetricsTable({ rows, skills }: { rows: readonly ComparisonRow[];
   const metrics = MODES.map((mode) => ({ mode, values: triggerMetrics(rows, mode, skills) }))
   return (
     <table className="score-table comparison-metrics" aria-label={en('compare.metrics')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('compare.skill')}</th>
-          {MODES.map((mode) => (
-            <th key={mode} scope="col">
-              {t(`compare.modes.${mode}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ModesHeader first={[t('compare.skill')]} />
       <tbody>
         {skills.map((skill, index) => (
           <tr key={skill}>
