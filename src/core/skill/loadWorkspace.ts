@@ -7,6 +7,19 @@ import type { Skill, SkillFile } from './types'
  * at any depth, or a flat `<name>.md` directly in the root (a root README.md is documentation).
  */
 export function isSkillPath(path: string): boolean {
+  let known = skillPaths.get(path)
+  if (known === undefined) {
+    known = readSkillPath(path)
+    if (skillPaths.size > 100_000) skillPaths.clear()
+    skillPaths.set(path, known)
+  }
+  return known
+}
+
+/** Paths already judged: a keystroke in a 5,000-skill workspace asks about every path several times. */
+const skillPaths = new Map<string, boolean>()
+
+function readSkillPath(path: string): boolean {
   const parts = path.split('/')
   const file = parts[parts.length - 1] ?? ''
   // The Agent Skills reference reads a lowercase skill.md too.
@@ -39,9 +52,22 @@ export type SkillParser = (path: string, text: string) => Skill
  * files (duplicate names, shared keywords) are lint rules: see src/core/lint.
  */
 export function loadWorkspace(files: readonly SkillFile[], parse: SkillParser = parseSkill): Workspace {
-  const skills = files
-    .filter((file) => isSkillPath(file.path))
-    .sort((a, b) => compareCodePoints(a.path, b.path))
-    .map((file) => parse(file.path, file.text))
-  return { skills }
+  return { skills: loadOrder(files).map((index) => parse(files[index]!.path, files[index]!.text)) }
+}
+
+let orderedPaths: readonly string[] = []
+let order: number[] = []
+
+/**
+ * The indexes of the skill files in load order. A keystroke changes a text, not the paths, so the
+ * order of the last call is reused while the paths are the same ones in the same places.
+ */
+function loadOrder(files: readonly SkillFile[]): number[] {
+  if (files.length === orderedPaths.length && files.every((file, index) => file.path === orderedPaths[index])) return order
+  orderedPaths = files.map((file) => file.path)
+  order = files
+    .map((file, index) => index)
+    .filter((index) => isSkillPath(files[index]!.path))
+    .sort((a, b) => compareCodePoints(files[a]!.path, files[b]!.path))
+  return order
 }
