@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
+import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
-import { SkillPreview } from './editor/SkillPreview'
 import { TokenMeter } from './editor/TokenMeter'
 import { VersionsControl } from './editor/VersionsControl'
 import { RoutingSummary } from './routing/RoutingSummary'
@@ -28,6 +28,8 @@ import { isSkillPath } from '../core/skill'
 const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
 const SkillForm = lazy(() => import('./editor/SkillForm'))
+// The preview brings react-markdown: loaded when it is first opened.
+const SkillPreview = lazy(() => import('./editor/SkillPreview').then((module) => ({ default: module.SkillPreview })))
 const EvalsPanel = lazy(() => import('./evals/EvalsPanel'))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
@@ -50,6 +52,8 @@ export function App() {
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
+  // Monaco (most of the bytes) loads once the page is idle after its first paint: typing an utterance never waits for it.
+  const [editorReady, mountEditor] = useIdleMount()
   return (
     <div className="app">
       <header className="app-header">
@@ -96,7 +100,11 @@ export function App() {
           <div className="editor-status">
             <TokenMeter path={selectedPath} />
           </div>
-          {preview && !showForm && <SkillPreview path={selectedPath} />}
+          {preview && !showForm && (
+            <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
+              <SkillPreview path={selectedPath} />
+            </Suspense>
+          )}
           {showForm && selectedPath && (
             <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
               <ErrorBoundary name={t('form.tab')}>
@@ -105,10 +113,16 @@ export function App() {
             </Suspense>
           )}
           {/* Hidden rather than unmounted, so each file keeps its undo history (the form's edits too). */}
-          <div className="editor-column" hidden={preview || showForm}>
-            <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
-              <SkillEditor />
-            </Suspense>
+          <div className="editor-column" hidden={preview || showForm} onPointerDown={mountEditor} onFocus={mountEditor}>
+            {editorReady ? (
+              <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
+                <SkillEditor />
+              </Suspense>
+            ) : (
+              <p className="loading" tabIndex={0}>
+                {t('editor.loading')}
+              </p>
+            )}
           </div>
         </section>
         <section className="pane routing-pane" aria-label="Routing">

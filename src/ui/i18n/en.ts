@@ -429,6 +429,7 @@ export const en = {
     catalog: 'catalog',
     count: '{{count}} tok',
     capped: 'Only the first {{chars}} characters of a text are counted (≥ means at least).',
+    estimated: '≈ is an estimate until the tokenizer has loaded (a few seconds after the page opens).',
     over: 'over {{budget}}: may not fit typical skill-listing budgets; shorten descriptions or group skills',
   },
   share: {

@@ -423,6 +423,7 @@ export const zh: DeepStrings<typeof en> = {
     catalog: '目录',
     count: '{{count}} tok',
     capped: '每段文字只计前 {{chars}} 个字符（≥ 表示至少）。',
+    estimated: '≈ 表示估算值，分词器加载后（页面打开几秒后）显示精确值。',
     over: '超过 {{budget}}：可能放不进常见的技能列表预算；请缩短描述或给技能分组',
   },
   share: {
