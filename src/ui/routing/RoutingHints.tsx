@@ -36,75 +36,80 @@ export function RoutingHints() {
   const final = (value: number | null) => (value === null ? '—' : value.toFixed(3))
 
   return (
-    <section className="hints" aria-label="Routing hints">
-      <h3>{t('hints.title', { skill: selected.name })}</h3>
-      {explanation.outcome === 'wins' && <p className="ok">{t('hints.wins', { skill: selected.name, final: final(explanation.final) })}</p>}
-      {explanation.outcome === 'manual' && <p>{t('hints.manual', { skill: selected.name })}</p>}
-      {explanation.outcome === 'too-long' && <p>{t('hints.tooLong')}</p>}
-      {explanation.outcome === 'no-single-keyword' && <p>{t('hints.noSingle', { threshold })}</p>}
-      {explanation.rival && (
-        <p>
-          {t('hints.rival', {
-            rival: explanation.rival.skill,
-            keywords: explanation.rival.matched.join('、'),
-            covered: explanation.rival.covered,
-            length: explanation.rival.length,
-            final: final(explanation.rival.final),
-          })}{' '}
+    <section className={`hints${settling ? ' updating' : ''}`} aria-label="Routing hints" aria-busy={settling}>
+      {/* While typing the hints are those of the last pause: shown, but not clickable until they catch up. */}
+      <fieldset className="hints-body" disabled={settling}>
+        <h3>{t('hints.title', { skill: selected.name })}</h3>
+        {explanation.outcome === 'wins' && (
+          <p className="ok">{t('hints.wins', { skill: selected.name, final: final(explanation.final) })}</p>
+        )}
+        {explanation.outcome === 'manual' && <p>{t('hints.manual', { skill: selected.name })}</p>}
+        {explanation.outcome === 'too-long' && <p>{t('hints.tooLong')}</p>}
+        {explanation.outcome === 'no-single-keyword' && <p>{t('hints.noSingle', { threshold })}</p>}
+        {explanation.rival && (
+          <p>
+            {t('hints.rival', {
+              rival: explanation.rival.skill,
+              keywords: explanation.rival.matched.join('、'),
+              covered: explanation.rival.covered,
+              length: explanation.rival.length,
+              final: final(explanation.rival.final),
+            })}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => explanation.rival && store.getState().selectSkill(explanation.rival.path)}
+              aria-label={en('hints.open', { skill: explanation.rival.skill })}
+            >
+              {t('hints.open', { skill: explanation.rival.skill })}
+            </button>
+          </p>
+        )}
+        {!explanation.winner && explanation.closest && explanation.closest.path !== selected.path && (
+          <p className="muted">{t('hints.closest', { skill: explanation.closest.skill, reason: say(verdict(explanation.closest)) })}</p>
+        )}
+        {explanation.outcome === 'suggest' && (
+          <ul className="hint-suggestions">
+            {explanation.suggestions.map((suggestion) => (
+              <li key={suggestion.keyword}>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
+                  aria-label={en('hints.addKeyword', { keyword: suggestion.keyword })}
+                >
+                  {t('hints.addKeyword', { keyword: suggestion.keyword })}
+                </button>{' '}
+                <span className="muted small">
+                  {explanation.final === null
+                    ? t('hints.thenNew', { final: final(suggestion.final) })
+                    : t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="hint-case">
+          <SkillPicker value={expected} onChange={setExpect} label={en('hints.caseSkill')} />
           <button
             type="button"
-            className="link-button"
-            onClick={() => explanation.rival && store.getState().selectSkill(explanation.rival.path)}
-            aria-label={en('hints.open', { skill: explanation.rival.skill })}
+            className="button small"
+            aria-label={en('hints.addCase', { skill: expected ?? en('tests.noSkill') })}
+            onClick={() => {
+              const problem = store.getState().addRoutingCase(utterance, expected)
+              setCaseMessage(problem ? say(problem) : t('tests.added', { utterance: utterance.trim() }))
+              setExpect(undefined)
+            }}
           >
-            {t('hints.open', { skill: explanation.rival.skill })}
+            {t('hints.addCase', { skill: expected ?? t('tests.noSkill') })}
           </button>
-        </p>
-      )}
-      {!explanation.winner && explanation.closest && explanation.closest.path !== selected.path && (
-        <p className="muted">{t('hints.closest', { skill: explanation.closest.skill, reason: say(verdict(explanation.closest)) })}</p>
-      )}
-      {explanation.outcome === 'suggest' && (
-        <ul className="hint-suggestions">
-          {explanation.suggestions.map((suggestion) => (
-            <li key={suggestion.keyword}>
-              <button
-                type="button"
-                className="button small"
-                onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
-                aria-label={en('hints.addKeyword', { keyword: suggestion.keyword })}
-              >
-                {t('hints.addKeyword', { keyword: suggestion.keyword })}
-              </button>{' '}
-              <span className="muted small">
-                {explanation.final === null
-                  ? t('hints.thenNew', { final: final(suggestion.final) })
-                  : t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="hint-case">
-        <SkillPicker value={expected} onChange={setExpect} label={en('hints.caseSkill')} />
-        <button
-          type="button"
-          className="button small"
-          aria-label={en('hints.addCase', { skill: expected ?? en('tests.noSkill') })}
-          onClick={() => {
-            const problem = store.getState().addRoutingCase(utterance, expected)
-            setCaseMessage(problem ? say(problem) : t('tests.added', { utterance: utterance.trim() }))
-            setExpect(undefined)
-          }}
-        >
-          {t('hints.addCase', { skill: expected ?? t('tests.noSkill') })}
-        </button>
-        {caseMessage && (
-          <span className="muted small" aria-live="polite">
-            {caseMessage}
-          </span>
-        )}
-      </div>
+          {caseMessage && (
+            <span className="muted small" aria-live="polite">
+              {caseMessage}
+            </span>
+          )}
+        </div>
+      </fieldset>
     </section>
   )
 
