@@ -1,4 +1,5 @@
 /** The light half of the trigger comparison: its result types and summaries (no model code). */
+import { wilsonInterval } from '../lib/statistics'
 import type { RoutingCase } from '../routingSuite'
 
 export type ComparedMode = 'keyword' | 'progressive' | 'llm'
@@ -25,16 +26,6 @@ export function majority(picks: Picks): { pick: string | null; share: number } |
     if (!best || count > best.count) best = { pick, count }
   }
   return best ? { pick: best.pick, share: best.count / total } : null
-}
-
-/** The 95% Wilson interval of k successes in n (the same as the evals'; repeated here to keep this module light). */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1]
-  const z = 1.96
-  const p = k / n
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n)
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n)
-  return [Math.max(0, centre - half), Math.min(1, centre + half)]
 }
 
 export interface TriggerMetrics {
@@ -71,9 +62,9 @@ export function triggerMetrics(rows: readonly ComparisonRow[], mode: ComparedMod
     return {
       skill,
       precision,
-      precisionInterval: wilson(truePositives, picked),
+      precisionInterval: wilsonInterval(truePositives, picked),
       recall,
-      recallInterval: wilson(truePositives, expected),
+      recallInterval: wilsonInterval(truePositives, expected),
       f1,
       picked,
       expected,

@@ -1,5 +1,5 @@
 /** An eval report as files: JSON (what `eval --json` prints) and JUnit XML for CI dashboards. */
-import { intervalsApart } from './statistics'
+import { intervalsApart } from '../lib/statistics'
 import type { CaseReport, EvalReport } from './runEvals'
 
 /** The report without per-trial transcripts: one document with a `cases` array. */

@@ -7,7 +7,7 @@ import type { ModelClient, TraceEvent } from '../agent'
 import { checkExpectations, trialFacts, type AssertionResult } from './checkExpectations'
 import type { EvalCase } from './evalSuite'
 import { gradeRubric, transcriptText } from './gradeRubric'
-import { wilsonInterval } from './statistics'
+import { wilsonInterval } from '../lib/statistics'
 
 export interface TrialOutcome {
   events: TraceEvent[]

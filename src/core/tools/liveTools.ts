@@ -40,11 +40,8 @@ export interface ServerTools {
   servers: McpServerStatus[]
 }
 
-/** OpenAI function names: letters, digits, `_` and `-`, at most 64. */
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-
 /** The separator between an MCP server's name and its tool's name. */
-export const MCP_NAME_SEPARATOR = '__'
+const MCP_NAME_SEPARATOR = '__'
 
 /**
  * The name an MCP tool goes by in skills and for the model: `<server>__<tool>`, with every
