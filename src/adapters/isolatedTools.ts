@@ -4,6 +4,7 @@
  * worker; the next call starts a fresh one.
  */
 import { createToolRegistry, ISOLATED_TOOL_NAMES, ToolRefusal, type ToolRegistry, type ToolRun } from '../core/tools'
+import { createWorkerChannel, type WorkerReply } from './workerChannel'
 
 export interface ToolWorkerRequest {
   id: number
@@ -11,66 +12,25 @@ export interface ToolWorkerRequest {
   args: Record<string, unknown>
 }
 
-export type ToolWorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; refused: boolean }
+export type ToolWorkerReply = WorkerReply<unknown>
 
-interface Pending {
-  resolve: (value: unknown) => void
-  reject: (error: Error) => void
-}
-
-let worker: Worker | null = null
-let nextId = 1
-const pending = new Map<number, Pending>()
-
-function stopWorker(reason: string): void {
-  worker?.terminate()
-  worker = null
-  for (const call of pending.values()) call.reject(new Error(reason))
-  pending.clear()
-}
-
-function startedWorker(): Worker {
-  if (worker) return worker
-  const created = new Worker(new URL('./toolWorker.ts', import.meta.url), { type: 'module' })
-  created.onmessage = (event: MessageEvent<ToolWorkerReply>) => {
-    const reply = event.data
-    const call = pending.get(reply.id)
-    if (!call) return
-    pending.delete(reply.id)
-    if (reply.ok) call.resolve(reply.value)
-    else call.reject(reply.refused ? new ToolRefusal(reply.message) : new Error(reply.message))
-  }
-  created.onerror = (event) => {
-    event.preventDefault()
-    stopWorker(`The tool worker failed: ${event.message || 'it could not start'}.`)
-  }
-  worker = created
-  return created
-}
+const worker = createWorkerChannel<Omit<ToolWorkerRequest, 'id'>, unknown>(
+  () => new Worker(new URL('./toolWorker.ts', import.meta.url), { type: 'module' }),
+  (reply) => (reply.refused ? new ToolRefusal(reply.message) : new Error(reply.message)),
+  'tool worker',
+)
 
 function runInWorker(name: string): ToolRun {
-  return (args, context) =>
-    new Promise((resolve, reject) => {
-      if (context.signal.aborted) {
-        reject(new Error(`${name} was stopped before it started.`))
-        return
-      }
-      const id = nextId++
-      const stop = () => stopWorker(`${name} was stopped and its worker terminated.`)
-      context.signal.addEventListener('abort', stop, { once: true })
-      const done = () => context.signal.removeEventListener('abort', stop)
-      pending.set(id, {
-        resolve: (value) => {
-          done()
-          resolve(value)
-        },
-        reject: (error) => {
-          done()
-          reject(error)
-        },
-      })
-      startedWorker().postMessage({ id, name, args } satisfies ToolWorkerRequest)
-    })
+  return async (args, context) => {
+    if (context.signal.aborted) throw new Error(`${name} was stopped before it started.`)
+    const stop = () => worker.stop(`${name} was stopped and its worker terminated.`)
+    context.signal.addEventListener('abort', stop, { once: true })
+    try {
+      return await worker.call({ name, args })
+    } finally {
+      context.signal.removeEventListener('abort', stop)
+    }
+  }
 }
 
 /** The same registry, with the isolated tools running in the worker. */

@@ -3,13 +3,14 @@
  * tokenizer, and only the first MAX_COUNTED_CHARS characters of a text are counted.
  */
 import { countedPart, type TokenCount } from '../core/routing'
+import { createWorkerChannel, type WorkerReply } from './workerChannel'
 
 export interface TokenWorkerRequest {
   id: number
   text: string
 }
 
-export type TokenWorkerReply = { id: number; ok: true; tokens: number } | { id: number; ok: false; message: string }
+export type TokenWorkerReply = WorkerReply<number>
 
 export type CountTokens = (text: string) => Promise<TokenCount>
 
@@ -23,36 +24,13 @@ export function createTokenCounter(): CountTokens {
       return { tokens: countTokens(part.text), capped: part.capped }
     }
   }
-  let worker: Worker | null = null
-  let nextId = 1
-  const pending = new Map<number, { resolve: (tokens: number) => void; reject: (error: Error) => void }>()
-  const started = (): Worker => {
-    if (worker) return worker
-    const created = new Worker(new URL('./tokenWorker.ts', import.meta.url), { type: 'module' })
-    created.onmessage = (event: MessageEvent<TokenWorkerReply>) => {
-      const reply = event.data
-      const call = pending.get(reply.id)
-      if (!call) return
-      pending.delete(reply.id)
-      if (reply.ok) call.resolve(reply.tokens)
-      else call.reject(new Error(reply.message))
-    }
-    created.onerror = (event) => {
-      event.preventDefault()
-      created.terminate()
-      worker = null
-      for (const call of pending.values()) call.reject(new Error(event.message || 'The token counter could not start.'))
-      pending.clear()
-    }
-    worker = created
-    return created
-  }
-  return (text) => {
+  const worker = createWorkerChannel<Omit<TokenWorkerRequest, 'id'>, number>(
+    () => new Worker(new URL('./tokenWorker.ts', import.meta.url), { type: 'module' }),
+    (reply) => new Error(reply.message),
+    'token counter',
+  )
+  return async (text) => {
     const part = countedPart(text)
-    return new Promise<TokenCount>((resolve, reject) => {
-      const id = nextId++
-      pending.set(id, { resolve: (tokens) => resolve({ tokens, capped: part.capped }), reject })
-      started().postMessage({ id, text: part.text } satisfies TokenWorkerRequest)
-    })
+    return { tokens: await worker.call({ text: part.text }), capped: part.capped }
   }
 }

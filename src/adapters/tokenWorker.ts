@@ -13,7 +13,7 @@ const scope = self as unknown as {
 scope.onmessage = (event) => {
   const { id, text } = event.data
   try {
-    scope.postMessage({ id, ok: true, tokens: countTokens(text) })
+    scope.postMessage({ id, ok: true, value: countTokens(text) })
   } catch (error) {
     scope.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) })
   }
