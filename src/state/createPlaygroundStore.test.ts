@@ -62,6 +62,26 @@ describe('createPlaygroundStore', () => {
     expect(routing.winner?.skill).toBe('flat')
     expect(derive.config(state().files, routing.winner!.path)).toMatchObject({ skill: 'flat', narrowed: false })
   })
+
+  it('keeps the routing result when only a body or description changed, and routes again when keywords did', () => {
+    const store = createPlaygroundStore({ files, utterance: '计算一下' })
+    const derive = createDerivations()
+    const route = () => derive.routing(store.getState().files, store.getState().utterance, store.getState().threshold)
+    const first = route()
+    store
+      .getState()
+      .updateText(
+        'calc/SKILL.md',
+        '---\nname: calc\ndescription: New words.\ntrigger_keywords: [计算]\nrequired_tools: [calculator]\n---\nA new body.\n',
+      )
+    expect(route()).toBe(first)
+    store.getState().updateText('calc/SKILL.md', '---\nname: calc\ntrigger_keywords: [计算, 一下]\n---\nA new body.\n')
+    const second = route()
+    expect(second).not.toBe(first)
+    expect(second.winner?.matched).toEqual(['计算', '一下'])
+    store.getState().updateText('calc/SKILL.md', '---\nname: calculator\ntrigger_keywords: [计算, 一下]\n---\nA new body.\n')
+    expect(route().winner?.skill).toBe('calculator')
+  })
 })
 
 describe('shared drafts and imports', () => {

@@ -1,4 +1,4 @@
-import { createRouter, effectiveConfig, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
+import { createRouter, effectiveConfig, sameRouting, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
 import { createLintCache, lintWorkspace, type LintProfile, type LintResult } from '../core/lint'
 import {
   parseRoutingTests,
@@ -48,10 +48,18 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     parsed = next
     return result
   })
-  const router = memoizeLast((skills: readonly Skill[]): Router => createRouter(skills))
-  const routing = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
-    router(workspace(files).skills)(utterance, threshold),
-  )
+  // Compiled once per keyword set: an edit to a body or a description keeps the router, and so the
+  // routing result, and nothing that shows scores re-renders.
+  let compiledFor: readonly Skill[] = []
+  let compiled: Router = createRouter([])
+  const router = (skills: readonly Skill[]): Router => {
+    if (skills !== compiledFor && !sameRouting(skills, compiledFor)) compiled = createRouter(skills)
+    compiledFor = skills
+    return compiled
+  }
+  const routeWith = memoizeLast((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold))
+  const routing = (files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
+    routeWith(router(workspace(files).skills), utterance, threshold)
   const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )

@@ -1,4 +1,4 @@
-export { coveredSpans, createRouter, scoreRouting, MULTI_KEYWORD_BONUS } from './scoreRouting'
+export { coveredSpans, createRouter, sameRouting, scoreRouting, MULTI_KEYWORD_BONUS } from './scoreRouting'
 export {
   DEFAULT_THRESHOLD,
   MAX_UTTERANCE_LENGTH,
@@ -9,6 +9,7 @@ export {
   THRESHOLD_MIN,
 } from './threshold'
 export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
+export { bestScores, rankScores } from './rankScores'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'
 export { describeVerdict, verdictMessage } from './describeVerdict'

@@ -1,3 +1,4 @@
+import { createKeywordMatcher, type KeywordMatcher } from '../lib/keywordMatcher'
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
 import { DEFAULT_THRESHOLD } from './threshold'
@@ -62,8 +63,12 @@ interface CompiledSkill {
 
 interface CompiledRouter {
   skills: CompiledSkill[]
-  /** Every distinct lowercased keyword of the workspace: each is searched once per input. */
+  /** Every distinct lowercased keyword of the workspace. */
   keywords: string[]
+  /** Finds all of `keywords` in one pass over the input. */
+  matcher: KeywordMatcher
+  /** For each keyword id, the skills (by load order) that have it: only they can score. */
+  skillsWith: number[][]
 }
 
 /** A router over a fixed list of skills; compile once, then route every keystroke. */
@@ -71,7 +76,7 @@ export type Router = (input: string, threshold?: number) => RoutingResult
 
 export function createRouter(skills: readonly RoutableSkill[]): Router {
   const ids = new Map<string, number>()
-  const compiled: CompiledRouter = { skills: [], keywords: [] }
+  const compiled: CompiledRouter = { skills: [], keywords: [], matcher: () => new Map(), skillsWith: [] }
   for (const skill of skills) {
     const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
     const seen = new Set<string>()
@@ -82,13 +87,16 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
       let id = ids.get(lower)
       if (id === undefined) {
         id = compiled.keywords.push(lower) - 1
+        compiled.skillsWith.push([])
         ids.set(lower, id)
       }
+      compiled.skillsWith[id]?.push(compiled.skills.length)
       entry.keywordIds.push(id)
       entry.written.push(written)
     }
     compiled.skills.push(entry)
   }
+  compiled.matcher = createKeywordMatcher(compiled.keywords)
   return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 
@@ -97,30 +105,30 @@ export function scoreRouting(input: string, skills: readonly RoutableSkill[], th
   return createRouter(skills)(input, threshold)
 }
 
-const NOT_SEARCHED = undefined
-const ABSENT: readonly number[] = []
+/**
+ * Two skill lists the router treats alike (same names, paths, entry modes and keywords), so a
+ * compiled router can be kept when only a skill's body or description changed.
+ */
+export function sameRouting(a: readonly RoutableSkill[], b: readonly RoutableSkill[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as RoutableSkill
+    const y = b[i] as RoutableSkill
+    if (x === y) continue
+    if (x.name !== y.name || x.path !== y.path || x.entryMode !== y.entryMode) return false
+    if (x.triggerKeywords === y.triggerKeywords) continue
+    if (x.triggerKeywords.length !== y.triggerKeywords.length || x.triggerKeywords.some((keyword, k) => keyword !== y.triggerKeywords[k]))
+      return false
+  }
+  return true
+}
 
 function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
   const lower = input.toLowerCase()
-  // Start offsets of every occurrence (overlapping ones included) of each keyword, found lazily.
-  const occurrences: (readonly number[] | undefined)[] = new Array(compiled.keywords.length)
-  const find = (id: number): readonly number[] => {
-    let found = occurrences[id]
-    if (found !== NOT_SEARCHED) return found
-    const keyword = compiled.keywords[id] ?? ''
-    let at = lower.indexOf(keyword)
-    if (at < 0) found = ABSENT
-    else {
-      const starts: number[] = []
-      while (at >= 0) {
-        starts.push(at)
-        at = lower.indexOf(keyword, at + 1)
-      }
-      found = starts
-    }
-    occurrences[id] = found
-    return found
-  }
+  // Start offsets of every occurrence (overlapping ones included) of each keyword that occurs.
+  const occurrences = compiled.matcher(lower)
+  const candidate = new Uint8Array(compiled.skills.length)
+  for (const id of occurrences.keys()) for (const order of compiled.skillsWith[id] ?? []) candidate[order] = 1
   const length = Math.max(codePointLength(input), 1)
   // marks[i] === stamp means position i of `lower` is covered for the skill being scored.
   const marks = new Int32Array(lower.length)
@@ -143,14 +151,14 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
       verdict: { kind: skill.entryMode === 'manual' ? 'manual' : 'no-match' },
     }
     scores.push(score)
-    if (skill.entryMode === 'manual') return
+    if (skill.entryMode === 'manual' || candidate[order] === 0) return
 
     const stamp = order + 1
     let covered = 0
     for (let k = 0; k < keywordIds.length; k++) {
       const id = keywordIds[k] ?? 0
-      const starts = find(id)
-      if (starts.length === 0) continue
+      const starts = occurrences.get(id)
+      if (!starts) continue
       score.matched.push(written[k] ?? '')
       const size = compiled.keywords[id]?.length ?? 0
       for (const start of starts) {

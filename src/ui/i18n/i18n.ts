@@ -5,7 +5,7 @@
  * controls by them; the visible text follows the chosen language (`t`).
  */
 import i18next, { type TFunction } from 'i18next'
-import { useCallback } from 'react'
+import { useMemo } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import { CORE_MESSAGES, type Language, type Message } from '../../core/messages'
 import { en } from './en'
@@ -56,11 +56,47 @@ export interface Translator {
   say: (message: Message) => string
 }
 
+/**
+ * Translations looked up before, by language and arguments. i18next spends tens of microseconds a
+ * lookup; a table of a thousand scored skills asks for the same few strings on every keystroke.
+ * The resources never change after start-up, so a result stays valid; the cache is bounded.
+ */
+const remembered = new Map<string, unknown>()
+const REMEMBER_AT_MOST = 20_000
+
+function remembering(language: string, translate: TFunction): TFunction {
+  const lookUp = translate as unknown as (...args: unknown[]) => unknown
+  return ((...args: unknown[]) => {
+    const id = idOf(language, args)
+    if (id === null) return lookUp(...args)
+    if (remembered.has(id)) return remembered.get(id)
+    const value = lookUp(...args)
+    if (remembered.size >= REMEMBER_AT_MOST) remembered.clear()
+    remembered.set(id, value)
+    return value
+  }) as unknown as TFunction
+}
+
+/** Null for arguments that are not plain data (they are looked up every time). */
+function idOf(language: string, args: unknown[]): string | null {
+  try {
+    return language + '\u0000' + JSON.stringify(args)
+  } catch {
+    return null
+  }
+}
+
+let english: TFunction | null = null
+
 export function useT(): Translator {
-  const { t, i18n } = useTranslation()
+  const { t: translate, i18n } = useTranslation()
   const language: Language = i18n.language === 'zh' ? 'zh' : 'en'
-  const say = useCallback((message: Message) => t(`core:${message.key}` as never, message.params ?? {}) as string, [t])
-  return { t, en: i18n.getFixedT('en'), language, say }
+  return useMemo(() => {
+    const t = remembering(language, translate)
+    english ??= remembering('en', i18n.getFixedT('en'))
+    const say = (message: Message) => t(`core:${message.key}` as never, message.params ?? {}) as string
+    return { t, en: english, language, say }
+  }, [translate, i18n, language])
 }
 
 /** Numbers as the reader writes them (1,234 in both languages). */

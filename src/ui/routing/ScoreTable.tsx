@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react'
-import { MULTI_KEYWORD_BONUS, verdictMessage, type SkillScore } from '../../core/routing'
-import { useT } from '../i18n/i18n'
+import { bestScores, MULTI_KEYWORD_BONUS, rankScores, verdictMessage, type SkillScore } from '../../core/routing'
+import { useT, type Translator } from '../i18n/i18n'
 import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const fixed = (value: number) => value.toFixed(3)
@@ -10,25 +10,20 @@ const fixed = (value: number) => value.toFixed(3)
  */
 export const TABLE_ROWS = 50
 
-/** Scored skills first (best first, load order on ties), then the rest in load order. */
-function rank(scores: readonly SkillScore[]): SkillScore[] {
-  return [...scores].sort((a, b) => {
-    if (a.final === null || b.final === null) return a.final === b.final ? a.order - b.order : a.final === null ? 1 : -1
-    return b.final - a.final || a.order - b.order
-  })
-}
-
 /** The breakdown of docs/routing.md for every skill, live on every keystroke. */
 export function ScoreTable() {
-  const { t, en } = useT()
+  const tr = useT()
+  const { t, en } = tr
   const routing = useRouting()
   const store = usePlaygroundStore()
-  const rows = useMemo(() => rank(routing.scores), [routing.scores])
-  const { focusSkillRow, selectSkill } = store.getState()
   const [showAll, setShowAll] = useState(false)
-  const hidden = showAll ? 0 : Math.max(0, rows.length - TABLE_ROWS)
-  const shown = hidden > 0 ? rows.slice(0, TABLE_ROWS) : rows
-  const scoredHidden = hidden > 0 ? rows.slice(TABLE_ROWS).filter((score) => score.final !== null).length : 0
+  const folded = !showAll && routing.scores.length > TABLE_ROWS
+  const shown = useMemo(() => (folded ? bestScores(routing.scores, TABLE_ROWS) : rankScores(routing.scores)), [routing.scores, folded])
+  const { focusSkillRow, selectSkill } = store.getState()
+  const hidden = folded ? routing.scores.length - TABLE_ROWS : 0
+  const scoredHidden = folded
+    ? routing.scores.filter((score) => score.final !== null).length - shown.filter((score) => score.final !== null).length
+    : 0
   return (
     <div className="table-scroll">
       <table className="score-table" aria-label={en('routing.title')}>
@@ -56,9 +51,9 @@ export function ScoreTable() {
         </thead>
         <tbody onMouseLeave={() => focusSkillRow(null)}>
           {shown.map((score) => (
-            <ScoreRow key={score.path} score={score} threshold={routing.threshold} onFocus={focusSkillRow} onOpen={selectSkill} />
+            <ScoreRow key={score.path} score={score} threshold={routing.threshold} tr={tr} onFocus={focusSkillRow} onOpen={selectSkill} />
           ))}
-          {rows.length > TABLE_ROWS && (
+          {routing.scores.length > TABLE_ROWS && (
             <tr className="fold-row">
               <td colSpan={8}>
                 <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
@@ -78,6 +73,8 @@ export function ScoreTable() {
 interface ScoreRowProps {
   score: SkillScore
   threshold: number
+  /** The table's translator: one lookup of the language per table, not per row. */
+  tr: Translator
   onFocus: (path: string | null) => void
   onOpen: (path: string) => void
 }
@@ -88,6 +85,7 @@ function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
   const y = b.score
   return (
     a.threshold === b.threshold &&
+    a.tr === b.tr &&
     x.path === y.path &&
     x.skill === y.skill &&
     x.final === y.final &&
@@ -100,8 +98,8 @@ function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
 }
 
 // Rows whose numbers did not change are not re-rendered: with a thousand skills most keystrokes touch a few.
-const ScoreRow = memo(function ScoreRow({ score, threshold, onFocus, onOpen }: ScoreRowProps) {
-  const { t, say } = useT()
+const ScoreRow = memo(function ScoreRow({ score, threshold, tr, onFocus, onOpen }: ScoreRowProps) {
+  const { t, say } = tr
   const scored = score.final !== null
   const reason = say(verdictMessage(score, threshold))
   return (

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Skill } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
@@ -7,6 +7,10 @@ import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useWorksp
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
+import { useVirtualRows } from '../common/useVirtualRows'
+
+/** Height of a skill item without its action row, for the list's first estimate. */
+const ITEM_HEIGHT = 46
 
 /** The workspace's skills in load order, with add, rename, duplicate and delete. */
 export function SkillList() {
@@ -26,8 +30,20 @@ export function SkillList() {
   const listRef = useRef<HTMLUListElement>(null)
   const { selectSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
 
-  const focusItem = (path: string) =>
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus())
+  const rows = useVirtualRows(skills.length, listRef, ITEM_HEIGHT)
+  // The item may be outside the rendered rows: scroll it in, then focus it once it is rendered.
+  const latest = useRef(skills)
+  useEffect(() => {
+    latest.current = skills
+  }, [skills])
+  const focusItem = (path: string, attempts = 4) =>
+    requestAnimationFrame(() => {
+      const item = listRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)
+      if (item) return item.focus()
+      const position = latest.current.findIndex((skill) => skill.path === path)
+      if (position >= 0) rows.scrollTo(position)
+      if (attempts > 0) focusItem(path, attempts - 1)
+    })
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const index = skills.findIndex((skill) => skill.path === selectedPath)
@@ -55,9 +71,13 @@ export function SkillList() {
         <NewSkillButton onCreated={focusItem} />
       </div>
       <ul className="skill-list" role="listbox" aria-label="Skills" ref={listRef} onKeyDown={onKeyDown}>
-        {skills.map((skill) => (
+        {rows.before > 0 && <li role="presentation" aria-hidden="true" className="virtual-spacer" style={{ height: rows.before }} />}
+        {rows.indexes.map((index) => skills[index]).filter((skill) => skill !== undefined).map((skill, offset) => (
           <SkillItem
             key={skill.path}
+            index={rows.indexes[offset] ?? 0}
+            setSize={skills.length}
+            measure={rows.measure}
             skill={skill}
             selected={skill.path === selectedPath}
             winner={skill.path === winnerPath}
@@ -78,6 +98,7 @@ export function SkillList() {
             onDelete={() => deleteSkill(skill.path)}
           />
         ))}
+        {rows.after > 0 && <li role="presentation" aria-hidden="true" className="virtual-spacer" style={{ height: rows.after }} />}
       </ul>
       {skills.length === 0 && <p className="hint">{t('skills.empty')}</p>}
       <div className="skills-section">{t('skills.testsSection')}</div>
@@ -112,6 +133,10 @@ export function SkillList() {
 const NO_FINDINGS: readonly Finding[] = []
 
 interface SkillItemProps {
+  /** Position in the list: only the items near the view are rendered. */
+  index: number
+  setSize: number
+  measure: (element: Element | null) => void
   skill: Skill
   selected: boolean
   winner: boolean
@@ -126,7 +151,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-const SkillItem = memo(function SkillItem({ skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const { t, en } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
@@ -135,6 +160,10 @@ const SkillItem = memo(function SkillItem({ skill, selected, winner, findings, s
       role="option"
       aria-selected={selected}
       data-path={skill.path}
+      data-index={index}
+      ref={measure}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
       tabIndex={selected ? 0 : -1}
       className={`skill-item${selected ? ' selected' : ''}${shared ? ' shared' : ''}`}
       onClick={onSelect}
@@ -202,6 +231,8 @@ function sameItem(a: SkillItemProps, b: SkillItemProps): boolean {
   const count = (findings: readonly Finding[], severity: Finding['severity']) => findings.filter((finding) => finding.severity === severity).length
   return (
     a.skill === b.skill &&
+    a.index === b.index &&
+    a.setSize === b.setSize &&
     a.selected === b.selected &&
     a.winner === b.winner &&
     a.shared === b.shared &&
