@@ -24,6 +24,7 @@ const owners = {
   'ipaddr.js': 'server/liveTools/addressGuard.ts',
   '@mozilla/readability': 'server/liveTools/readableText.ts',
   linkedom: 'server/liveTools/readableText.ts',
+  '@tanstack/react-virtual': 'src/ui/common/useVirtualRows.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,
