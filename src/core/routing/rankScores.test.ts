@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { bestScores, rankScores } from './rankScores'
-import { scoreRouting } from './scoreRouting'
+import { scoreRouting, type RoutableSkill } from './scoreRouting'
 
 describe('rankScores and bestScores', () => {
-  const skills = Array.from({ length: 400 }, (_, i) => ({
+  const skills: RoutableSkill[] = Array.from({ length: 400 }, (_, i) => ({
     name: `s${i}`,
     path: `s${i}/SKILL.md`,
-    entryMode: (i % 17 === 0 ? 'manual' : 'auto'),
+    entryMode: i % 17 === 0 ? 'manual' : 'auto',
     triggerKeywords: i % 3 === 0 ? [] : [`k${i % 11}`, i % 2 ? 'plan' : 'report', `task ${i % 5}`],
   }))
   const routing = scoreRouting('plan the report for k3 and k7, task 2 and task 4', skills)

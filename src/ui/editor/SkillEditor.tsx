@@ -87,25 +87,30 @@ export function SkillEditor() {
     }
   }, [store])
 
-  // Keep one model per file in step with the store (new, renamed, deleted or changed elsewhere).
+  // A model for each file opened in this session (each keeps its undo history), created when the
+  // file is opened: a workspace of thousands pays for the few files a person looks at. Opened
+  // models follow the store (renamed, deleted or changed elsewhere).
   useEffect(() => {
-    const wanted = new Set(files.map((file) => modelUri(file.path).toString()))
+    const texts = new Map(files.map((file) => [file.path, file.text]))
     for (const model of monaco.editor.getModels()) {
       // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
-      if (model.uri.scheme !== FILE_SCHEME || wanted.has(model.uri.toString())) continue
-      syncedText.current.delete(model.uri.path.slice(1))
-      appliedMarkers.current.delete(model.uri.path.slice(1))
-      forgetModel(model.uri.toString())
-      model.dispose()
+      if (model.uri.scheme !== FILE_SCHEME) continue
+      const path = model.uri.path.slice(1)
+      const text = texts.get(path)
+      if (text === undefined) {
+        syncedText.current.delete(path)
+        appliedMarkers.current.delete(path)
+        forgetModel(model.uri.toString())
+        model.dispose()
+      } else if (syncedText.current.get(path) !== text) {
+        syncedText.current.set(path, text)
+        if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null)
+      }
     }
-    for (const file of files) {
-      if (syncedText.current.get(file.path) === file.text) continue
-      syncedText.current.set(file.path, file.text)
-      const uri = modelUri(file.path)
-      const model = monaco.editor.getModel(uri)
-      if (!model) monaco.editor.createModel(file.text, languageFor(file.path), uri)
-      else if (model.getValue() !== file.text)
-        model.pushEditOperations([], [{ range: model.getFullModelRange(), text: file.text }], () => null)
+    const text = selectedPath === null ? undefined : texts.get(selectedPath)
+    if (selectedPath !== null && text !== undefined && !monaco.editor.getModel(modelUri(selectedPath))) {
+      syncedText.current.set(selectedPath, text)
+      monaco.editor.createModel(text, languageFor(selectedPath), modelUri(selectedPath))
     }
     const editor = editorRef.current
     const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
@@ -113,14 +118,15 @@ export function SkillEditor() {
   }, [files, selectedPath])
 
   useEffect(() => {
-    for (const skill of workspace.skills) {
+    const skillPaths = new Set(workspace.skills.map((skill) => skill.path))
+    for (const model of monaco.editor.getModels()) {
+      const path = model.uri.path.slice(1)
+      if (model.uri.scheme !== FILE_SCHEME || !skillPaths.has(path)) continue
       // The lint hands back the same array while a skill's findings are unchanged: compare by identity.
-      const findings = lint.findings.get(skill.path) ?? NO_FINDINGS
-      const signature = appliedMarkers.current.get(skill.path)
+      const findings = lint.findings.get(path) ?? NO_FINDINGS
+      const signature = appliedMarkers.current.get(path)
       if (signature?.findings === findings && signature.language === language) continue
-      const model = monaco.editor.getModel(modelUri(skill.path))
-      if (!model) continue
-      appliedMarkers.current.set(skill.path, { findings, language })
+      appliedMarkers.current.set(path, { findings, language })
       setLintMarkers(model, findings, localize)
     }
     const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
@@ -158,7 +164,8 @@ export function SkillEditor() {
         localize,
       )
     }
-  }, [workspace, lint, files, routingSuite, evalSuite, language, localize, t])
+    // selectedPath: a file opened for the first time gets its model, and its markers, now.
+  }, [workspace, lint, files, selectedPath, routingSuite, evalSuite, language, localize, t])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {

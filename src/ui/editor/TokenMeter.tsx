@@ -44,8 +44,10 @@ function useTokenCount(text: string | null): { count: TokenCount; estimated: boo
       clearTimeout(timer)
     }
   }, [text, countTokens])
-  if (text === null) return null
-  return counted ? { count: counted, estimated: false } : { count: estimateTokens(text), estimated: true }
+  // The estimate reads the whole text: only when it changed, not on every render.
+  const estimate = useMemo(() => (text === null ? null : estimateTokens(text)), [text])
+  if (text === null || estimate === null) return null
+  return counted ? { count: counted, estimated: false } : { count: estimate, estimated: true }
 }
 
 /** Tokens of the selected skill's body and of the whole catalog, counted with a real tokenizer in a worker. */
