@@ -39,7 +39,7 @@ export interface LintOptions {
 
 export interface LintCache {
   skills: Map<string, CachedSkillLint>
-  workspace?: { key: string; profile: LintProfile; findings: Map<string, Finding[]> }
+  workspace?: { keys: string[]; profile: LintProfile; findings: Map<string, Finding[]> }
   /**
    * Each skill's final list and the two lists it was made from: while both are reused, the same
    * array comes back, so the editor can tell "unchanged" by identity instead of comparing text.
@@ -64,7 +64,9 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   const rules = options.rules ?? LINT_RULES
   const cache = options.cache
   const { skills } = loadWorkspace(files, options.parse)
-  const texts = new Map(files.map((file) => [file.path, file.text]))
+  // Only skills the cache does not hold need their text: a keystroke re-lints one skill of thousands.
+  let texts: Map<string, string> | null = null
+  const textOf = (path: string) => (texts ??= new Map(files.map((file) => [file.path, file.text]))).get(path)
   const findings = new Map<string, Finding[]>()
   const owned = new Map<string, Finding[]>()
   const contexts: SkillContext[] = []
@@ -76,7 +78,7 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
       owned.set(skill.path, cached.findings)
       continue
     }
-    const file = { path: skill.path, text: texts.get(skill.path) ?? '' }
+    const file = { path: skill.path, text: textOf(skill.path) ?? '' }
     const context: SkillContext = {
       skill,
       file,
@@ -95,16 +97,10 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
 
   // Workspace rules read names, keywords and entry modes (and positions, which move with the
   // frontmatter text): reuse their findings while none of that changed.
-  const key = contexts
-    .map(
-      ({ skill, split }) =>
-        `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`,
-    )
-    .join('\u0000')
+  const keys = contexts.map(workspaceKey)
+  const previous = cache?.workspace
   let across =
-    cache?.workspace && cache.workspace.key === key && cache.workspace.profile === profile && !options.rules
-      ? cache.workspace.findings
-      : null
+    previous && previous.profile === profile && !options.rules && sameStrings(previous.keys, keys) ? previous.findings : null
   if (!across) {
     const computed = new Map<string, Finding[]>()
     const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
@@ -119,7 +115,7 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
       })
     }
     across = computed
-    if (cache) cache.workspace = { key, profile, findings: computed }
+    if (cache) cache.workspace = { keys, profile, findings: computed }
   }
   for (const [path, own] of owned) {
     const extra = across.get(path)
@@ -136,6 +132,22 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   }
   if (cache) for (const path of cache.final.keys()) if (!owned.has(path)) cache.final.delete(path)
   return { skills, findings }
+}
+
+// What the workspace rules read of a skill, kept per (cached) context so an unchanged skill costs a lookup.
+const workspaceKeys = new WeakMap<SkillContext, string>()
+function workspaceKey(context: SkillContext): string {
+  let key = workspaceKeys.get(context)
+  if (key === undefined) {
+    const { skill, split } = context
+    key = `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`
+    workspaceKeys.set(context, key)
+  }
+  return key
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i])
 }
 
 /** A rule's explanation in English (the catalog's `lint.<id>.explanation`). */

@@ -281,6 +281,8 @@ export const en = {
     expectedFinal: "expected skill's final",
     best: 'best {{final}}',
     confusion: 'Confusion (expected → got)',
+    confusionAll: 'Show all {{count}} mix-ups',
+    confusionFewer: 'Show the {{count}} most frequent',
     addCase: 'Add a test case',
     addLabel: 'Case: “{{utterance}}” expects',
     expectedSkill: 'Expected skill',

@@ -278,6 +278,8 @@ export const zh: DeepStrings<typeof en> = {
     expectedFinal: '期望技能的最终得分',
     best: '最高 {{final}}',
     confusion: '混淆（期望 → 实际）',
+    confusionAll: '显示全部 {{count}} 种混淆',
+    confusionFewer: '只显示最常见的 {{count}} 种',
     addCase: '添加测试用例',
     addLabel: '用例："{{utterance}}" 期望',
     expectedSkill: '期望的技能',

@@ -1,7 +1,11 @@
-import { useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { LINT_PROFILES, type Finding, type LintProfile } from '../../core/lint'
 import { useLint, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
+import { useVirtualRows } from '../common/useVirtualRows'
+
+/** A finding's row height before it is measured. */
+const ROW_HEIGHT = 34
 
 const ORDER: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 }
 
@@ -12,14 +16,22 @@ export function ProblemsPanel() {
   const profile = usePlayground((state) => state.lintProfile)
   const { skills, findings } = useLint()
   const [showInfo, setShowInfo] = useState(false)
-  const all = skills.flatMap((skill) =>
-    (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, name: skill.name, finding })),
+  const all = useMemo(
+    () => skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, name: skill.name, finding }))),
+    [skills, findings],
   )
   const counts = { error: 0, warning: 0, info: 0 }
   for (const { finding } of all) counts[finding.severity]++
-  const shown = all
-    .filter(({ finding }) => showInfo || finding.severity !== 'info')
-    .sort((a, b) => ORDER[a.finding.severity] - ORDER[b.finding.severity])
+  const shown = useMemo(
+    () =>
+      all
+        .filter(({ finding }) => showInfo || finding.severity !== 'info')
+        .sort((a, b) => ORDER[a.finding.severity] - ORDER[b.finding.severity]),
+    [all, showInfo],
+  )
+  // A workspace of thousands can have thousands of findings: only those in view are rendered.
+  const list = useRef<HTMLUListElement>(null)
+  const rows = useVirtualRows(shown.length, list, ROW_HEIGHT)
 
   return (
     <section className="problems-panel" aria-label="Problems">
@@ -55,26 +67,38 @@ export function ProblemsPanel() {
       {shown.length === 0 ? (
         <p className="hint">{all.length === 0 ? t('problems.none') : t('problems.onlyInfo')}</p>
       ) : (
-        <ul className="workspace-problems">
-          {shown.map(({ path, name, finding }, index) => (
-            <li key={`${path}:${index}`} className={`problem ${finding.severity}`}>
-              <button
-                type="button"
-                onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)}
-                title={t(`core:lint.${finding.code}.explanation` as never, { defaultValue: finding.explanation })}
+        <ul className="workspace-problems" ref={list}>
+          {rows.before > 0 && <li aria-hidden="true" className="virtual-spacer" style={{ height: rows.before }} />}
+          {rows.indexes.map((index) => {
+            const entry = shown[index]
+            if (!entry) return null
+            const { path, name, finding } = entry
+            return (
+              <li
+                key={`${path}:${finding.code}:${finding.range.startLine}:${finding.range.startColumn}:${index}`}
+                ref={rows.measure}
+                data-index={index}
+                className={`problem ${finding.severity}`}
               >
-                <span className="problem-severity">{t(`problems.severity.${finding.severity}`)}</span>
-                <span className="problem-position">
-                  {name} {finding.range.startLine}:{finding.range.startColumn}
-                </span>
-                <span className="problem-message">
-                  {finding.text ? say(finding.text) : t('problems.parser', { message: finding.message })}
-                  {finding.fix && <span className="fix-hint"> · {t('problems.quickFix', { fix: say(finding.fix.label) })}</span>}
-                </span>
-                <span className="problem-rule">{finding.code}</span>
-              </button>
-            </li>
-          ))}
+                <button
+                  type="button"
+                  onClick={() => store.getState().reveal(path, finding.range.startLine, finding.range.startColumn)}
+                  title={t(`core:lint.${finding.code}.explanation` as never, { defaultValue: finding.explanation })}
+                >
+                  <span className="problem-severity">{t(`problems.severity.${finding.severity}`)}</span>
+                  <span className="problem-position">
+                    {name} {finding.range.startLine}:{finding.range.startColumn}
+                  </span>
+                  <span className="problem-message">
+                    {finding.text ? say(finding.text) : t('problems.parser', { message: finding.message })}
+                    {finding.fix && <span className="fix-hint"> · {t('problems.quickFix', { fix: say(finding.fix.label) })}</span>}
+                  </span>
+                  <span className="problem-rule">{finding.code}</span>
+                </button>
+              </li>
+            )
+          })}
+          {rows.after > 0 && <li aria-hidden="true" className="virtual-spacer" style={{ height: rows.after }} />}
         </ul>
       )}
     </section>

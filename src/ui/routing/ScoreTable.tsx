@@ -1,6 +1,10 @@
-import { memo, useMemo, useState } from 'react'
+import { memo, useMemo, useRef, useState } from 'react'
 import { bestScores, MULTI_KEYWORD_BONUS, rankScores, verdictMessage, type SkillScore } from '../../core/routing'
 import { useT, type Translator } from '../i18n/i18n'
+import { useVirtualRows } from '../common/useVirtualRows'
+
+/** A row's height before it is measured. */
+const ROW_HEIGHT = 40
 import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 
 const fixed = (value: number) => value.toFixed(3)
@@ -24,9 +28,13 @@ export function ScoreTable() {
   const scoredHidden = folded
     ? routing.scores.filter((score) => score.final !== null).length - shown.filter((score) => score.final !== null).length
     : 0
+  // All rows: the table scrolls in its own box and renders the rows in view (thousands otherwise).
+  const scrollBox = useRef<HTMLDivElement>(null)
+  const all = useVirtualRows(folded ? 0 : shown.length, scrollBox, ROW_HEIGHT)
+  const rendered = folded ? shown : all.indexes.map((index) => shown[index]).filter((score) => score !== undefined)
   return (
-    <div className="table-scroll">
-      <table className="score-table" aria-label={en('routing.title')}>
+    <div className={`table-scroll${folded ? '' : ' all-rows'}`} ref={scrollBox}>
+      <table className="score-table" aria-label={en('routing.title')} aria-rowcount={routing.scores.length + 1}>
         <thead>
           <tr>
             <th scope="col">{t('table.skill')}</th>
@@ -50,9 +58,20 @@ export function ScoreTable() {
           </tr>
         </thead>
         <tbody onMouseLeave={() => focusSkillRow(null)}>
-          {shown.map((score) => (
-            <ScoreRow key={score.path} score={score} threshold={routing.threshold} tr={tr} onFocus={focusSkillRow} onOpen={selectSkill} />
+          {!folded && all.before > 0 && <SpacerRow height={all.before} />}
+          {rendered.map((score, offset) => (
+            <ScoreRow
+              key={score.path}
+              index={folded ? offset : (all.indexes[offset] ?? offset)}
+              measure={folded ? undefined : all.measure}
+              score={score}
+              threshold={routing.threshold}
+              tr={tr}
+              onFocus={focusSkillRow}
+              onOpen={selectSkill}
+            />
           ))}
+          {!folded && all.after > 0 && <SpacerRow height={all.after} />}
           {routing.scores.length > TABLE_ROWS && (
             <tr className="fold-row">
               <td colSpan={8}>
@@ -70,7 +89,19 @@ export function ScoreTable() {
   )
 }
 
+/** Stands for the rows above or below the ones in view. */
+function SpacerRow({ height }: { height: number }) {
+  return (
+    <tr className="virtual-spacer" aria-hidden="true">
+      <td colSpan={8} style={{ height }} />
+    </tr>
+  )
+}
+
 interface ScoreRowProps {
+  /** Position in the ranking (the table renders only the rows in view when it shows them all). */
+  index: number
+  measure: ((element: Element | null) => void) | undefined
   score: SkillScore
   threshold: number
   /** The table's translator: one lookup of the language per table, not per row. */
@@ -86,6 +117,8 @@ function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
   return (
     a.threshold === b.threshold &&
     a.tr === b.tr &&
+    a.index === b.index &&
+    a.measure === b.measure &&
     x.path === y.path &&
     x.skill === y.skill &&
     x.final === y.final &&
@@ -98,12 +131,15 @@ function sameRow(a: ScoreRowProps, b: ScoreRowProps): boolean {
 }
 
 // Rows whose numbers did not change are not re-rendered: with a thousand skills most keystrokes touch a few.
-const ScoreRow = memo(function ScoreRow({ score, threshold, tr, onFocus, onOpen }: ScoreRowProps) {
+const ScoreRow = memo(function ScoreRow({ index, measure, score, threshold, tr, onFocus, onOpen }: ScoreRowProps) {
   const { t, say } = tr
   const scored = score.final !== null
   const reason = say(verdictMessage(score, threshold))
   return (
     <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
       aria-selected={score.activated}
       className={`${score.activated ? 'winner-row' : ''} ${scored ? '' : 'unscored'}`}
       onMouseEnter={() => onFocus(score.path)}

@@ -1,7 +1,13 @@
-import { useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { NO_SKILL, ROUTING_TESTS_FILE, type CaseResult } from '../../core/routingSuite'
 import { usePlayground, usePlaygroundStore, useRoutingWinner, useRoutingSuite } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
+import { useVirtualRows } from '../common/useVirtualRows'
+
+/** A case's row height before it is measured. */
+const ROW_HEIGHT = 34
+/** Mix-ups listed before "show all". */
+const CONFUSION_ROWS = 12
 import { SkillPicker } from './SkillPicker'
 import { SweepChart } from './SweepChart'
 import { TriggerComparison } from './TriggerComparison'
@@ -12,6 +18,12 @@ export function TestsPanel() {
   const store = usePlaygroundStore()
   const suite = useRoutingSuite()
   const threshold = usePlayground((state) => state.threshold)
+  const results = suite?.suite.results
+  const ordered = useMemo(() => [...(results ?? [])].sort((a, b) => Number(a.pass) - Number(b.pass)), [results])
+  // A suite of thousands of cases renders the rows in view of its scroll box.
+  const scrollBox = useRef<HTMLDivElement>(null)
+  const rows = useVirtualRows(ordered.length, scrollBox, ROW_HEIGHT)
+  const [showAllConfusion, setShowAllConfusion] = useState(false)
 
   if (!suite) {
     return (
@@ -22,10 +34,11 @@ export function TestsPanel() {
     )
   }
   const { suite: result, problems, sweep } = suite
-  const ordered = [...result.results].sort((a, b) => Number(a.pass) - Number(b.pass))
-  const failures = [...result.confusion].flatMap(([expected, row]) =>
-    [...row].filter(([got]) => got !== expected).map(([got, count]) => ({ expected, got, count })),
-  )
+  // The most frequent mix-ups first; a suite of thousands shows the top ones until asked for all.
+  const failures = [...result.confusion]
+    .flatMap(([expected, row]) => [...row].filter(([got]) => got !== expected).map(([got, count]) => ({ expected, got, count })))
+    .sort((a, b) => b.count - a.count)
+  const confusionShown = showAllConfusion ? failures : failures.slice(0, CONFUSION_ROWS)
   const none = t('tests.none')
   return (
     <section className="tests-panel" aria-label="Routing tests">
@@ -52,8 +65,8 @@ export function TestsPanel() {
       {result.unknownExpectations.length > 0 && (
         <p className="warning-text">{t('tests.unknown', { list: result.unknownExpectations.join(', ') })}</p>
       )}
-      <div className="table-scroll cases-scroll">
-        <table className="score-table cases" aria-label={en('tests.cases')}>
+      <div className="table-scroll cases-scroll" ref={scrollBox}>
+        <table className="score-table cases" aria-label={en('tests.cases')} aria-rowcount={ordered.length + 1}>
           <thead>
             <tr>
               <th scope="col">{t('tests.result')}</th>
@@ -69,9 +82,20 @@ export function TestsPanel() {
             </tr>
           </thead>
           <tbody>
-            {ordered.map((item) => (
-              <CaseRow key={`${item.case.index}:${item.case.utterance}`} item={item} />
-            ))}
+            {rows.before > 0 && (
+              <tr className="virtual-spacer" aria-hidden="true">
+                <td colSpan={6} style={{ height: rows.before }} />
+              </tr>
+            )}
+            {rows.indexes.map((index) => {
+              const item = ordered[index]
+              return item && <CaseRow key={`${item.case.index}:${item.case.utterance}`} item={item} index={index} measure={rows.measure} />
+            })}
+            {rows.after > 0 && (
+              <tr className="virtual-spacer" aria-hidden="true">
+                <td colSpan={6} style={{ height: rows.after }} />
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
@@ -79,12 +103,19 @@ export function TestsPanel() {
         <section className="confusion" aria-label="Confusion">
           <h3>{t('tests.confusion')}</h3>
           <ul>
-            {failures.map(({ expected, got, count }) => (
+            {confusionShown.map(({ expected, got, count }) => (
               <li key={`${expected}->${got}`}>
                 <code>{expected === NO_SKILL ? none : expected}</code> → <code>{got === NO_SKILL ? none : got}</code> × {count}
               </li>
             ))}
           </ul>
+          {failures.length > CONFUSION_ROWS && (
+            <button type="button" className="link-button" onClick={() => setShowAllConfusion(!showAllConfusion)}>
+              {showAllConfusion
+                ? t('tests.confusionFewer', { count: CONFUSION_ROWS })
+                : t('tests.confusionAll', { count: failures.length })}
+            </button>
+          )}
         </section>
       )}
       {result.results.length > 0 && (
@@ -147,7 +178,14 @@ function AddCase() {
   )
 }
 
-function CaseRow({ item }: { item: CaseResult }) {
+interface CaseRowProps {
+  item: CaseResult
+  /** Position in the table, and the ref that measures the row (only rows in view are rendered). */
+  index: number
+  measure: (element: Element | null) => void
+}
+
+function CaseRow({ item, index, measure }: CaseRowProps) {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const [editing, setEditing] = useState(false)
@@ -162,7 +200,7 @@ function CaseRow({ item }: { item: CaseResult }) {
       else setEditing(false)
     }
     return (
-      <tr className="editing">
+      <tr className="editing" ref={measure} data-index={index} aria-rowindex={index + 2}>
         <td />
         <td colSpan={3}>
           <div className="case-editor">
@@ -193,7 +231,7 @@ function CaseRow({ item }: { item: CaseResult }) {
     )
   }
   return (
-    <tr className={item.pass ? '' : 'failing'} title={t('tests.rowTitle')}>
+    <tr className={item.pass ? '' : 'failing'} title={t('tests.rowTitle')} ref={measure} data-index={index} aria-rowindex={index + 2}>
       <td className={`result-cell ${item.pass ? 'ok' : 'error-text'}`}>{item.pass ? t('tests.pass') : t('tests.fail')}</td>
       <th scope="row" className="utterance-cell" onClick={() => store.getState().setUtterance(item.case.utterance)}>
         {item.case.utterance}
