@@ -1,7 +1,7 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { RoutingResult } from '../core/routing'
-import type { Workspace } from '../core/skill'
+import type { SkillFile, Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
@@ -66,17 +66,44 @@ export function useLint() {
   return derive.lint(files, profile, useToolRegistry())
 }
 
+/**
+ * Parses and lints files ahead of adding them (a bulk import), in slices that leave the page
+ * responsive; resolves when the render that adds them will find the work done.
+ */
+export function usePrepareFiles(): (files: readonly SkillFile[]) => Promise<void> {
+  const { store, derive } = usePlaygroundContext()
+  const tools = useToolRegistry()
+  return useCallback((files) => derive.prepare(files, store.getState().lintProfile, tools), [derive, store, tools])
+}
+
 /** The routing-test suite and its sweep, computed once typing pauses (useSettled): off the keystroke path. */
 export function useRoutingSuite() {
   return useRoutingSuiteStatus().suite
 }
 
-/** The suite, and whether it is behind the text being typed (the badge says "updating"). */
+/**
+ * The suite, and whether it is behind the text being typed (the badge says "updating"). Its cases
+ * are routed a slice at a time once typing pauses (`prepareTests`); until then the last suite
+ * shows, so a suite of hundreds of cases over a thousand skills never holds the page.
+ */
 export function useRoutingSuiteStatus() {
   const { derive } = usePlaygroundContext()
   const [files, filesPending] = useSettled(usePlayground((state) => state.files))
   const [threshold, thresholdPending] = useSettled(usePlayground((state) => state.threshold))
-  return { suite: derive.tests(files, threshold), updating: filesPending || thresholdPending }
+  const [routed, setRouted] = useState<{ files: readonly SkillFile[]; threshold: number } | null>(null)
+  useEffect(() => {
+    let live = true
+    void derive.prepareTests(files, threshold, () => live).then((done) => done && setRouted({ files, threshold }))
+    return () => {
+      live = false
+    }
+  }, [derive, files, threshold])
+  const ready = routed !== null && routed.files === files && routed.threshold === threshold
+  const shown = routed ?? null
+  return {
+    suite: shown ? derive.tests(shown.files, shown.threshold) : null,
+    updating: filesPending || thresholdPending || !ready,
+  }
 }
 
 export function useEffectiveConfig() {

@@ -1,10 +1,10 @@
 import { createRouter, effectiveConfig, sameRouting, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
-import { createLintCache, lintWorkspace, type LintProfile, type LintResult } from '../core/lint'
+import { createLintCache, lintWorkspace, primeLintCache, type LintProfile, type LintResult } from '../core/lint'
 import {
   parseRoutingTests,
   ROUTING_TESTS_FILE,
   runRoutingTests,
-  thresholdSweep,
+  sweepFromResults,
   type RoutingCase,
   type CaseProblem,
   type SuiteResult,
@@ -12,7 +12,10 @@ import {
 } from '../core/routingSuite'
 import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
-import { loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
+import { isSkillPath, loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
+
+/** How long one slice of bulk parsing may hold the page before it lets input and painting in. */
+const SLICE_MS = 12
 
 /** Remembers the last result of `compute` for the same arguments (compared by identity). */
 function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...args: A) => R {
@@ -37,10 +40,13 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     registryWithServerTools(base, server === 'unknown' ? null : server),
   )
   let parsed = new Map<string, { text: string; skill: Skill }>()
+  // Parsed ahead by `prepare` (a bulk import), waiting for the render that uses them.
+  const prepared = new Map<string, { text: string; skill: Skill }>()
   const workspace = memoizeLast((files: readonly SkillFile[]): Workspace => {
     const next = new Map<string, { text: string; skill: Skill }>()
     const result = loadWorkspace(files, (path, text) => {
-      const previous = parsed.get(path)
+      const previous = parsed.get(path)?.text === text ? parsed.get(path) : prepared.get(path)
+      prepared.delete(path)
       const skill = previous && previous.text === text ? previous.skill : parseSkill(path, text)
       next.set(path, { text, skill })
       return skill
@@ -75,22 +81,54 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     })
   })
   const suiteFile = memoizeLast((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
+  // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body
+  // or a description re-runs the suite from here, and `prepareTests` fills it a slice at a time.
+  let casesRoutedBy: Router | null = null
+  let caseRoutes = new Map<string, RoutingResult>()
+  const routeCase = (run: Router, utterance: string, threshold: number): RoutingResult => {
+    if (casesRoutedBy !== run) {
+      casesRoutedBy = run
+      caseRoutes = new Map()
+    }
+    const key = `${threshold}\u0000${utterance}`
+    let routed = caseRoutes.get(key)
+    if (!routed) {
+      routed = run(utterance, threshold)
+      caseRoutes.set(key, routed)
+    }
+    return routed
+  }
   const tests = memoizeLast((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
     const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
     if (!parsed) return null
     const skills = workspace(files).skills
     const run = router(skills)
-    return {
-      ...parsed,
-      suite: runRoutingTests(
-        parsed.cases,
-        run,
-        threshold,
-        skills.map((skill) => skill.name),
-      ),
-      sweep: thresholdSweep(parsed.cases, run),
-    }
+    const suite = runRoutingTests(
+      parsed.cases,
+      (utterance, at) => routeCase(run, utterance, at ?? threshold),
+      threshold,
+      skills.map((skill) => skill.name),
+    )
+    return { ...parsed, suite, sweep: sweepFromResults(suite.results) }
   })
+  /**
+   * Routes the suite's cases that are not routed yet, SLICE_MS at a time with the page free in
+   * between; `tests` then only reads them. False when `live` turned false (newer files came).
+   */
+  const prepareTests = async (files: readonly SkillFile[], threshold: number, live: () => boolean): Promise<boolean> => {
+    const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
+    if (!parsed) return true
+    const run = router(workspace(files).skills)
+    let at = 0
+    while (at < parsed.cases.length) {
+      if (!live()) return false
+      const started = performance.now()
+      while (at < parsed.cases.length && performance.now() - started < SLICE_MS)
+        routeCase(run, parsed.cases[at++]?.utterance ?? '', threshold)
+      if (at < parsed.cases.length) await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return live()
+  }
   // Only evals.yaml and skill-creator's evals.json matter: a keystroke elsewhere reuses the parse.
   let evalKey: string | null = null
   let evalSuite = workspaceEvals([])
@@ -103,7 +141,26 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     }
     return evalSuite
   }
-  return { workspace, routing, config, lint, tests, registry, evals }
+  /**
+   * Parses and lints files not seen yet, a slice of SLICE_MS at a time with the page free in
+   * between, so the render that shows a thousand imported skills finds them done instead of
+   * holding the page for a second.
+   */
+  const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
+    const pending = files.filter((file) => isSkillPath(file.path) && parsed.get(file.path)?.text !== file.text)
+    let at = 0
+    while (at < pending.length) {
+      const started = performance.now()
+      while (at < pending.length && performance.now() - started < SLICE_MS) {
+        const file = pending[at++] as SkillFile
+        const skill = parseSkill(file.path, file.text)
+        prepared.set(file.path, { text: file.text, skill })
+        primeLintCache([skill], [file], { profile, toolNames: tools.names, cache: lintCache })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+  }
+  return { workspace, routing, config, lint, tests, prepareTests, registry, evals, prepare }
 }
 
 export interface RoutingSuite {

@@ -154,8 +154,12 @@ export const keywordRules: LintRule[] = [
       const owners = new Map<string, SkillContext[]>()
       for (const context of skills) {
         if (context.skill.entryMode !== 'auto') continue
-        for (const lower of new Set(context.skill.triggerKeywords.map((k) => k.toLowerCase()).filter(Boolean)))
-          owners.set(lower, [...(owners.get(lower) ?? []), context])
+        for (const lower of new Set(context.skill.triggerKeywords.map((k) => k.toLowerCase()).filter(Boolean))) {
+          // Pushed, not copied: a keyword a thousand skills share would cost a million copies.
+          const list = owners.get(lower)
+          if (list) list.push(context)
+          else owners.set(lower, [context])
+        }
       }
       for (const [lower, contexts] of owners) {
         if (contexts.length < 2) continue

@@ -54,6 +54,8 @@ export function createLintCache(): LintCache {
 export interface CachedSkillLint {
   skill: Skill
   profile: LintProfile
+  /** The tool names the skill was checked against (a registry's names change when the server answers). */
+  toolNames: readonly string[] | undefined
   context: SkillContext
   findings: Finding[]
 }
@@ -72,26 +74,9 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   const contexts: SkillContext[] = []
 
   for (const skill of skills) {
-    const cached = cache?.skills.get(skill.path)
-    if (cached && cached.skill === skill && cached.profile === profile && !options.rules) {
-      contexts.push(cached.context)
-      owned.set(skill.path, cached.findings)
-      continue
-    }
-    const file = { path: skill.path, text: textOf(skill.path) ?? '' }
-    const context: SkillContext = {
-      skill,
-      file,
-      lines: new LineIndex(file.text),
-      split: splitSkillFile(file.text),
-      profile,
-      knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]),
-    }
-    const own: Finding[] = parseFindings(context, profile)
-    for (const rule of rules) if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
+    const { context, findings: own } = lintSkill(skill, textOf, options)
     contexts.push(context)
     owned.set(skill.path, own)
-    cache?.skills.set(skill.path, { skill, profile, context, findings: own })
   }
   if (cache) for (const path of cache.skills.keys()) if (!owned.has(path)) cache.skills.delete(path)
 
@@ -99,8 +84,7 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   // frontmatter text): reuse their findings while none of that changed.
   const keys = contexts.map(workspaceKey)
   const previous = cache?.workspace
-  let across =
-    previous && previous.profile === profile && !options.rules && sameStrings(previous.keys, keys) ? previous.findings : null
+  let across = previous && previous.profile === profile && !options.rules && sameStrings(previous.keys, keys) ? previous.findings : null
   if (!across) {
     const computed = new Map<string, Finding[]>()
     const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
@@ -132,6 +116,40 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   }
   if (cache) for (const path of cache.final.keys()) if (!owned.has(path)) cache.final.delete(path)
   return { skills, findings }
+}
+
+/** One skill's own findings (parse problems and per-skill rules), from the cache while the skill is unchanged. */
+function lintSkill(skill: Skill, textOf: (path: string) => string | undefined, options: LintOptions): CachedSkillLint {
+  const profile = options.profile ?? 'app'
+  const cache = options.cache
+  const cached = cache?.skills.get(skill.path)
+  if (cached && cached.skill === skill && cached.profile === profile && cached.toolNames === options.toolNames && !options.rules)
+    return cached
+  const file = { path: skill.path, text: textOf(skill.path) ?? '' }
+  const context: SkillContext = {
+    skill,
+    file,
+    lines: new LineIndex(file.text),
+    split: splitSkillFile(file.text),
+    profile,
+    knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]),
+  }
+  const own: Finding[] = parseFindings(context, profile)
+  for (const rule of options.rules ?? LINT_RULES)
+    if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
+  const result = { skill, profile, toolNames: options.toolNames, context, findings: own }
+  cache?.skills.set(skill.path, result)
+  return result
+}
+
+/**
+ * Lints these skills on their own into the cache, without the workspace rules and without
+ * forgetting other skills: a bulk import primes the cache a slice at a time, and the next
+ * `lintWorkspace` with the same options finds them done.
+ */
+export function primeLintCache(skills: readonly Skill[], files: readonly SkillFile[], options: LintOptions & { cache: LintCache }): void {
+  const texts = new Map(files.map((file) => [file.path, file.text]))
+  for (const skill of skills) lintSkill(skill, (path) => texts.get(path), options)
 }
 
 // What the workspace rules read of a skill, kept per (cached) context so an unchanged skill costs a lookup.

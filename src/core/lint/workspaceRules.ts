@@ -10,7 +10,11 @@ export const workspaceRules: LintRule[] = [
     severity: { app: 'error', strict: 'error', lenient: 'error' },
     checkWorkspace: (skills, report) => {
       const byName = new Map<string, (typeof skills)[number][]>()
-      for (const context of skills) byName.set(context.skill.name, [...(byName.get(context.skill.name) ?? []), context])
+      for (const context of skills) {
+        const list = byName.get(context.skill.name)
+        if (list) list.push(context)
+        else byName.set(context.skill.name, [context])
+      }
       for (const [name, group] of byName) {
         if (group.length < 2) continue
         for (const context of group) {

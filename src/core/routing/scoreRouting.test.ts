@@ -90,6 +90,8 @@ describe('scoreRouting', () => {
     const result = scoreRouting('abcdefghij', [skill('a', ['abc'])])
     expect(result.scores[0]!.final).toBe(0.3)
     expect(result.winner).toBeNull()
+    // The best skill is known whatever the threshold (the sweep reads it).
+    expect(result.best?.skill).toBe('a')
     expect(result.scores[0]!.verdict).toEqual({ kind: 'below-threshold', neededCovered: 4 })
     expect(scoreRouting('abcdefghij', [skill('a', ['abc'])], 0.29).winner?.skill).toBe('a')
   })
@@ -97,6 +99,7 @@ describe('scoreRouting', () => {
   it('breaks ties by load order and says who won', () => {
     const result = scoreRouting('plan it', [skill('first', ['plan']), skill('second', ['plan'])])
     expect(result.winner?.skill).toBe('first')
+    expect(result.best).toBe(result.winner)
     expect(result.scores[1]!.verdict).toEqual({ kind: 'lost-tie', winner: 'first' })
     expect(result.scores[1]!.activated).toBe(false)
   })

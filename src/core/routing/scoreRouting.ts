@@ -49,6 +49,8 @@ export interface RoutingResult {
   length: number
   threshold: number
   winner: SkillScore | null
+  /** The highest-scoring skill whatever the threshold (the first in load order on a tie): the winner when it passes. */
+  best: SkillScore | null
   /** One entry per skill, in load order. */
   scores: SkillScore[]
 }
@@ -135,6 +137,7 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
   const continuation = continuationUnits(lower)
   const scores: SkillScore[] = []
   let winner: SkillScore | null = null
+  let top: SkillScore | null = null
 
   compiled.skills.forEach(({ skill, keywordIds, written }, order) => {
     const score: SkillScore = {
@@ -175,6 +178,7 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
     score.base = covered / length
     score.bonus = score.matched.length >= 2
     score.final = score.bonus ? score.base * MULTI_KEYWORD_BONUS : score.base
+    if (top === null || score.final > (top.final ?? 0)) top = score
     if (score.final > threshold && (winner === null || score.final > (winner.final ?? 0))) winner = score
   })
 
@@ -184,7 +188,7 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
     score.verdict = verdictFor(score, best, threshold)
     score.activated = score === best
   }
-  return { input, length, threshold, winner: best, scores }
+  return { input, length, threshold, winner: best, best: top, scores }
 }
 
 function verdictFor(score: SkillScore, winner: SkillScore | null, threshold: number): RoutingVerdict {

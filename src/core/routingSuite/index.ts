@@ -8,6 +8,7 @@ export {
   parseRoutingTests,
   ROUTING_TESTS_FILE,
   runRoutingTests,
+  sweepFromResults,
   thresholdSweep,
 } from './routingSuite'
 export type { CaseProblem, CaseResult, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'

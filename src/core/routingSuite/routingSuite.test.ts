@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '../routing'
 import { parseSkill } from '../skill'
-import { hasRoutingCase, parseRoutingTests, removeRoutingCase, runRoutingTests, thresholdSweep, updateRoutingCase } from './index'
+import {
+  hasRoutingCase,
+  parseRoutingTests,
+  removeRoutingCase,
+  runRoutingTests,
+  sweepFromResults,
+  thresholdSweep,
+  updateRoutingCase,
+} from './index'
 
 const skills = [
   parseSkill('calc/SKILL.md', '---\nname: calc\ntrigger_keywords: [计算, 是多少]\n---\n'),
@@ -66,6 +74,9 @@ describe('routing test suites', () => {
       const suite = runRoutingTests(cases, router, point.threshold, ['plan'])
       expect(suite.passed / cases.length).toBe(point.accuracy)
     }
+    // Read off a suite's results (at any threshold) without routing again: the same sweep.
+    for (const threshold of [0, 0.3, 0.9])
+      expect(sweepFromResults(runRoutingTests(cases, router, threshold, ['plan']).results)).toEqual(sweep)
   })
 })
 

@@ -86,13 +86,12 @@ export function runRoutingTests(
   const results = cases.map((testCase): CaseResult => {
     const routing = router(testCase.utterance, threshold)
     const got = routing.winner?.skill ?? null
-    const scored = routing.scores.filter((score) => score.final !== null)
     return {
       case: testCase,
       got,
       pass: got === testCase.expect,
       expectedFinal: routing.scores.find((score) => score.skill === testCase.expect)?.final ?? null,
-      bestFinal: scored.length > 0 ? Math.max(...scored.map((score) => score.final ?? 0)) : null,
+      bestFinal: routing.best?.final ?? null,
       routing,
     }
   })
@@ -123,10 +122,30 @@ export function thresholdSweep(cases: readonly RoutingCase[], router: Router, st
     const routing = router(testCase.utterance, -Infinity)
     return { best: routing.winner?.final ?? null, skill: routing.winner?.skill ?? null, expect: testCase.expect }
   })
+  return sweepOutcomes(outcomes, steps)
+}
+
+/**
+ * The same sweep read off a suite's results, routing nothing again: the best skill of a case is
+ * the first (in load order) with the highest final score, whatever the threshold.
+ */
+export function sweepFromResults(results: readonly CaseResult[], steps = 100): SweepPoint[] {
+  const outcomes = results.map(({ case: testCase, routing }) => ({
+    best: routing.best?.final ?? null,
+    skill: routing.best?.skill ?? null,
+    expect: testCase.expect,
+  }))
+  return sweepOutcomes(outcomes, steps)
+}
+
+function sweepOutcomes(
+  outcomes: readonly { best: number | null; skill: string | null; expect: string | null }[],
+  steps: number,
+): SweepPoint[] {
   return Array.from({ length: steps + 1 }, (_, i) => {
     const threshold = i / steps
     const correct = outcomes.filter(({ best, skill, expect }) => (best !== null && best > threshold ? skill : null) === expect).length
-    return { threshold, accuracy: cases.length === 0 ? 0 : correct / cases.length }
+    return { threshold, accuracy: outcomes.length === 0 ? 0 : correct / outcomes.length }
   })
 }
 

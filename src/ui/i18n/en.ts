@@ -261,6 +261,7 @@ export const en = {
   },
   tests: {
     updating: 'Updating: the suite re-runs when typing pauses',
+    running: 'Running the routing tests…',
     noFile: 'No {{file}} yet. A suite is a list of utterances with the skill each should activate; it re-runs on every keystroke.',
     summary: '{{passed}} passed, {{failed}} failed',
     atThreshold: 'at threshold {{threshold}}',
@@ -476,6 +477,8 @@ export const en = {
     discard: 'Discard',
   },
   importing: {
+    preparing_one: 'Reading {{count}} file…',
+    preparing_other: 'Reading {{count}} files…',
     imported_one: 'Imported {{count}} skill',
     imported_other: 'Imported {{count}} skills',
     replaced_one: ', replaced {{count}}',

@@ -258,6 +258,7 @@ export const zh: DeepStrings<typeof en> = {
   },
   tests: {
     updating: '更新中：停止输入后会重新运行测试',
+    running: '正在运行路由测试…',
     noFile: '还没有 {{file}}。测试集是一组语句及其应触发的技能，每次按键都会重新运行。',
     summary: '{{passed}} 通过，{{failed}} 失败',
     atThreshold: '阈值 {{threshold}}',
@@ -468,6 +469,8 @@ export const zh: DeepStrings<typeof en> = {
     discard: '丢弃',
   },
   importing: {
+    preparing_one: '正在读取 {{count}} 个文件…',
+    preparing_other: '正在读取 {{count}} 个文件…',
     imported_one: '已导入 {{count}} 个技能',
     imported_other: '已导入 {{count}} 个技能',
     replaced_one: '，替换 {{count}} 个',

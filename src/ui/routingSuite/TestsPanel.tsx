@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import { NO_SKILL, ROUTING_TESTS_FILE, type CaseResult } from '../../core/routingSuite'
-import { usePlayground, usePlaygroundStore, useRoutingWinner, useRoutingSuite } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useRoutingWinner, useRoutingSuiteStatus } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { useVirtualRows } from '../common/useVirtualRows'
 
@@ -16,7 +16,7 @@ import { TriggerComparison } from './TriggerComparison'
 export function TestsPanel() {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
-  const suite = useRoutingSuite()
+  const { suite, updating } = useRoutingSuiteStatus()
   const threshold = usePlayground((state) => state.threshold)
   const results = suite?.suite.results
   const ordered = useMemo(() => [...(results ?? [])].sort((a, b) => Number(a.pass) - Number(b.pass)), [results])
@@ -25,6 +25,13 @@ export function TestsPanel() {
   const rows = useVirtualRows(ordered.length, scrollBox, ROW_HEIGHT)
   const [showAllConfusion, setShowAllConfusion] = useState(false)
 
+  if (!suite && updating) {
+    return (
+      <section className="tests-panel" aria-label="Routing tests">
+        <p className="loading">{t('tests.running')}</p>
+      </section>
+    )
+  }
   if (!suite) {
     return (
       <section className="tests-panel" aria-label="Routing tests">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { ArchiveContents } from '../../core/share'
-import { usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { usePlaygroundStore, usePrepareFiles } from '../../state/PlaygroundProvider'
 import type { ClashChoice } from '../../state/sharingSlice'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
@@ -15,10 +15,14 @@ export function ImportControl() {
   const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
   const { t, en, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
+  const prepare = usePrepareFiles()
 
-  const apply = (archive: ArchiveContents, choice: ClashChoice) => {
-    const result = store.getState().importFiles(archive.files, choice, archive.settings)
+  const apply = async (archive: ArchiveContents, choice: ClashChoice) => {
     setPending(null)
+    // A thousand skills are parsed and linted a slice at a time first, so adding them is quick.
+    setMessage(t('importing.preparing', { count: archive.files.length }))
+    await prepare(archive.files)
+    const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setMessage(
       [
         t('importing.imported', { count: result.added }),
@@ -37,7 +41,7 @@ export function ImportControl() {
     const existing = new Set(store.getState().files.map((file) => file.path))
     const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
     if (clashes.length > 0) setPending({ archive: read.archive, clashes })
-    else apply(read.archive, 'both')
+    else await apply(read.archive, 'both')
   }
 
   const [dragging, setDragging] = useState(false)
@@ -121,18 +125,28 @@ export function ImportControl() {
               })}
             </p>
             <div className="modal-actions">
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'both')} aria-label={en('importing.both')}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void apply(pending.archive, 'both')}
+                aria-label={en('importing.both')}
+              >
                 {t('importing.both')}
               </button>
               <button
                 type="button"
                 className="button"
-                onClick={() => apply(pending.archive, 'replace')}
+                onClick={() => void apply(pending.archive, 'replace')}
                 aria-label={en('importing.replace')}
               >
                 {t('importing.replace')}
               </button>
-              <button type="button" className="button" onClick={() => apply(pending.archive, 'skip')} aria-label={en('importing.skip')}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void apply(pending.archive, 'skip')}
+                aria-label={en('importing.skip')}
+              >
                 {t('importing.skip')}
               </button>
               <button type="button" className="button" onClick={() => setPending(null)} aria-label={en('common.cancel')}>

@@ -7,6 +7,10 @@ import { isSkillPath, type SkillFile } from '../../core/skill'
 export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: Message }
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024
+/** Files read at once while importing a folder. */
+const READ_AHEAD = 8
+/** How long reading may hold the page before it lets input and painting in. */
+const SLICE_MS = 10
 
 /**
  * Turns picked or dropped files into skill files: `.zip` archives, `SKILL.md` inside folders
@@ -16,7 +20,27 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
   const files: SkillFile[] = []
   let settings: ArchiveContents['settings']
   const problems: Message[] = []
-  for (const file of list) {
+  const taken = new Set<string>()
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  // Starting a read (and the first look at a picked file's size) costs the page about a
+  // millisecond per file in Chromium: a thousand-file folder is started a slice at a time, with
+  // input and painting let in between, and a few reads overlap.
+  const bytes = new Map<File, Promise<ArrayBuffer>>()
+  let sliceStarted = performance.now()
+  const readAhead = async (from: number) => {
+    for (const file of list.slice(from, from + READ_AHEAD)) {
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        sliceStarted = performance.now()
+      }
+      if (bytes.has(file) || file.size > MAX_FILE_BYTES) continue
+      const read = file.arrayBuffer()
+      read.catch(() => undefined) // A file that is skipped later must not report its failed read.
+      bytes.set(file, read)
+    }
+  }
+  for (const [index, file] of list.entries()) {
+    if (index % READ_AHEAD === 0) await readAhead(index)
     if (file.size > (file.name.endsWith('.zip') ? 50 * MAX_FILE_BYTES : MAX_FILE_BYTES)) {
       problems.push(message('archive.fileTooLarge', { file: file.name }))
       continue
@@ -33,16 +57,19 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     let path = relativePath(file)
     // Two folders that map to one path (proj/skills/dup and proj/old/skills/dup): the second keeps
     // its longer path rather than silently replacing the first.
-    if (path && files.some((other) => other.path === path)) path = fullPath(file)
-    if (!path || files.some((other) => other.path === path) || path.split('/').some((part) => part.startsWith('.'))) continue
+    if (path && taken.has(path)) path = fullPath(file)
+    if (!path || taken.has(path) || path.split('/').some((part) => part.startsWith('.'))) continue
     let text: string
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
+      text = decoder.decode(await (bytes.get(file) ?? file.arrayBuffer()))
     } catch {
       continue // A binary file (an image, an archive): the workspace holds text only.
     }
     // Skills, the suite, and the files that sit in a skill's folder (references, scripts).
-    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE || path.includes('/')) files.push({ path, text })
+    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE || path.includes('/')) {
+      files.push({ path, text })
+      taken.add(path)
+    }
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
