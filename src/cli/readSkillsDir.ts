@@ -19,11 +19,24 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   const files: SkillFile[] = []
   // The real folders on the way down: a link back up one of them would loop.
   const ancestors = new Set<string>([inside])
-  const walk = (dir: string) => {
+  // `real` is the folder's real path: plain entries need no stat or realpath of their own (a
+  // thousand-skill folder pays for the links only).
+  const walk = (dir: string, real: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
       const full = join(dir, entry.name)
       const path = relative(root, full).split(sep).join('/')
+      if (entry.isDirectory()) {
+        const realChild = join(real, entry.name)
+        ancestors.add(realChild)
+        walk(full, realChild)
+        ancestors.delete(realChild)
+        continue
+      }
+      if (entry.isFile()) {
+        if (isSkillPath(path)) files.push({ path, text: readFileSync(full, 'utf8') })
+        continue
+      }
       let target = full
       if (entry.isSymbolicLink()) {
         try {
@@ -42,11 +55,11 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
         const real = realpathSync(target)
         if (ancestors.has(real)) continue
         ancestors.add(real)
-        walk(full)
+        walk(full, real)
         ancestors.delete(real)
       } else if (stat?.isFile() && isSkillPath(path)) files.push({ path, text: readFileSync(target, 'utf8') })
     }
   }
-  walk(root)
+  walk(root, inside)
   return files
 }

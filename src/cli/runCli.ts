@@ -1,4 +1,12 @@
-import { createRouter, DEFAULT_THRESHOLD, explainRouting, parseThreshold, type RoutingResult } from '../core/routing'
+import {
+  bestScores,
+  createRouter,
+  DEFAULT_THRESHOLD,
+  explainRouting,
+  parseThreshold,
+  rankScores,
+  type RoutingResult,
+} from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
@@ -152,11 +160,9 @@ async function explain(args: readonly string[], io: CliIO): Promise<number> {
 
 /** One utterance's result; `onlyScored` keeps the skills that scored, best first, at most `top` of them. */
 function toJson(result: RoutingResult, onlyScored = false, top = Infinity) {
+  // The best N in one pass (core's table order: best first, load order on ties), not a sort of all.
   const scores = onlyScored
-    ? result.scores
-        .filter((score) => score.final !== null)
-        .sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)
-        .slice(0, top)
+    ? (top === Infinity ? rankScores(result.scores) : bestScores(result.scores, top)).filter((score) => score.final !== null)
     : result.scores
   return {
     input: result.input,

@@ -33,7 +33,19 @@ export function formatMessage(text: Message, language: Language = 'en'): string 
   )
 }
 
+// Templates found before, per catalog: a lint of a thousand skills formats thousands of messages.
+const found = new WeakMap<Catalog, Map<string, string | undefined>>()
+
 function lookup(catalog: Catalog, key: string): string | undefined {
+  let known = found.get(catalog)
+  if (!known) found.set(catalog, (known = new Map()))
+  if (known.has(key)) return known.get(key)
+  const template = walk(catalog, key)
+  known.set(key, template)
+  return template
+}
+
+function walk(catalog: Catalog, key: string): string | undefined {
   let node: unknown = catalog
   for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined
   return typeof node === 'string' ? node : undefined
