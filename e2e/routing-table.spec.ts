@@ -118,11 +118,11 @@ test('the skill list works from the keyboard', async ({ page, skills }) => {
   await expect(page.getByRole('heading', { name: 'calculator/SKILL.md' })).toBeVisible()
 })
 
-test('with many skills that all score, the table lays out the best 50 and folds the rest into one row', async ({ browser }) => {
+test('with a thousand skills that all score, the table, the skill list and the problems render what is in view', async ({ browser }) => {
   const context = await browser.newContext()
-  const files = Array.from({ length: 120 }, (_, i) => ({
-    path: `s${String(i).padStart(3, '0')}/SKILL.md`,
-    text: `---\nname: s${i}\ntrigger_keywords: [shared, word${i}]\n---\nBody\n`,
+  const files = Array.from({ length: 1000 }, (_, i) => ({
+    path: `s${String(i).padStart(4, '0')}/SKILL.md`,
+    text: `---\nname: s${String(i).padStart(4, '0')}\ntrigger_keywords: [shared, word${i}]\n---\nBody\n`,
   }))
   await context.addInitScript(
     (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
@@ -132,12 +132,37 @@ test('with many skills that all score, the table lays out the best 50 and folds 
   await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
+  // The best 50 and one folded row.
   await expect(bodyRows).toHaveCount(51)
   // Best first: the skill with two matching keywords leads.
-  await expect(bodyRows.first()).toContainText('s77')
-  await table.getByRole('button', { name: 'Show 70 more skills (70 of them scored)' }).click()
-  await expect(bodyRows).toHaveCount(121)
+  await expect(bodyRows.first()).toContainText('s0077')
+  await table.getByRole('button', { name: 'Show 950 more skills (950 of them scored)' }).click()
+  // Every row is reachable, but only those near the view are in the page.
+  await expect(table).toHaveAttribute('aria-rowcount', '1001')
+  await expect(bodyRows.first()).toContainText('s0077')
+  expect(await bodyRows.count()).toBeLessThan(80)
+  await page.locator('.table-scroll.all-rows').evaluate((box) => (box.scrollTop = box.scrollHeight))
+  await expect(table.getByRole('rowheader', { name: 's0999', exact: true })).toBeVisible()
+  await expect(table.getByRole('row', { name: /s0999/ })).toHaveAttribute('aria-rowindex', '1001')
   await table.getByRole('button', { name: 'Show only the best 50' }).click()
   await expect(bodyRows).toHaveCount(51)
+
+  // The skill list: a window of options, each knowing its place; End reaches the last one.
+  const skills = page.getByRole('listbox', { name: 'Skills' })
+  expect(await skills.getByRole('option').count()).toBeLessThan(80)
+  await expect(skills.getByRole('option').first()).toHaveAttribute('aria-setsize', '1000')
+  await skills.getByRole('option', { name: /s0001/ }).click()
+  await page.keyboard.press('End')
+  await expect(skills.getByRole('option', { name: /s0999/ })).toBeFocused()
+  await expect(skills.getByRole('option', { name: /s0999/ })).toHaveAttribute('aria-posinset', '1000')
+  await expect(page.getByRole('heading', { name: 's0999/SKILL.md' })).toBeVisible()
+  await page.keyboard.press('Home')
+  await expect(skills.getByRole('option', { name: /s0000/ })).toBeFocused()
+
+  // A thousand findings (every skill lacks a description): the list renders the ones in view.
+  await page.getByRole('tab', { name: 'Problems' }).click()
+  const problems = page.getByRole('region', { name: 'Problems' }).getByRole('listitem')
+  await expect(problems.first()).toBeVisible()
+  expect(await problems.count()).toBeLessThan(80)
   await context.close()
 })

@@ -38,11 +38,36 @@ function median(label: string, command: string[], env: Record<string, string> = 
 }
 
 const route = [bin, 'route', '--skills', join(root, 'skills'), '计算一下 2^20 是多少']
+
+/** The seed article's own router (scripts/seedRouter.py) on the same skills and utterances, when Python is here. */
+function seedPython() {
+  const python = spawnSync('python3', ['--version'])
+  if (python.status !== 0) return []
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now()
+    const result = spawnSync('python3', [join(root, 'scripts/seedRouter.py'), big], {
+      input: utterances,
+      stdio: ['pipe', 'ignore', 'inherit'],
+    })
+    if (result.status !== 0) throw new Error(`seedRouter.py exited ${result.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return [
+    {
+      command: "the seed's Python router, 1,000 skills × 300 utterances",
+      'median (ms)': Math.round(times[2]!),
+      'p90 (ms)': Math.round(times[4]!),
+    },
+  ]
+}
 const rows = [
   median('node -e 0', ['-e', '0']),
   median('route, 9 skills × 1 utterance (bundle)', route),
   median('route, 9 skills × 1 utterance (from source, tsx)', route, { SKILL_PLAYGROUND_FROM_SOURCE: '1' }),
   median('route, 1,000 skills × 300 utterances (bundle)', [bin, 'route', '--skills', big, '--top', '5'], {}, utterances, 5),
+  ...seedPython(),
 ]
 console.log('CLI whole-process time:')
 console.table(rows)

@@ -3,7 +3,8 @@
  * example skills beside 1,000 generated ones: typing in the test utterance, and typing in Monaco.
  * Run by `npm run bench`; prints a table. Not a test: numbers depend on the machine.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { build, preview } from 'vite'
@@ -89,6 +90,78 @@ async function measure(label: string, files: { path: string; text: string }[]) {
   }
 }
 
+/**
+ * Import a folder of 1,000 skills (all scoring) and 300 routing cases, then open the Problems and
+ * Tests tabs: the longest task of each step, which is what freezes the page. The import is timed
+ * from "Replace mine" (the folder's routing-tests.yaml clashes with the example one): the step
+ * before it is Playwright handing the browser a thousand files, not the page's own work.
+ */
+async function measureBulk() {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-import-'))
+  for (const file of allScoring(1000)) {
+    mkdirSync(join(folder, file.path.split('/')[0] ?? ''), { recursive: true })
+    writeFileSync(join(folder, file.path), file.text)
+  }
+  writeFileSync(
+    join(folder, 'routing-tests.yaml'),
+    Array.from(
+      { length: 300 },
+      (_, i) => `- utterance: 帮我规划 task${i * 3} report ${i % 13}
+  expect: scored_${String((i * 3) % 1000).padStart(4, '0')}
+`,
+    ).join(''),
+  )
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  try {
+    await page.goto(url)
+    await page.getByRole('listbox', { name: 'Skills' }).waitFor()
+    await page.waitForTimeout(1500)
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] }
+      w.longTasks = []
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({
+        type: 'longtask',
+      })
+    })
+    const step = async (label: string, act: () => Promise<void>) => {
+      await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []))
+      const started = Date.now()
+      await act()
+      const took = Date.now() - started
+      await page.waitForTimeout(1500)
+      const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+      return {
+        step: label,
+        'done in (ms)': took,
+        'tasks over 50 ms': tasks.length,
+        'longest task (ms)': tasks.length ? Math.round(Math.max(...tasks)) : '—',
+      }
+    }
+    await page.getByLabel('Import folder files').setInputFiles(folder)
+    await page.getByRole('dialog').waitFor()
+    return [
+      await step('import 1,000 skills + 300 cases', async () => {
+        await page.getByRole('button', { name: 'Replace mine' }).click()
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Imported 1,?000 skills/ })
+          .waitFor({ timeout: 60_000 })
+      }),
+      await step('open the Problems tab', async () => {
+        await page.getByRole('tab', { name: 'Problems' }).click()
+        await page.getByRole('region', { name: 'Problems' }).waitFor()
+      }),
+      await step('open the Tests tab', async () => {
+        await page.getByRole('tab', { name: 'Tests' }).click()
+        await page.getByRole('table', { name: 'Test cases' }).waitFor({ timeout: 30_000 })
+      }),
+    ]
+  } finally {
+    await page.close()
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
 try {
   // Two paired rounds: each workspace is measured twice, interleaved, so a slow moment hits all alike.
   const workspaces: [string, { path: string; text: string }[]][] = [
@@ -101,6 +174,10 @@ try {
   for (let round = 1; round <= 2; round++) for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
   console.log('Keystroke to painted frame (production build, headless Chromium):')
   console.table(rows)
+  const bulk = []
+  for (let round = 1; round <= 2; round++) for (const row of await measureBulk()) bulk.push({ round, ...row })
+  console.log('A thousand skills at once (production build, headless Chromium):')
+  console.table(bulk)
 } finally {
   await browser.close()
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))

@@ -29,7 +29,7 @@ export function useVirtualRows(count: number, scrollRef: RefObject<HTMLElement |
     // re-renders the list at once and the next row forces a fresh layout (90 ms for 40 rows).
     useFlushSync: false,
     // Before the scroll box is measured (the first render, a test without layout), show a screenful.
-    initialRect: { width: 0, height: rowHeight * 30 },
+    initialRect: { width: 0, height: rowHeight * 16 },
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]
