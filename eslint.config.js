@@ -25,6 +25,7 @@ const owners = {
   '@mozilla/readability': 'server/liveTools/readableText.ts',
   linkedom: 'server/liveTools/readableText.ts',
   '@tanstack/react-virtual': 'src/ui/common/useVirtualRows.ts',
+  chokidar: 'server/folder/diskWorkspace.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,

@@ -9,6 +9,7 @@ import { hasAccess, hostAllowed, type AccessSettings } from './accessControl'
 import type { McpHub } from './mcp/mcpHub'
 import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
 import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './toolsApi'
+import type { FolderApi } from './folder/folderApi'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -25,6 +26,8 @@ export interface PlaygroundServerOptions {
   publicUrl?: string
   /** Host names besides loopback that the server answers to (allowedHostsFrom). */
   allowedHosts?: readonly string[]
+  /** The skills folder the page edits in place (`skill-playground open <dir>`); absent: the browser keeps the workspace. */
+  folder?: FolderApi
   log?: (line: string) => void
 }
 
@@ -77,8 +80,9 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
         if (request.method !== 'GET' && request.method !== 'HEAD') return end(response, 405, 'Method not allowed.')
         files(request, response, () => end(response, 404, 'Not found.'))
       })
-    if (tools) tools(request, response, rest)
-    else rest()
+    const withTools = () => (tools ? tools(request, response, rest) : rest())
+    if (options.folder) options.folder.handle(request, response, withTools)
+    else withTools()
   }
 
   return createServer((request, response) => {

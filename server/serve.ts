@@ -10,6 +10,8 @@ import { accessSettingsFrom, allowedHostsFrom, refusalToStart } from './accessCo
 import { McpHub, readMcpConfig } from './mcp/mcpHub'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
+import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
+import { createFolderApi } from './folder/folderApi'
 import { liveToolSettingsFrom } from './toolsApi'
 
 const root = resolve(import.meta.dirname, '../dist')
@@ -41,7 +43,24 @@ const hub = new McpHub(mcpConfig, {
 })
 hub.start()
 
+// `skill-playground open <dir>`: the page edits that folder in place. Files on disk are one
+// person's: the folder is served on loopback only.
+const folderPath = process.env.SKILL_PLAYGROUND_FOLDER?.trim()
+if (folderPath && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+  console.error(`A folder is edited from this machine only: HOST must be loopback, not ${host}.`)
+  process.exit(1)
+}
+if (folderPath && !existsSync(folderPath)) {
+  console.error(`No such folder: ${folderPath}`)
+  process.exit(1)
+}
+let tellPages: (event: DiskEvent) => void = () => {}
+const disk = folderPath ? openDiskWorkspace(folderPath, (event) => tellPages(event)) : null
+const folderApi = disk ? createFolderApi(disk) : undefined
+if (folderApi) tellPages = folderApi.broadcast
+
 const server = createPlaygroundServer({
+  ...(folderApi ? { folder: folderApi } : {}),
   root,
   proxy: () => proxySettingsFrom(process.env),
   tools: { settings: () => liveToolSettingsFrom(process.env), hub },
@@ -60,11 +79,14 @@ server.listen(port, host, () => {
   if (mcpCount > 0) console.log(`MCP: connecting to ${Object.keys(mcpConfig.servers).join(', ')} (from ${mcpConfig.path}).`)
   for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
   if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
+  if (disk) console.log(`Editing files on disk: ${disk.root} (changes in the page are written back; changes on disk reach the page).`)
 })
 
 // Finish the requests in flight, stop the MCP servers, then stop (a container's or systemd's stop signal).
 const stop = () => {
   void hub.close()
+  folderApi?.close()
+  void disk?.close()
   server.close(() => process.exit(0))
   setTimeout(() => process.exit(0), 5000).unref()
 }

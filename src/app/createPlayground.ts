@@ -22,6 +22,8 @@ import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
 import { startAutosave } from './autosave'
+import { connectFolder } from '../adapters/folderConnection'
+import { startFolderSync, type FolderSync } from './folderSync'
 
 /** The page's clock and timers, handed to the pure agent loop. */
 const browserTimers = {
@@ -36,16 +38,27 @@ export interface Playground {
 }
 
 export async function createPlayground(): Promise<Playground> {
-  const saved = await loadSavedWorkspace()
+  // Served on a folder (`skill-playground open <dir>`): the folder is the workspace, and the
+  // browser's own saved workspace is left as it is for the next ordinary visit.
+  const folder = await connectFolder()
+  const saved: Awaited<ReturnType<typeof loadSavedWorkspace>> = folder ? { ok: true, record: null } : await loadSavedWorkspace()
   const record = saved.ok ? saved.record : null
-  const store = createPlaygroundStore(record?.workspace ?? { files: bundledSkillFiles() }, systemDependencies)
+  const store = createPlaygroundStore(
+    folder ? { files: folder.files.map(({ path, text }) => ({ path, text })) } : (record?.workspace ?? { files: bundledSkillFiles() }),
+    systemDependencies,
+  )
   if (!saved.ok) store.getState().setStorageProblem(saved.error)
   else if (saved.dropped && saved.dropped.length > 0)
     store.getState().setStorageProblem(message('saved.reset', { fields: saved.dropped.join(', ') }))
   const unreadable = saved.ok ? null : (saved.unreadable ?? null)
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
-  const autosave = startAutosave(store, record?.revision ?? 0)
+  let folderSync: FolderSync | null = null
+  if (folder) {
+    store.getState().setFolder({ root: folder.root, connected: true, conflicts: [], problem: null })
+    folderSync = startFolderSync(store, folder)
+  }
+  const autosave = folder ? null : startAutosave(store, record?.revision ?? 0)
 
   const openSharedLink = () => {
     const result = takeShareFromLocation()
@@ -103,7 +116,12 @@ export async function createPlayground(): Promise<Playground> {
         store.getState().setServerTools(await reconnectMcpServer(server, readTeamToken()))
       },
     },
-    storage: { saveNow: autosave.saveNow, loadSaved: autosave.loadSaved, unreadableSave: () => unreadable },
+    storage: {
+      saveNow: autosave?.saveNow ?? (async () => {}),
+      loadSaved: autosave?.loadSaved ?? (async () => {}),
+      unreadableSave: () => unreadable,
+    },
+    folder: { resolve: async (path, keep) => folderSync?.resolve(path, keep) },
     shareLink: shareUrl,
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },

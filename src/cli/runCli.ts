@@ -26,6 +26,9 @@ const USAGE = `Usage:
       Scores every skill for each utterance (arguments, or standard input one per line)
       and prints one JSON object per utterance (--only-scored: the skills that scored, best
       first; --top N: at most N of them).
+  skill-playground open [dir] [--port N] [--host H]
+      The playground with a skills folder (default ./skills) as its workspace, on loopback: edits
+      in the page are written to the files, changes on disk reach the page.
   skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
       For each utterance (arguments, or standard input one per line), the keywords that would make
       <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
@@ -68,6 +71,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         // The agent loop, the SDK and SQLite load for this command only: route and lint start without them.
         const { evalArgs, evalCommand } = await import('./evalCommand')
         return await evalCommand(evalArgs(options), io)
+      }
+      case 'open': {
+        const { positional, options } = parseArgs(rest, ['port', 'host'])
+        const { openCommand } = await import('./openCommand')
+        const text = (name: string, fallback: string) => {
+          const value = options.get(name)
+          return typeof value === 'string' ? value : fallback
+        }
+        return await openCommand({ dir: positional[0] ?? 'skills', port: text('port', '4173'), host: text('host', '127.0.0.1') }, io)
       }
       case undefined:
       case '-h':

@@ -6,6 +6,7 @@ import { createRunSlice, type RunSlice } from './runSlice'
 import { createEvalsSlice, type EvalsSlice } from './evalsSlice'
 import { createSharingSlice, type SharingSlice } from './sharingSlice'
 import { createStatusSlice, type StatusSlice } from './statusSlice'
+import { createFolderSlice, type FolderSlice } from './folderSlice'
 import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
 
@@ -16,7 +17,8 @@ export type PlaygroundState = WorkspaceSlice &
   ResourcesSlice &
   SharingSlice &
   VersionsSlice &
-  EvalsSlice
+  EvalsSlice &
+  FolderSlice
 
 /** What the store needs from outside: the wiring layer passes the real ones, tests fixed ones. */
 export interface StoreDependencies {
@@ -43,6 +45,7 @@ export function createPlaygroundStore(saved: SavedWorkspace, dependencies: Store
     ...createResourcesSlice(...args),
     ...createSharingSlice(...args),
     ...createVersionsSlice(dependencies)(...args),
+    ...createFolderSlice(...args),
   }))
   store.setState(stateFromSaved(saved, store.getState()))
   return store

@@ -136,7 +136,14 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     set((state) => {
       const { [path]: origin, ...origins } = state.sharedOrigins
       return {
-        files: state.files.map((file) => (file.path === path ? { path: target, text: setSkillName(file.text, name) } : file)),
+        // A folder skill takes the rest of its folder along (scripts, references): on disk it is one folder.
+        files: state.files.map((file) =>
+          file.path === path
+            ? { path: target, text: setSkillName(file.text, name) }
+            : folderOf(path) !== null && folderOf(target) !== null && file.path.startsWith(`${folderOf(path)}/`)
+              ? { ...file, path: `${folderOf(target)}/${file.path.slice(`${folderOf(path)}/`.length)}` }
+              : file,
+        ),
         selectedPath: state.selectedPath === path ? target : state.selectedPath,
         sharedOrigins: origin === undefined ? state.sharedOrigins : { ...origins, [target]: origin },
         versions: moveKey(state.versions, path, target),
@@ -198,3 +205,6 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       return { files, lastDeleted: null, selectedPath: deleted.file.path }
     }),
 })
+
+/** The folder of a folder skill's SKILL.md, or null for a flat skill. */
+const folderOf = (path: string): string | null => /^(.+)\/SKILL\.md$/i.exec(path)?.[1] ?? null

@@ -3,6 +3,7 @@ import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
+import { FolderBanners } from './folder/FolderBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { TokenMeter } from './editor/TokenMeter'
 import { VersionsControl } from './editor/VersionsControl'
@@ -66,6 +67,7 @@ export function App() {
       </header>
       <SharedBanner />
       <StorageBanners />
+      <FolderBanners />
       <main className="layout">
         <ErrorBoundary name={t('skills.title')}>
           <SkillList />

@@ -20,3 +20,5 @@ export type {
 } from './savedWorkspace'
 export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
 export type { WorkspaceMerge } from './mergeSavedWorkspaces'
+export { decideIncoming, diskPathProblem, keepLineEndings, planDiskChanges } from './diskFolder'
+export type { DiskChange, DiskConflict, DiskFileState, DiskWriteResult, FolderEvent } from './diskFolder'

@@ -15,6 +15,8 @@ export interface StoredApiKey {
 }
 
 export interface PlaygroundServices {
+  /** The folder on disk, when the page edits one: settle a file changed on both sides. */
+  folder: { resolve: (path: string, keep: 'mine' | 'theirs') => Promise<void> }
   /** The server's live tools: a new connection to one MCP server (the list in the store follows). */
   liveTools: { reconnect: (server: string) => Promise<void> }
   storage: {

@@ -502,6 +502,22 @@ export const en = {
     skip: 'Skip those',
   },
   exporting: { export: 'Export', skill: "This skill's SKILL.md", workspace: 'Workspace (.zip)' },
+  folder: {
+    label: 'Folder on disk',
+    editing: 'Editing files on disk:',
+    offline:
+      'The playground server stopped. Your text stays in this page: export it, or run `skill-playground open` again; waiting changes are written when it is back.',
+    refused: 'The folder refused a change: {{problem}}',
+    conflictTitle: '{{path}} changed on disk and here',
+    conflictText:
+      'Both the file on disk and this page changed it since they last agreed. Pick the version to keep; the other is shown beside it.',
+    deletedOnDisk: 'The file was deleted on disk while you edited it here.',
+    deletedHere: 'You deleted the file here while it changed on disk.',
+    onDisk: 'On disk',
+    inPage: 'In this page',
+    keepMine: 'Keep this page’s version',
+    takeDisk: 'Use the version on disk',
+  },
   storage: {
     download: 'Download the unreadable save',
     export: 'Export workspace',

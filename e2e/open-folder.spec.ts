@@ -1,0 +1,198 @@
+/**
+ * `skill-playground open <dir>`: the page edits a folder on disk in place (docs/open-folder.md).
+ * Each test starts the real command on its own temporary folder and port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { freePort, ROOT } from './serverProcess'
+
+const CALC = '---\r\nname: calc\r\ndescription: Computes arithmetic.\r\ntrigger_keywords: [计算]\r\n---\r\nCompute.\r\n'
+const WEATHER = '---\nname: weather\ndescription: Looks up the weather.\ntrigger_keywords: [天气]\n---\nForecast.\n'
+
+interface Opened {
+  folder: string
+  url: string
+  child: ChildProcess
+  output: () => string
+}
+
+async function openFolder(): Promise<Opened> {
+  const folder = mkdtempSync(join(tmpdir(), 'open-folder-'))
+  mkdirSync(join(folder, 'calc'))
+  mkdirSync(join(folder, 'weather'))
+  writeFileSync(join(folder, 'calc/SKILL.md'), CALC)
+  writeFileSync(join(folder, 'weather/SKILL.md'), WEATHER)
+  writeFileSync(join(folder, 'notes.txt'), 'Not a skill: left alone.\n')
+  const port = await freePort()
+  let output = ''
+  const child = spawn(process.execPath, [join(ROOT, 'bin/skill-playground.js'), 'open', folder, '--port', String(port)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await expect.poll(() => output, { timeout: 20_000 }).toContain('Editing files on disk')
+  return { folder, url: `http://127.0.0.1:${port}/`, child, output: () => output }
+}
+
+function close(opened: Opened) {
+  opened.child.kill('SIGTERM')
+  rmSync(opened.folder, { recursive: true, force: true })
+}
+
+const disk = (opened: Opened, path: string) =>
+  existsSync(join(opened.folder, path)) ? readFileSync(join(opened.folder, path), 'utf8') : null
+
+async function start(page: Page, opened: Opened) {
+  await page.goto(opened.url)
+  await expect(page.getByRole('status', { name: 'Folder on disk' })).toContainText(opened.folder)
+  await page.getByRole('button', { name: 'Skip the guide' }).click()
+}
+
+async function typeInEditor(page: Page, skill: string, line: string, text: string) {
+  await page
+    .getByRole('listbox', { name: 'Skills' })
+    .getByRole('option', { name: new RegExp(skill) })
+    .click()
+  await page.locator('.monaco-editor .view-line').filter({ hasText: line }).first().click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(text)
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('edits in the page are written to the files, line endings kept; changes on disk reach the page and its table', async ({ page }) => {
+  const opened = await openFolder()
+  try {
+    await start(page, opened)
+    const skills = page.getByRole('listbox', { name: 'Skills' })
+    await expect(skills.getByRole('option')).toHaveCount(2)
+
+    await typeInEditor(page, 'calc', 'Compute.', ' Exactly.')
+    await expect.poll(() => disk(opened, 'calc/SKILL.md'), { timeout: 5000 }).toContain('Compute. Exactly.')
+    // CRLF as found, not LF as typed.
+    expect(disk(opened, 'calc/SKILL.md')).toMatch(/^---\r\nname: calc\r\n/)
+    expect(
+      disk(opened, 'calc/SKILL.md')
+        ?.split('\n')
+        .every((line, i, all) => i === all.length - 1 || line.endsWith('\r')),
+    ).toBe(true)
+    expect(disk(opened, 'notes.txt')).toBe('Not a skill: left alone.\n')
+
+    // Another editor (or git) changes a file: the page follows within a second or so, table included.
+    const utterance = page.getByRole('textbox', { name: 'Test utterance' })
+    await utterance.fill('明天下雨吗')
+    const table = page.getByRole('table', { name: 'Routing scores' })
+    await expect(table.getByRole('row', { selected: true })).toHaveCount(0)
+    writeFileSync(join(opened.folder, 'weather/SKILL.md'), WEATHER.replace('[天气]', '[天气, 下雨]'))
+    await expect(table.getByRole('row', { selected: true })).toContainText('weather', { timeout: 3000 })
+    // A new skill made on disk appears too.
+    mkdirSync(join(opened.folder, 'translate'))
+    writeFileSync(join(opened.folder, 'translate/SKILL.md'), '---\nname: translate\ntrigger_keywords: [翻译]\n---\nTranslate.\n')
+    await expect(skills.getByRole('option', { name: /translate/ })).toBeVisible({ timeout: 3000 })
+  } finally {
+    close(opened)
+  }
+})
+
+test('new, renamed and deleted skills become folders created, moved and removed on disk', async ({ page }) => {
+  const opened = await openFolder()
+  try {
+    await start(page, opened)
+    const skills = page.getByRole('listbox', { name: 'Skills' })
+    await page.getByRole('button', { name: '+ New' }).click()
+    await page.getByRole('button', { name: 'Blank skill' }).click()
+    await expect.poll(() => disk(opened, 'new_skill/SKILL.md'), { timeout: 5000 }).toContain('name: new_skill')
+
+    await skills.getByRole('option', { name: /weather/ }).click()
+    await skills.getByRole('button', { name: 'Rename' }).click()
+    await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => disk(opened, 'forecast/SKILL.md'), { timeout: 5000 }).toContain('name: forecast')
+    expect(existsSync(join(opened.folder, 'weather'))).toBe(false)
+
+    await skills.getByRole('option', { name: /forecast/ }).click()
+    await skills.getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => existsSync(join(opened.folder, 'forecast')), { timeout: 5000 }).toBe(false)
+    expect(disk(opened, 'calc/SKILL.md')).toBe(CALC)
+  } finally {
+    close(opened)
+  }
+})
+
+test('a file changed on disk and in the page shows both versions; the person picks and neither is lost', async ({ page }) => {
+  const opened = await openFolder()
+  try {
+    await start(page, opened)
+    // Both sides change calc before they can agree: the page's edit and a write on disk at once.
+    await typeInEditor(page, 'calc', 'Compute.', ' Mine.')
+    writeFileSync(join(opened.folder, 'calc/SKILL.md'), CALC.replace('Compute.', 'Compute. Theirs.'))
+    const dialog = page.getByRole('dialog', { name: 'calc/SKILL.md changed on disk and here' })
+    await expect(dialog).toBeVisible({ timeout: 5000 })
+    await expect(dialog.locator('.monaco-diff-editor')).toContainText('Theirs.')
+    await expect(dialog.locator('.monaco-diff-editor')).toContainText('Mine.')
+    // Nothing was written over meanwhile.
+    expect(disk(opened, 'calc/SKILL.md')).toContain('Compute. Theirs.')
+
+    await dialog.getByRole('button', { name: 'Keep this page’s version' }).click()
+    await expect.poll(() => disk(opened, 'calc/SKILL.md'), { timeout: 5000 }).toContain('Compute. Mine.')
+    await expect(dialog).toBeHidden()
+  } finally {
+    close(opened)
+  }
+})
+
+test('nothing is written outside the folder: escaping paths and links that lead out are refused', async ({ page, request }) => {
+  const opened = await openFolder()
+  const outside = mkdtempSync(join(tmpdir(), 'outside-'))
+  try {
+    writeFileSync(join(outside, 'SKILL.md'), '---\nname: outside\n---\nSecret.\n')
+    symlinkSync(outside, join(opened.folder, 'linked'))
+    await start(page, opened)
+    // The link's skill is not read into the workspace.
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(2)
+    const put = (path: string) =>
+      request.put(`${opened.url}api/folder/file`, { data: { path, text: 'x', base: null }, headers: { 'sec-fetch-site': 'same-origin' } })
+    for (const path of [
+      '../escaped/SKILL.md',
+      '/tmp/abs/SKILL.md',
+      'a/../../b/SKILL.md',
+      'linked/SKILL.md',
+      'linked/deeper/SKILL.md',
+      'a\\b/SKILL.md',
+    ]) {
+      const response = await put(path)
+      expect(response.status(), path).toBe(400)
+    }
+    expect(readFileSync(join(outside, 'SKILL.md'), 'utf8')).toContain('Secret.')
+    expect(existsSync(join(outside, 'deeper'))).toBe(false)
+    expect(existsSync(join(opened.folder, '..', 'escaped'))).toBe(false)
+  } finally {
+    close(opened)
+    rmSync(outside, { recursive: true, force: true })
+  }
+})
+
+test('when the server stops the page says so and keeps the text, which can still be exported', async ({ page }) => {
+  const opened = await openFolder()
+  try {
+    await start(page, opened)
+    opened.child.kill('SIGTERM')
+    await expect(page.getByRole('alert').filter({ hasText: 'The playground server stopped' })).toBeVisible({ timeout: 10_000 })
+    await typeInEditor(page, 'calc', 'Compute.', ' Typed while it was down.')
+    await expect(page.locator('.monaco-editor .view-line').filter({ hasText: 'Typed while it was down.' })).toBeVisible()
+    const download = page.waitForEvent('download')
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The playground server stopped' })
+      .getByRole('button', { name: 'Export workspace' })
+      .click()
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/)
+    expect(disk(opened, 'calc/SKILL.md')).toBe(CALC)
+  } finally {
+    close(opened)
+  }
+})

@@ -1,0 +1,146 @@
+import type { FolderConnection } from '../adapters/folderConnection'
+import {
+  decideIncoming,
+  planDiskChanges,
+  type DiskChange,
+  type DiskConflict,
+  type DiskWriteResult,
+  type FolderEvent,
+} from '../core/workspace'
+import type { PlaygroundStore } from '../state/createPlaygroundStore'
+
+/** How long typing must pause before an edit is written to its file. */
+export const WRITE_DELAY_MS = 300
+
+export interface FolderSync {
+  /** Settles a file changed on both sides: keep the page's text (written over the disk's) or take the disk's. */
+  resolve: (path: string, keep: 'mine' | 'theirs') => Promise<void>
+}
+
+/**
+ * Keeps the store and a folder on disk in step (docs/open-folder.md): the page's edits are written
+ * back shortly after typing pauses, each with the version it started from; changes on disk come
+ * in as events and are taken when the page did not touch the file meanwhile. A file changed on
+ * both sides becomes a conflict the person settles; nothing is overwritten silently. While the
+ * server is gone the text stays in the page and the writes wait for it.
+ */
+export function startFolderSync(store: PlaygroundStore, connection: FolderConnection): FolderSync {
+  /** What disk and page last agreed each file holds, and the version disk gave it. */
+  const synced = new Map<string, { text: string; version: string | null }>(
+    connection.files.map((file) => [file.path, { text: file.text, version: file.version }]),
+  )
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let writing = false
+  let again = false
+
+  const conflictOn = (path: string) => store.getState().folder?.conflicts.some((conflict) => conflict.path === path) ?? false
+  const addConflict = (conflict: DiskConflict) => {
+    const conflicts = (store.getState().folder?.conflicts ?? []).filter((other) => other.path !== conflict.path)
+    store.getState().updateFolder({ conflicts: [...conflicts, conflict] })
+  }
+  const failed = (path: string, mine: string | null, result: Extract<DiskWriteResult, { ok: false }>) => {
+    if (result.offline) return store.getState().updateFolder({ connected: false })
+    if (result.conflict) return addConflict({ path, mine, theirs: result.disk?.text ?? null, theirsVersion: result.disk?.version ?? null })
+    store.getState().updateFolder({ problem: `${path}: ${result.error}` })
+  }
+
+  const apply = async (change: DiskChange): Promise<boolean> => {
+    if (change.kind === 'write') {
+      const result = await connection.write(change.path, change.text, synced.get(change.path)?.version ?? null)
+      if (!result.ok) return (failed(change.path, change.text, result), false)
+      synced.set(change.path, { text: change.text, version: result.version })
+    } else if (change.kind === 'remove') {
+      const result = await connection.remove(change.path, synced.get(change.path)?.version ?? null)
+      if (!result.ok) return (failed(change.path, null, result), false)
+      synced.delete(change.path)
+    } else {
+      const result = await connection.move(change.from, change.to)
+      if (!result.ok) {
+        if (result.offline) return (failed(change.path, null, result), false)
+        // The target is taken or the source is gone: write the skill anew; the old file is removed in the next pass.
+        return true
+      }
+      for (const [path, state] of [...synced]) {
+        if (path !== change.from && !path.startsWith(`${change.from}/`)) continue
+        synced.delete(path)
+        synced.set(change.to + path.slice(change.from.length), state)
+      }
+    }
+    return true
+  }
+
+  const flush = async () => {
+    if (writing) {
+      again = true
+      return
+    }
+    writing = true
+    try {
+      const state = store.getState()
+      if (!state.folder?.connected) return
+      const agreed = new Map([...synced].map(([path, { text }]) => [path, text]))
+      for (const change of planDiskChanges(agreed, state.files)) {
+        if (conflictOn(change.path)) continue
+        if (!(await apply(change))) break
+      }
+      if (store.getState().folder?.problem) store.getState().updateFolder({ problem: null })
+    } finally {
+      writing = false
+      if (again) {
+        again = false
+        schedule()
+      }
+    }
+  }
+  const schedule = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => void flush(), WRITE_DELAY_MS)
+  }
+  store.subscribe((state, previous) => {
+    if (state.files !== previous.files) schedule()
+  })
+
+  const incoming = (path: string, text: string | null, version: string | null) => {
+    const local = store.getState().files.find((file) => file.path === path)?.text
+    const decision = decideIncoming(synced.get(path)?.text, local, text)
+    if (decision === 'conflict') return addConflict({ path, mine: local ?? null, theirs: text, theirsVersion: version })
+    if (text === null) synced.delete(path)
+    else synced.set(path, { text, version })
+    if (decision === 'apply') store.getState().applyDiskFile(path, text)
+  }
+  const onEvent = (event: FolderEvent) =>
+    event.type === 'changed' ? incoming(event.file.path, event.file.text, event.file.version) : incoming(event.path, null, null)
+
+  // Back after the server was gone: read the folder again (it may have changed meanwhile), then write what waited.
+  const reconnect = async () => {
+    const files = await connection.reload()
+    if (!files) return
+    const onDisk = new Set(files.map((file) => file.path))
+    for (const file of files) if (synced.get(file.path)?.version !== file.version) incoming(file.path, file.text, file.version)
+    for (const path of [...synced.keys()]) if (!onDisk.has(path)) incoming(path, null, null)
+    schedule()
+  }
+  let wasConnected = true
+  connection.listen(onEvent, (connected) => {
+    store.getState().updateFolder({ connected })
+    if (connected && !wasConnected) void reconnect()
+    wasConnected = connected
+  })
+
+  const resolve = async (path: string, keep: 'mine' | 'theirs') => {
+    const conflict = store.getState().folder?.conflicts.find((candidate) => candidate.path === path)
+    if (!conflict) return
+    store.getState().updateFolder({ conflicts: (store.getState().folder?.conflicts ?? []).filter((other) => other.path !== path) })
+    if (keep === 'theirs') {
+      if (conflict.theirs === null) synced.delete(path)
+      else synced.set(path, { text: conflict.theirs, version: conflict.theirsVersion })
+      store.getState().applyDiskFile(path, conflict.theirs)
+      return
+    }
+    // Mine, written over the version just seen on disk (a newer change there is a new conflict).
+    if (conflict.theirs === null) synced.delete(path)
+    else synced.set(path, { text: conflict.theirs, version: conflict.theirsVersion })
+    schedule()
+  }
+  return { resolve }
+}

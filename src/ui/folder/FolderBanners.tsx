@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react'
+import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useServices } from '../common/services'
+import { workspaceZipDownload } from '../share/workspaceExport'
+import { useT } from '../i18n/i18n'
+
+const DiffView = lazy(() => import('../editor/DiffView'))
+
+/**
+ * When the page edits a folder on disk (`skill-playground open <dir>`): where the files are, that
+ * the server is gone (the text stays here and can be exported), and a file changed on both sides,
+ * shown as a diff for the person to pick.
+ */
+export function FolderBanners() {
+  const folder = usePlayground((state) => state.folder)
+  const store = usePlaygroundStore()
+  const { folder: sync, download } = useServices()
+  const { t, en } = useT()
+  if (!folder) return null
+  const conflict = folder.conflicts[0]
+  const exportAll = () => {
+    const file = workspaceZipDownload(store.getState())
+    download(file.name, file.content, file.type)
+  }
+  return (
+    <>
+      <div className="banner folder-banner" role="status" aria-label={en('folder.label')}>
+        <span>
+          {t('folder.editing')} <code title={folder.root}>{folder.root}</code>
+        </span>
+      </div>
+      {!folder.connected && (
+        <div className="banner warning" role="alert">
+          <span>{t('folder.offline')}</span>
+          <span className="banner-actions">
+            <button type="button" className="button small" aria-label={en('storage.export')} onClick={exportAll}>
+              {t('storage.export')}
+            </button>
+          </span>
+        </div>
+      )}
+      {folder.problem && (
+        <div className="banner warning" role="alert">
+          <span>{t('folder.refused', { problem: folder.problem })}</span>
+        </div>
+      )}
+      {conflict && (
+        <div className="modal-backdrop">
+          <div className="modal wide" role="dialog" aria-modal="true" aria-label={en('folder.conflictTitle', { path: conflict.path })}>
+            <h2>{t('folder.conflictTitle', { path: conflict.path })}</h2>
+            <p>
+              {conflict.theirs === null
+                ? t('folder.deletedOnDisk')
+                : conflict.mine === null
+                  ? t('folder.deletedHere')
+                  : t('folder.conflictText')}
+            </p>
+            <div className="diff-labels">
+              <span>{t('folder.onDisk')}</span>
+              <span>{t('folder.inPage')}</span>
+            </div>
+            <div className="diff-host">
+              <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
+                <DiffView original={conflict.theirs ?? ''} modified={conflict.mine ?? ''} />
+              </Suspense>
+            </div>
+            <div className="modal-actions">
+              <button
+                type="button"
+                className="button primary"
+                aria-label={en('folder.keepMine')}
+                onClick={() => void sync.resolve(conflict.path, 'mine')}
+              >
+                {t('folder.keepMine')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                aria-label={en('folder.takeDisk')}
+                onClick={() => void sync.resolve(conflict.path, 'theirs')}
+              >
+                {t('folder.takeDisk')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  )
+}
