@@ -196,3 +196,71 @@ test('when the server stops the page says so and keeps the text, which can still
     close(opened)
   }
 })
+
+test('in the browser alone, Open folder edits a local folder in place and reads it again when the page gets focus back', async ({
+  page,
+}) => {
+  // The person's folder: a real directory handle of the File System Access API (the origin's
+  // private file system stands in for the folder a picker would return; headless Chromium shows no picker).
+  await page.addInitScript(() => {
+    ;(window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle('skills', { create: true })
+  })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Skip the guide' }).click()
+  await page.evaluate(async () => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('skills', { create: true })
+    const write = async (folder: string, text: string) => {
+      const dir = await root.getDirectoryHandle(folder, { create: true })
+      const writable = await (await dir.getFileHandle('SKILL.md', { create: true })).createWritable()
+      await writable.write(text)
+      await writable.close()
+    }
+    await write('calc', '---\r\nname: calc\r\ntrigger_keywords: [计算]\r\n---\r\nCompute.\r\n')
+    await write('weather', '---\nname: weather\ntrigger_keywords: [天气]\n---\nForecast.\n')
+  })
+  const read = (path: string) =>
+    page.evaluate(async (path) => {
+      let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('skills')
+      const parts = path.split('/')
+      const name = parts.pop() as string
+      try {
+        for (const part of parts) dir = await dir.getDirectoryHandle(part)
+        return await (await (await dir.getFileHandle(name)).getFile()).text()
+      } catch {
+        return null
+      }
+    }, path)
+
+  await page.getByRole('button', { name: 'Open folder' }).click()
+  await expect(page.getByRole('status', { name: 'Folder on disk' })).toContainText('skills')
+  const skills = page.getByRole('listbox', { name: 'Skills' })
+  await expect(skills.getByRole('option')).toHaveCount(2)
+
+  // An edit is written to the file, CRLF kept.
+  await typeInEditor(page, 'calc', 'Compute.', ' Exactly.')
+  await expect
+    .poll(() => read('calc/SKILL.md'), { timeout: 5000 })
+    .toBe('---\r\nname: calc\r\ntrigger_keywords: [计算]\r\n---\r\nCompute. Exactly.\r\n')
+
+  // A rename writes the new folder and removes the old one (the API cannot move a picked folder).
+  await skills.getByRole('option', { name: /weather/ }).click()
+  await skills.getByRole('button', { name: 'Rename' }).click()
+  await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => read('forecast/SKILL.md'), { timeout: 5000 }).toContain('name: forecast')
+  await expect.poll(() => read('weather/SKILL.md'), { timeout: 5000 }).toBeNull()
+
+  // Changed elsewhere while the page was in the background: read again on focus.
+  await page.evaluate(async () => {
+    const dir = await (await (await navigator.storage.getDirectory()).getDirectoryHandle('skills')).getDirectoryHandle('forecast')
+    const writable = await (await dir.getFileHandle('SKILL.md')).createWritable()
+    await writable.write('---\nname: forecast\ntrigger_keywords: [天气, 下雨]\n---\nForecast.\n')
+    await writable.close()
+    window.dispatchEvent(new Event('focus'))
+  })
+  await page.getByRole('textbox', { name: 'Test utterance' }).fill('明天下雨吗')
+  await expect(page.getByRole('table', { name: 'Routing scores' }).getByRole('row', { selected: true })).toContainText('forecast', {
+    timeout: 5000,
+  })
+})

@@ -21,10 +21,7 @@ import {
 } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
-import { EVALS_FILE } from '../../src/core/evals'
-import { ROUTING_TESTS_FILE } from '../../src/core/routingSuite'
-import { isSkillPath } from '../../src/core/skill'
-import { diskPathProblem, keepLineEndings } from '../../src/core/workspace'
+import { diskPathProblem, isFolderFile, keepLineEndings } from '../../src/core/workspace'
 
 export interface DiskFile {
   path: string
@@ -41,13 +38,6 @@ export type DiskResult = { ok: true; version: string | null } | { ok: false; sta
 const MAX_FILE_BYTES = 2 * 1024 * 1024
 
 export const versionOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16)
-
-/** Whether a file belongs in the workspace: skills, the suite, evals, and text files in a skill's folder. */
-function wanted(path: string, skillFolders: ReadonlySet<string>): boolean {
-  if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
-  const parts = path.split('/')
-  return parts.slice(0, -1).some((_, i) => skillFolders.has(parts.slice(0, i + 1).join('/')))
-}
 
 export interface DiskWorkspace {
   root: string
@@ -109,10 +99,10 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
       }
     }
     walk(root, root)
-    const skillFolders = new Set(found.filter((file) => /\/SKILL\.md$/i.test(file.path)).map((file) => file.path.replace(/\/[^/]+$/, '')))
+    const paths = found.map((file) => file.path)
     const files: DiskFile[] = []
     for (const { path, full } of found) {
-      if (!wanted(path, skillFolders)) continue
+      if (!isFolderFile(path, paths)) continue
       const text = read(full)
       if (text === null) continue
       const version = versionOf(text)
@@ -207,8 +197,7 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
           onEvent({ type: 'removed', path })
           return
         }
-        const skillFolders = new Set([...known.keys(), path].filter((p) => /\/SKILL\.md$/i.test(p)).map((p) => p.replace(/\/[^/]+$/, '')))
-        if (!wanted(path, skillFolders) || known.get(path) === disk.version) return
+        if (!isFolderFile(path, [...known.keys(), path]) || known.get(path) === disk.version) return
         known.set(path, disk.version)
         onEvent({ type: 'changed', file: disk })
       }, 30),

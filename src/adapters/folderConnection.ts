@@ -12,7 +12,8 @@ export interface FolderConnection {
   reload: () => Promise<DiskFileState[] | null>
   write: (path: string, text: string, base: string | null) => Promise<DiskWriteResult>
   remove: (path: string, base: string | null) => Promise<DiskWriteResult>
-  move: (from: string, to: string) => Promise<DiskWriteResult>
+  /** Null where folders cannot be moved (a folder opened in the browser): a rename writes anew and removes. */
+  move: ((from: string, to: string) => Promise<DiskWriteResult>) | null
   /** Changes on disk, and whether the server is there; returns a function that stops listening. */
   listen: (onEvent: (event: FolderEvent) => void, onConnected: (connected: boolean) => void) => () => void
 }

@@ -9,6 +9,8 @@ export interface Autosave {
   saveNow: () => Promise<void>
   /** Replace this tab's state with what was saved last (e.g. "Load theirs"). */
   loadSaved: () => Promise<void>
+  /** Save what waits, then stop (the page now edits a folder: the browser's workspace is kept as it was). */
+  stop: () => Promise<void>
 }
 
 /**
@@ -102,8 +104,17 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
       })
   })
 
+  let stopped = false
+  const stop = async () => {
+    if (timer !== undefined) await saveNow()
+    stopped = true
+    clearTimeout(timer)
+    timer = undefined
+    sync.close()
+  }
+
   store.subscribe((state, previous) => {
-    if (applyingSaved || !changedSavedFields(state, previous)) return
+    if (stopped || applyingSaved || !changedSavedFields(state, previous)) return
     if (state.saveStatus !== 'pending') store.getState().setSaveStatus('pending')
     // While the two-tab question is open, edits stay in this tab until "Keep mine" or "Load theirs".
     if (state.tabConflict || merging) return
@@ -115,11 +126,11 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     if (store.getState().tabConflict) event.preventDefault()
   })
   window.addEventListener('pagehide', () => {
-    if (timer === undefined && savesInFlight === 0) return
+    if (stopped || (timer === undefined && savesInFlight === 0)) return
     clearTimeout(timer)
     timer = undefined
     revision += 1
     saveWorkspaceOnExit({ workspace: savedFromState(store.getState()), tab: sync.tab, revision })
   })
-  return { saveNow, loadSaved }
+  return { saveNow, loadSaved, stop }
 }

@@ -16,13 +16,14 @@ import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
 import { builtinToolRegistry, withLiveRunners } from '../core/tools'
-import { createPlaygroundStore, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
+import { createPlaygroundStore, stateFromSaved, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import type { ModelChoice } from '../core/workspace'
 import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
 import { startAutosave } from './autosave'
-import { connectFolder } from '../adapters/folderConnection'
+import { connectFolder, type FolderConnection } from '../adapters/folderConnection'
+import { canOpenFolder, pickFolder } from '../adapters/folderAccess'
 import { startFolderSync, type FolderSync } from './folderSync'
 
 /** The page's clock and timers, handed to the pure agent loop. */
@@ -54,11 +55,20 @@ export async function createPlayground(): Promise<Playground> {
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
   let folderSync: FolderSync | null = null
-  if (folder) {
-    store.getState().setFolder({ root: folder.root, connected: true, conflicts: [], problem: null })
-    folderSync = startFolderSync(store, folder)
+  const editFolder = (connection: FolderConnection) => {
+    store.getState().setFolder({ root: connection.root, connected: true, conflicts: [], problem: null })
+    folderSync = startFolderSync(store, connection)
   }
+  if (folder) editFolder(folder)
   const autosave = folder ? null : startAutosave(store, record?.revision ?? 0)
+  /** A folder picked in the browser replaces the workspace in this page; the browser's saved one stays for the next visit. */
+  const openLocalFolder = async () => {
+    const connection = await pickFolder()
+    if (!connection) return
+    await autosave?.stop()
+    store.setState(stateFromSaved({ files: connection.files.map(({ path, text }) => ({ path, text })) }, store.getState()))
+    editFolder(connection)
+  }
 
   const openSharedLink = () => {
     const result = takeShareFromLocation()
@@ -121,7 +131,7 @@ export async function createPlayground(): Promise<Playground> {
       loadSaved: autosave?.loadSaved ?? (async () => {}),
       unreadableSave: () => unreadable,
     },
-    folder: { resolve: async (path, keep) => folderSync?.resolve(path, keep) },
+    folder: { resolve: async (path, keep) => folderSync?.resolve(path, keep), open: !folder && canOpenFolder() ? openLocalFolder : null },
     shareLink: shareUrl,
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },

@@ -32,6 +32,8 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
   let timer: ReturnType<typeof setTimeout> | undefined
   let writing = false
   let again = false
+  // A move the folder refused (the target exists, the source went): the next pass writes anew instead.
+  let withoutMoves = false
 
   const conflictOn = (path: string) => store.getState().folder?.conflicts.some((conflict) => conflict.path === path) ?? false
   const addConflict = (conflict: DiskConflict) => {
@@ -54,11 +56,12 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
       if (!result.ok) return (failed(change.path, null, result), false)
       synced.delete(change.path)
     } else {
-      const result = await connection.move(change.from, change.to)
-      if (!result.ok) {
-        if (result.offline) return (failed(change.path, null, result), false)
-        // The target is taken or the source is gone: write the skill anew; the old file is removed in the next pass.
-        return true
+      const result = connection.move ? await connection.move(change.from, change.to) : null
+      if (!result?.ok) {
+        if (result?.offline) return (failed(change.path, null, result), false)
+        withoutMoves = true
+        again = true
+        return false
       }
       for (const [path, state] of [...synced]) {
         if (path !== change.from && !path.startsWith(`${change.from}/`)) continue
@@ -79,7 +82,9 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
       const state = store.getState()
       if (!state.folder?.connected) return
       const agreed = new Map([...synced].map(([path, { text }]) => [path, text]))
-      for (const change of planDiskChanges(agreed, state.files)) {
+      const moves = connection.move !== null && !withoutMoves
+      withoutMoves = false
+      for (const change of planDiskChanges(agreed, state.files, { moves })) {
         if (conflictOn(change.path)) continue
         if (!(await apply(change))) break
       }

@@ -18,10 +18,17 @@ describe('createPlaygroundStore', () => {
     expect(store.getState().selectedPath).toBe('calculator/SKILL.md')
   })
 
-  it('moves the rest of a folder skill\'s folder with it when renamed (on disk it is one folder)', () => {
-    const store = createPlaygroundStore({ files: [...files, { path: 'calc/scripts/run.py', text: 'print(1)' }, { path: 'calculus/notes.md', text: 'x' }] })
+  it("moves the rest of a folder skill's folder with it when renamed (on disk it is one folder)", () => {
+    const store = createPlaygroundStore({
+      files: [...files, { path: 'calc/scripts/run.py', text: 'print(1)' }, { path: 'calculus/notes.md', text: 'x' }],
+    })
     expect(store.getState().renameSkill('calc/SKILL.md', 'calculator')).toBeNull()
-    expect(store.getState().files.map((file) => file.path)).toEqual(['calculator/SKILL.md', 'flat.md', 'calculator/scripts/run.py', 'calculus/notes.md'])
+    expect(store.getState().files.map((file) => file.path)).toEqual([
+      'calculator/SKILL.md',
+      'flat.md',
+      'calculator/scripts/run.py',
+      'calculus/notes.md',
+    ])
   })
 
   it('keeps a flat skill flat when renamed, and refuses a clash or a slash', () => {

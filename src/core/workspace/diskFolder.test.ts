@@ -3,8 +3,22 @@ import { decideIncoming, diskPathProblem, keepLineEndings, planDiskChanges } fro
 
 describe('diskPathProblem', () => {
   it('takes ordinary relative paths and refuses any that could leave the folder or hide', () => {
-    for (const path of ['calc/SKILL.md', 'weather.md', 'routing-tests.yaml', '退款助手/SKILL.md', 'a/scripts/run.py']) expect(diskPathProblem(path)).toBeNull()
-    for (const path of ['', '../x/SKILL.md', 'a/../../b', '/etc/passwd', 'C:/x.md', 'a\\b.md', 'a//b.md', './a.md', '.git/config', 'a/.env', 'a\u0000b', 'x'.repeat(600)])
+    for (const path of ['calc/SKILL.md', 'weather.md', 'routing-tests.yaml', '退款助手/SKILL.md', 'a/scripts/run.py'])
+      expect(diskPathProblem(path)).toBeNull()
+    for (const path of [
+      '',
+      '../x/SKILL.md',
+      'a/../../b',
+      '/etc/passwd',
+      'C:/x.md',
+      'a\\b.md',
+      'a//b.md',
+      './a.md',
+      '.git/config',
+      'a/.env',
+      'a\u0000b',
+      'x'.repeat(600),
+    ])
       expect(diskPathProblem(path), JSON.stringify(path)).not.toBeNull()
   })
 })
@@ -69,8 +83,33 @@ describe('planDiskChanges', () => {
     ).toEqual([{ kind: 'move', from: 'weather.md', to: 'forecast.md', path: 'forecast.md' }])
   })
 
+  it('writes anew and removes where folders cannot move (a folder opened in the browser)', () => {
+    expect(
+      planDiskChanges(
+        synced,
+        [
+          { path: 'calculator/SKILL.md', text: 'calculator' },
+          { path: 'calculator/scripts/run.py', text: 'print(1)' },
+          { path: 'weather.md', text: 'weather' },
+          { path: 'routing-tests.yaml', text: 'cases' },
+        ],
+        { moves: false },
+      ),
+    ).toEqual([
+      { kind: 'write', path: 'calculator/SKILL.md', text: 'calculator' },
+      { kind: 'write', path: 'calculator/scripts/run.py', text: 'print(1)' },
+      { kind: 'remove', path: 'calc/SKILL.md' },
+      { kind: 'remove', path: 'calc/scripts/run.py' },
+    ])
+  })
+
   it('does nothing when page and disk agree', () => {
-    expect(planDiskChanges(synced, [...synced].map(([path, text]) => ({ path, text })))).toEqual([])
+    expect(
+      planDiskChanges(
+        synced,
+        [...synced].map(([path, text]) => ({ path, text })),
+      ),
+    ).toEqual([])
   })
 })
 

@@ -4,7 +4,9 @@
  * which file operations bring the disk in step with the page. The server and the page both go
  * through here. See docs/open-folder.md.
  */
-import type { SkillFile } from '../skill'
+import { EVALS_FILE } from '../evals/evalSuite'
+import { ROUTING_TESTS_FILE } from '../routingSuite'
+import { isSkillPath, type SkillFile } from '../skill'
 
 /** Longest relative path written (characters). */
 const MAX_PATH_LENGTH = 512
@@ -24,6 +26,22 @@ export function diskPathProblem(path: string): string | null {
     if (part.startsWith('.')) return 'Hidden files and folders are left alone.'
   }
   return null
+}
+
+/**
+ * Whether the file at `path` belongs in the workspace, given every path in the folder: skills,
+ * the routing suite, evals, and the files inside a skill's folder (scripts, references). Other
+ * files (a README, build output) are left alone, never read or written.
+ */
+export function isFolderFile(path: string, paths: Iterable<string>): boolean {
+  if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
+  const folders = new Set<string>()
+  for (const other of paths) {
+    const folder = skillFolder(other)
+    if (folder !== null) folders.add(folder)
+  }
+  const parts = path.split('/')
+  return parts.slice(0, -1).some((_, i) => folders.has(parts.slice(0, i + 1).join('/')))
 }
 
 /**
@@ -54,7 +72,11 @@ const skillFolder = (path: string): string | null => /^(.+)\/SKILL\.md$/i.exec(p
  * A skill that disappeared under one path and appeared under another in the same batch is a
  * rename: its folder moves (keeping its other files), then its new text is written.
  */
-export function planDiskChanges(synced: ReadonlyMap<string, string>, current: readonly SkillFile[]): DiskChange[] {
+export function planDiskChanges(
+  synced: ReadonlyMap<string, string>,
+  current: readonly SkillFile[],
+  { moves = true }: { moves?: boolean } = {},
+): DiskChange[] {
   const now = new Map(current.map((file) => [file.path, file.text]))
   const removed = [...synced.keys()].filter((path) => !now.has(path))
   const added = current.filter((file) => !synced.has(file.path))
@@ -63,9 +85,12 @@ export function planDiskChanges(synced: ReadonlyMap<string, string>, current: re
   for (const file of added) {
     const to = skillFolder(file.path)
     const flat = to === null && /^[^/]+\.md$/i.test(file.path)
-    const from = removed.find(
-      (path) => !moved.has(path) && (to !== null ? skillFolder(path) !== null : flat && /^[^/]+\.md$/i.test(path) && path !== file.path),
-    )
+    const from = !moves
+      ? undefined
+      : removed.find(
+          (path) =>
+            !moved.has(path) && (to !== null ? skillFolder(path) !== null : flat && /^[^/]+\.md$/i.test(path) && path !== file.path),
+        )
     if (from !== undefined && (to !== null || flat)) {
       moved.add(from)
       const fromFolder = skillFolder(from)

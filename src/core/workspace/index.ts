@@ -20,5 +20,5 @@ export type {
 } from './savedWorkspace'
 export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
 export type { WorkspaceMerge } from './mergeSavedWorkspaces'
-export { decideIncoming, diskPathProblem, keepLineEndings, planDiskChanges } from './diskFolder'
+export { decideIncoming, diskPathProblem, isFolderFile, keepLineEndings, planDiskChanges } from './diskFolder'
 export type { DiskChange, DiskConflict, DiskFileState, DiskWriteResult, FolderEvent } from './diskFolder'

@@ -16,7 +16,11 @@ export interface StoredApiKey {
 
 export interface PlaygroundServices {
   /** The folder on disk, when the page edits one: settle a file changed on both sides. */
-  folder: { resolve: (path: string, keep: 'mine' | 'theirs') => Promise<void> }
+  folder: {
+    resolve: (path: string, keep: 'mine' | 'theirs') => Promise<void>
+    /** Pick a local folder and edit it in place (File System Access, Chromium); absent where the browser cannot. */
+    open: (() => Promise<void>) | null
+  }
   /** The server's live tools: a new connection to one MCP server (the list in the store follows). */
   liveTools: { reconnect: (server: string) => Promise<void> }
   storage: {

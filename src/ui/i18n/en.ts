@@ -504,6 +504,9 @@ export const en = {
   exporting: { export: 'Export', skill: "This skill's SKILL.md", workspace: 'Workspace (.zip)' },
   folder: {
     label: 'Folder on disk',
+    open: 'Open folder',
+    openTitle:
+      'Edit a folder of skills on this computer in place: edits are written to its files, and changes made there appear when you come back to the page. (Import folder makes a copy instead.)',
     editing: 'Editing files on disk:',
     offline:
       'The playground server stopped. Your text stays in this page: export it, or run `skill-playground open` again; waiting changes are written when it is back.',

@@ -496,6 +496,8 @@ export const zh: DeepStrings<typeof en> = {
   exporting: { export: '导出', skill: '这个技能的 SKILL.md', workspace: '工作区（.zip）' },
   folder: {
     label: '磁盘上的文件夹',
+    open: '打开文件夹',
+    openTitle: '直接编辑本机上的技能文件夹：修改会写回文件，在别处做的修改会在你回到本页时出现。（“导入文件夹”则是复制一份。）',
     editing: '正在编辑磁盘上的文件：',
     offline: 'Playground 服务已停止。你的文本仍保留在本页：可以导出，或重新运行 `skill-playground open`；服务恢复后会写入等待中的修改。',
     refused: '文件夹拒绝了一项修改：{{problem}}',

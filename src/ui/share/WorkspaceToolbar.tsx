@@ -19,7 +19,9 @@ export function WorkspaceToolbar() {
   const [sharing, setSharing] = useState(false)
   const [exportOpen, setExportOpen] = useState(false)
 
-  const { download, storage } = useServices()
+  const { download, storage, folder: folderAccess } = useServices()
+  const folder = usePlayground((state) => state.folder)
+  const [opening, setOpening] = useState(false)
   // People press Ctrl+S to save: work is saved already, so save now and say so (Share is its own button).
   useWindowEvent('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -35,15 +37,33 @@ export function WorkspaceToolbar() {
 
   return (
     <div className="toolbar">
-      <span
-        className={`save-status ${paused ? 'pending' : saveStatus}${flash ? ' flash' : ''}`}
-        role="status"
-        aria-label={en('save.label')}
-        title={t('save.title')}
-      >
-        {flash ? t('save.savedNow') : paused ? t('save.paused') : t(`save.${saveStatus}`)}
-      </span>
+      {/* A folder on disk is saved by writing its files: the banner under the header says where. */}
+      {!folder && (
+        <span
+          className={`save-status ${paused ? 'pending' : saveStatus}${flash ? ' flash' : ''}`}
+          role="status"
+          aria-label={en('save.label')}
+          title={t('save.title')}
+        >
+          {flash ? t('save.savedNow') : paused ? t('save.paused') : t(`save.${saveStatus}`)}
+        </span>
+      )}
       <ImportControl />
+      {!folder && folderAccess.open && (
+        <button
+          type="button"
+          className="button small"
+          disabled={opening}
+          title={t('folder.openTitle')}
+          aria-label={en('folder.open')}
+          onClick={() => {
+            setOpening(true)
+            void folderAccess.open?.().finally(() => setOpening(false))
+          }}
+        >
+          {t('folder.open')}
+        </button>
+      )}
       <div className="menu-anchor">
         <button
           type="button"
