@@ -31,9 +31,6 @@ interface FileHandle {
 }
 type Picker = (options: { mode: 'readwrite'; id?: string }) => Promise<DirectoryHandle>
 
-/** Whether this browser can open a folder in place. */
-export const canOpenFolder = (): boolean => typeof (globalThis as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function'
-
 /** A short content hash (FNV-1a, 64 bits as two 32-bit halves): what a write's base names. */
 function versionOf(text: string): string {
   let low = 0x811c9dc5

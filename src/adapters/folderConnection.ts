@@ -18,6 +18,9 @@ export interface FolderConnection {
   listen: (onEvent: (event: FolderEvent) => void, onConnected: (connected: boolean) => void) => () => void
 }
 
+/** Whether this browser can open a local folder in place (File System Access; the rest is in folderAccess.ts, loaded on use). */
+export const canOpenFolder = (): boolean => typeof (globalThis as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function'
+
 const isFile = (value: unknown): value is DiskFileState =>
   typeof value === 'object' &&
   value !== null &&

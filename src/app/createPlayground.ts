@@ -22,9 +22,8 @@ import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
 import { startAutosave } from './autosave'
-import { connectFolder, type FolderConnection } from '../adapters/folderConnection'
-import { canOpenFolder, pickFolder } from '../adapters/folderAccess'
-import { startFolderSync, type FolderSync } from './folderSync'
+import { canOpenFolder, connectFolder, type FolderConnection } from '../adapters/folderConnection'
+import type { FolderSync } from './folderSync'
 
 /** The page's clock and timers, handed to the pure agent loop. */
 const browserTimers = {
@@ -41,8 +40,8 @@ export interface Playground {
 export async function createPlayground(): Promise<Playground> {
   // Served on a folder (`skill-playground open <dir>`): the folder is the workspace, and the
   // browser's own saved workspace is left as it is for the next ordinary visit.
-  const folder = await connectFolder()
-  const saved: Awaited<ReturnType<typeof loadSavedWorkspace>> = folder ? { ok: true, record: null } : await loadSavedWorkspace()
+  const [folder, stored] = await Promise.all([connectFolder(), loadSavedWorkspace()])
+  const saved: Awaited<ReturnType<typeof loadSavedWorkspace>> = folder ? { ok: true, record: null } : stored
   const record = saved.ok ? saved.record : null
   const store = createPlaygroundStore(
     folder ? { files: folder.files.map(({ path, text }) => ({ path, text })) } : (record?.workspace ?? { files: bundledSkillFiles() }),
@@ -55,19 +54,20 @@ export async function createPlayground(): Promise<Playground> {
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
   let folderSync: FolderSync | null = null
-  const editFolder = (connection: FolderConnection) => {
+  // The folder code loads only where a folder is edited: a first visit does not pay for it.
+  const editFolder = async (connection: FolderConnection) => {
     store.getState().setFolder({ root: connection.root, connected: true, conflicts: [], problem: null })
-    folderSync = startFolderSync(store, connection)
+    folderSync = (await import('./folderSync')).startFolderSync(store, connection)
   }
-  if (folder) editFolder(folder)
+  if (folder) await editFolder(folder)
   const autosave = folder ? null : startAutosave(store, record?.revision ?? 0)
   /** A folder picked in the browser replaces the workspace in this page; the browser's saved one stays for the next visit. */
   const openLocalFolder = async () => {
-    const connection = await pickFolder()
+    const connection = await (await import('../adapters/folderAccess')).pickFolder()
     if (!connection) return
     await autosave?.stop()
     store.setState(stateFromSaved({ files: connection.files.map(({ path, text }) => ({ path, text })) }, store.getState()))
-    editFolder(connection)
+    await editFolder(connection)
   }
 
   const openSharedLink = () => {

@@ -9,8 +9,7 @@ import { initI18n } from '../ui/i18n/i18n'
 import { createPlayground } from './createPlayground'
 
 async function start() {
-  initI18n(readLanguage())
-  const { store, derive, services } = await createPlayground()
+  const [{ store, derive, services }] = await Promise.all([createPlayground(), initI18n(readLanguage())])
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
   createRoot(root).render(

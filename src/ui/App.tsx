@@ -3,7 +3,6 @@ import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
-import { FolderBanners } from './folder/FolderBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { TokenMeter } from './editor/TokenMeter'
 import { VersionsControl } from './editor/VersionsControl'
@@ -13,12 +12,9 @@ import { ScoreTable } from './routing/ScoreTable'
 import { ThresholdControl } from './routing/ThresholdControl'
 import { UtteranceBox } from './routing/UtteranceBox'
 import { RunControls } from './run/RunControls'
-import { RunTrace } from './run/RunTrace'
 import { ProblemCount } from './problems/ProblemCount'
-import { ProblemsPanel } from './problems/ProblemsPanel'
 import { SharedBanner } from './share/SharedBanner'
 import { TestCount } from './routingSuite/TestCount'
-import { TestsPanel } from './routingSuite/TestsPanel'
 import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
@@ -32,6 +28,12 @@ const SkillForm = lazy(() => import('./editor/SkillForm'))
 // The preview brings react-markdown: loaded when it is first opened.
 const SkillPreview = lazy(() => import('./editor/SkillPreview').then((module) => ({ default: module.SkillPreview })))
 const EvalsPanel = lazy(() => import('./evals/EvalsPanel'))
+// Only a page that edits a folder on disk shows these.
+const FolderBanners = lazy(() => import('./folder/FolderBanners').then((module) => ({ default: module.FolderBanners })))
+// The other tabs load when opened (or on idle): a first visit starts on the routing table.
+const TestsPanel = lazy(() => import('./routingSuite/TestsPanel').then((module) => ({ default: module.TestsPanel })))
+const RunTrace = lazy(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
+const ProblemsPanel = lazy(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
 
@@ -48,6 +50,7 @@ export function App() {
   const { t, en } = useT()
   const store = usePlaygroundStore()
   const selectedPath = usePlayground((state) => state.selectedPath)
+  const editingFolder = usePlayground((state) => state.folder !== null)
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
@@ -67,7 +70,11 @@ export function App() {
       </header>
       <SharedBanner />
       <StorageBanners />
-      <FolderBanners />
+      {editingFolder && (
+        <Suspense fallback={null}>
+          <FolderBanners />
+        </Suspense>
+      )}
       <main className="layout">
         <ErrorBoundary name={t('skills.title')}>
           <SkillList />
@@ -151,11 +158,17 @@ export function App() {
                 <EffectiveConfigPanel />
               </>
             ) : tab === 'tests' ? (
-              <TestsPanel />
+              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+                <TestsPanel />
+              </Suspense>
             ) : tab === 'run' ? (
-              <RunTrace />
+              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+                <RunTrace />
+              </Suspense>
             ) : tab === 'problems' ? (
-              <ProblemsPanel />
+              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+                <ProblemsPanel />
+              </Suspense>
             ) : tab === 'evals' ? (
               <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
                 <EvalsPanel />

@@ -238,10 +238,11 @@ describe('the strict profile agrees with the Agent Skills reference validator', 
 describe('lint messages', () => {
   it('come from the catalog, in English and in Chinese', async () => {
     const { formatMessage } = await import('../messages')
+    const { zh } = await import('../messages/zh')
     const [finding] = lint([skill('name: calc\ntrigger_keywords: [退款，退货]')], 'keyword-fullwidth-separator', 'app')
     expect(finding!.message).toBe('"退款，退货" is one keyword: "，" does not separate list items in YAML.')
-    expect(formatMessage(finding!.text!, 'zh')).toBe('"退款，退货" 是一个关键词："，" 在 YAML 里不能分隔列表项。')
-    expect(formatMessage(finding!.fix!.label, 'zh')).toBe('拆成 2 个关键词')
+    expect(formatMessage(finding!.text!, zh)).toBe('"退款，退货" 是一个关键词："，" 在 YAML 里不能分隔列表项。')
+    expect(formatMessage(finding!.fix!.label, zh)).toBe('拆成 2 个关键词')
   })
 })
 

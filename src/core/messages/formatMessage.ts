@@ -1,5 +1,4 @@
 import { en } from './en'
-import { zh } from './zh'
 
 export type Language = 'en' | 'zh'
 
@@ -21,13 +20,17 @@ export interface Message {
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> }
 export type Catalog = DeepStrings<typeof en>
 
-export const CORE_MESSAGES: Record<Language, Catalog> = { en, zh }
+/**
+ * The English catalog (the CLI and every fallback). The Chinese one (./zh.ts) is imported by the
+ * interface when Chinese is chosen, so a page in English does not load it.
+ */
+export const CORE_MESSAGES: { en: Catalog } = { en }
 
 export const message = (key: MessageKey, params?: MessageParams): Message => (params ? { key, params } : { key })
 
-/** The message in `language` (English by default): the catalog entry with `{{name}}` filled in. */
-export function formatMessage(text: Message, language: Language = 'en'): string {
-  const template = lookup(CORE_MESSAGES[language], text.key) ?? lookup(CORE_MESSAGES.en, text.key) ?? text.key
+/** The message from `catalog` (English by default): the entry with `{{name}}` filled in, English where the catalog lacks it. */
+export function formatMessage(text: Message, catalog: Catalog = CORE_MESSAGES.en): string {
+  const template = lookup(catalog, text.key) ?? lookup(CORE_MESSAGES.en, text.key) ?? text.key
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     text.params && name in text.params ? String(text.params[name]) : whole,
   )

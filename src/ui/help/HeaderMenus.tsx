@@ -25,7 +25,7 @@ export function HeaderMenus() {
             value={language}
             onChange={(event) => {
               const next = event.target.value as Language
-              changeLanguage(next)
+              void changeLanguage(next)
               services.language.remember(next)
             }}
           >

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { CORE_MESSAGES } from '../../core/messages'
+import { zh as coreZh } from '../../core/messages/zh'
 import { en } from './en'
 import { zh } from './zh'
 
@@ -20,7 +21,7 @@ const values = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match
 
 describe.each([
   ['the interface', en, zh],
-  ['the core messages', CORE_MESSAGES.en, CORE_MESSAGES.zh],
+  ['the core messages', CORE_MESSAGES.en, coreZh],
 ])('%s in English and Chinese', (_, english, chinese) => {
   const left = flatten(english)
   const right = flatten(chinese)

@@ -9,12 +9,21 @@ import { useMemo } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import { CORE_MESSAGES, type Language, type Message } from '../../core/messages'
 import { en } from './en'
-import { zh } from './zh'
 
+/**
+ * English is always here (accessible names are English in both languages); the Chinese interface
+ * strings load when Chinese is chosen, so an English first visit does not fetch them.
+ */
 export const resources = {
   en: { translation: en, core: CORE_MESSAGES.en },
-  zh: { translation: zh, core: CORE_MESSAGES.zh },
 } as const
+
+let chineseLoaded: Promise<void> | null = null
+const loadChinese = () =>
+  (chineseLoaded ??= Promise.all([import('./zh'), import('../../core/messages/zh')]).then(([{ zh }, core]) => {
+    i18next.addResourceBundle('zh', 'translation', zh, true, true)
+    i18next.addResourceBundle('zh', 'core', core.zh, true, true)
+  }))
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,9 +37,10 @@ export const LANGUAGES: { value: Language; label: string }[] = [
   { value: 'zh', label: '中文' },
 ]
 
-export function initI18n(language: Language): void {
+/** Ready once the chosen language's strings are here (Chinese loads first when chosen). */
+export async function initI18n(language: Language): Promise<void> {
   void i18next.use(initReactI18next).init({
-    lng: language,
+    lng: 'en',
     fallbackLng: 'en',
     resources,
     ns: ['translation', 'core'],
@@ -38,11 +48,12 @@ export function initI18n(language: Language): void {
     interpolation: { escapeValue: false },
     initAsync: false,
   })
-  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
+  await changeLanguage(language)
 }
 
-export function changeLanguage(language: Language): void {
-  void i18next.changeLanguage(language)
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language === 'zh') await loadChinese()
+  await i18next.changeLanguage(language)
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
 }
 

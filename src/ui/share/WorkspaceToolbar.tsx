@@ -1,11 +1,13 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { ImportControl } from './ImportControl'
-import { ShareDialog } from './ShareDialog'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 import { skillDownload, workspaceZipDownload } from './workspaceExport'
+
+// The dialog loads when Share is pressed: a first visit does not pay for it.
+const ShareDialog = lazy(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })))
 
 /** Import, Export, Share, and the autosave status (Ctrl/Cmd+S saves now and says so). */
 export function WorkspaceToolbar() {
@@ -114,7 +116,11 @@ export function WorkspaceToolbar() {
       >
         {t('share.title')}
       </button>
-      {sharing && <ShareDialog onClose={() => setSharing(false)} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }
