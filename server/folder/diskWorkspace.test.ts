@@ -91,4 +91,18 @@ describe('openDiskWorkspace', () => {
     rmSync(join(root, 'routing-tests.yaml'))
     await expect.poll(() => events.at(-1), { timeout: 3000 }).toEqual({ type: 'removed', path: 'routing-tests.yaml' })
   })
+
+  it('sends a new skill folder whole, even when its scripts arrive before its SKILL.md', async () => {
+    const events: DiskEvent[] = []
+    const { root } = folder(events)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    mkdirSync(join(root, 'fresh/scripts'), { recursive: true })
+    writeFileSync(join(root, 'fresh/scripts/run.py'), 'print(2)\n')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(events).toEqual([])
+    writeFileSync(join(root, 'fresh/SKILL.md'), '---\nname: fresh\n---\n')
+    await expect
+      .poll(() => events.map((event) => (event.type === 'changed' ? event.file.path : event.path)).sort(), { timeout: 3000 })
+      .toEqual(['fresh/SKILL.md', 'fresh/scripts/run.py'])
+  })
 })

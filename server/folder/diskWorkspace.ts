@@ -169,6 +169,31 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
     return { ok: true, version: null }
   }
 
+  /** The files of one skill folder the page has not been told about (links inside are not followed). */
+  const filesUnder = (folderPath: string): DiskFile[] => {
+    const files: DiskFile[] = []
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+        const full = join(dir, entry.name)
+        if (entry.isDirectory()) walk(full)
+        else if (entry.isFile()) {
+          const file = current(full)
+          if (file && known.get(file.path) !== file.version) {
+            known.set(file.path, file.version)
+            files.push(file)
+          }
+        }
+      }
+    }
+    try {
+      walk(join(root, ...folderPath.split('/')))
+    } catch {
+      // The folder went again meanwhile.
+    }
+    return files
+  }
+
   // Changes made elsewhere. Editors that save by writing a new file and renaming it over the old
   // one show up as unlink + add: awaitWriteFinish and the content hash make that one "changed".
   const watcher: FSWatcher = watch(root, {
@@ -198,8 +223,12 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
           return
         }
         if (!isFolderFile(path, [...known.keys(), path]) || known.get(path) === disk.version) return
+        const isNewSkill = /\/SKILL\.md$/i.test(path) && !known.has(path)
         known.set(path, disk.version)
         onEvent({ type: 'changed', file: disk })
+        // A new skill folder (a checkout, a copy): its scripts and references may have arrived
+        // before its SKILL.md and been passed over; they belong to the workspace now.
+        if (isNewSkill) for (const file of filesUnder(path.replace(/\/[^/]+$/, ''))) onEvent({ type: 'changed', file })
       }, 30),
     )
   }
