@@ -11,6 +11,8 @@ import type { PlaygroundStore } from '../state/createPlaygroundStore'
 
 /** How long typing must pause before an edit is written to its file. */
 export const WRITE_DELAY_MS = 300
+/** After a request that did not reach the server, writing is tried again this much later. */
+const RETRY_MS = 2000
 
 export interface FolderSync {
   /** Settles a file changed on both sides: keep the page's text (written over the disk's) or take the disk's. */
@@ -40,28 +42,42 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
     const conflicts = (store.getState().folder?.conflicts ?? []).filter((other) => other.path !== conflict.path)
     store.getState().updateFolder({ conflicts: [...conflicts, conflict] })
   }
-  const failed = (path: string, mine: string | null, result: Extract<DiskWriteResult, { ok: false }>) => {
-    if (result.offline) return store.getState().updateFolder({ connected: false })
-    if (result.conflict) return addConflict({ path, mine, theirs: result.disk?.text ?? null, theirsVersion: result.disk?.version ?? null })
-    store.getState().updateFolder({ problem: `${path}: ${result.error}` })
+  let refused = false
+  /**
+   * A change disk did not take. A request that did not arrive stops this pass and is tried again
+   * shortly (whether the server is gone is the event stream's to say: one lost request must not
+   * hold every write); a conflict or a refusal concerns that one file, and the others go on.
+   */
+  const failed = (path: string, mine: string | null, result: Extract<DiskWriteResult, { ok: false }>): 'stop' | 'next' => {
+    if (result.offline) {
+      retry()
+      return 'stop'
+    }
+    if (result.conflict) addConflict({ path, mine, theirs: result.disk?.text ?? null, theirsVersion: result.disk?.version ?? null })
+    else {
+      refused = true
+      store.getState().updateFolder({ problem: `${path}: ${result.error}` })
+    }
+    return 'next'
   }
 
-  const apply = async (change: DiskChange): Promise<boolean> => {
+  const apply = async (change: DiskChange): Promise<'next' | 'stop'> => {
     if (change.kind === 'write') {
       const result = await connection.write(change.path, change.text, synced.get(change.path)?.version ?? null)
-      if (!result.ok) return (failed(change.path, change.text, result), false)
+      if (!result.ok) return failed(change.path, change.text, result)
       synced.set(change.path, { text: change.text, version: result.version })
     } else if (change.kind === 'remove') {
       const result = await connection.remove(change.path, synced.get(change.path)?.version ?? null)
-      if (!result.ok) return (failed(change.path, null, result), false)
+      if (!result.ok) return failed(change.path, null, result)
       synced.delete(change.path)
     } else {
       const result = connection.move ? await connection.move(change.from, change.to) : null
       if (!result?.ok) {
-        if (result?.offline) return (failed(change.path, null, result), false)
+        if (result?.offline) return failed(change.path, null, result)
+        // The target is taken or the source went: plan again, writing anew instead of moving.
         withoutMoves = true
         again = true
-        return false
+        return 'stop'
       }
       for (const [path, state] of [...synced]) {
         if (path !== change.from && !path.startsWith(`${change.from}/`)) continue
@@ -69,7 +85,7 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
         synced.set(change.to + path.slice(change.from.length), state)
       }
     }
-    return true
+    return 'next'
   }
 
   const flush = async () => {
@@ -84,11 +100,12 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
       const agreed = new Map([...synced].map(([path, { text }]) => [path, text]))
       const moves = connection.move !== null && !withoutMoves
       withoutMoves = false
+      refused = false
       for (const change of planDiskChanges(agreed, state.files, { moves })) {
         if (conflictOn(change.path)) continue
-        if (!(await apply(change))) break
+        if ((await apply(change)) === 'stop') break
       }
-      if (store.getState().folder?.problem) store.getState().updateFolder({ problem: null })
+      if (!refused && store.getState().folder?.problem) store.getState().updateFolder({ problem: null })
     } finally {
       writing = false
       if (again) {
@@ -97,10 +114,11 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
       }
     }
   }
-  const schedule = () => {
+  const schedule = (delay = WRITE_DELAY_MS) => {
     clearTimeout(timer)
-    timer = setTimeout(() => void flush(), WRITE_DELAY_MS)
+    timer = setTimeout(() => void flush(), delay)
   }
+  const retry = () => schedule(RETRY_MS)
   store.subscribe((state, previous) => {
     if (state.files !== previous.files) schedule()
   })
