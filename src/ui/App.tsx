@@ -51,6 +51,8 @@ export function App() {
   const store = usePlaygroundStore()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const editingFolder = usePlayground((state) => state.folder !== null)
+  // What a tab shows while its code loads (tabs other than Routing load on first use).
+  const tabLoading = <p className="loading">{t('tools.loading')}</p>
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
@@ -158,23 +160,23 @@ export function App() {
                 <EffectiveConfigPanel />
               </>
             ) : tab === 'tests' ? (
-              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+              <Suspense fallback={tabLoading}>
                 <TestsPanel />
               </Suspense>
             ) : tab === 'run' ? (
-              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+              <Suspense fallback={tabLoading}>
                 <RunTrace />
               </Suspense>
             ) : tab === 'problems' ? (
-              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+              <Suspense fallback={tabLoading}>
                 <ProblemsPanel />
               </Suspense>
             ) : tab === 'evals' ? (
-              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+              <Suspense fallback={tabLoading}>
                 <EvalsPanel />
               </Suspense>
             ) : (
-              <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+              <Suspense fallback={tabLoading}>
                 <ToolsPanel />
               </Suspense>
             )}

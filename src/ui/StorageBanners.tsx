@@ -1,13 +1,14 @@
 import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { useServices } from './common/services'
 import { useT } from './i18n/i18n'
-import { workspaceZipDownload } from './share/workspaceExport'
+import { useExportWorkspace } from './share/useExportWorkspace'
 
 /** Saving problems and two-tab conflicts, in plain view with a way out that loses nothing. */
 export function StorageBanners() {
   const store = usePlaygroundStore()
   const { storage, download } = useServices()
   const { t, en, say } = useT()
+  const exportWorkspace = useExportWorkspace()
   const unreadable = storage.unreadableSave()
   const problem = usePlayground((state) => state.storageProblem)
   const conflict = usePlayground((state) => state.tabConflict)
@@ -28,15 +29,7 @@ export function StorageBanners() {
                 {t('storage.download')}
               </button>
             )}
-            <button
-              type="button"
-              className="button small"
-              aria-label={en('storage.export')}
-              onClick={() => {
-                const file = workspaceZipDownload(store.getState())
-                download(file.name, file.content, file.type)
-              }}
-            >
+            <button type="button" className="button small" aria-label={en('storage.export')} onClick={exportWorkspace}>
               {t('storage.export')}
             </button>
             <button

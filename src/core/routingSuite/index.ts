@@ -9,6 +9,5 @@ export {
   ROUTING_TESTS_FILE,
   runRoutingTests,
   sweepFromResults,
-  thresholdSweep,
 } from './routingSuite'
 export type { CaseProblem, CaseResult, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'

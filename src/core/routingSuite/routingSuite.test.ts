@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '../routing'
 import { parseSkill } from '../skill'
-import {
-  hasRoutingCase,
-  parseRoutingTests,
-  removeRoutingCase,
-  runRoutingTests,
-  sweepFromResults,
-  thresholdSweep,
-  updateRoutingCase,
-} from './index'
+import { hasRoutingCase, parseRoutingTests, removeRoutingCase, runRoutingTests, sweepFromResults, updateRoutingCase } from './index'
 
 const skills = [
   parseSkill('calc/SKILL.md', '---\nname: calc\ntrigger_keywords: [计算, 是多少]\n---\n'),
@@ -65,7 +57,7 @@ describe('routing test suites', () => {
     const { cases } = parseRoutingTests(
       '- {utterance: 帮我规划并写一篇关于 AI Agent 的文章大纲, expect: plan}\n- {utterance: 你好, expect: null}\n',
     )
-    const sweep = thresholdSweep(cases, router, 100)
+    const sweep = sweepFromResults(runRoutingTests(cases, router, 0.3, ['plan']).results, 100)
     expect(sweep).toHaveLength(101)
     expect(sweep.find((p) => p.threshold === 0.2)!.accuracy).toBe(1)
     expect(sweep.find((p) => p.threshold === 0.21)!.accuracy).toBe(0.5)

@@ -114,20 +114,10 @@ export interface SweepPoint {
 }
 
 /**
- * Suite accuracy for thresholds from 0 to 1. The threshold only decides whether the best skill
- * passes (docs/routing.md, step 7), so each case is routed once and its outcome read off for every step.
- */
-export function thresholdSweep(cases: readonly RoutingCase[], router: Router, steps = 100): SweepPoint[] {
-  const outcomes = cases.map((testCase) => {
-    const routing = router(testCase.utterance, -Infinity)
-    return { best: routing.winner?.final ?? null, skill: routing.winner?.skill ?? null, expect: testCase.expect }
-  })
-  return sweepOutcomes(outcomes, steps)
-}
-
-/**
- * The same sweep read off a suite's results, routing nothing again: the best skill of a case is
- * the first (in load order) with the highest final score, whatever the threshold.
+ * Suite accuracy for thresholds from 0 to 1, read off a suite's results (run at any threshold)
+ * without routing again. The threshold only decides whether the best skill passes
+ * (docs/routing.md, step 7), and the best skill of a case is the first (in load order) with the
+ * highest final score, whatever the threshold.
  */
 export function sweepFromResults(results: readonly CaseResult[], steps = 100): SweepPoint[] {
   const outcomes = results.map(({ case: testCase, routing }) => ({

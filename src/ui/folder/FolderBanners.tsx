@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
-import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
-import { workspaceZipDownload } from '../share/workspaceExport'
+import { useExportWorkspace } from '../share/useExportWorkspace'
 import { useT } from '../i18n/i18n'
 
 const DiffView = lazy(() => import('../editor/DiffView'))
@@ -13,15 +13,11 @@ const DiffView = lazy(() => import('../editor/DiffView'))
  */
 export function FolderBanners() {
   const folder = usePlayground((state) => state.folder)
-  const store = usePlaygroundStore()
-  const { folder: sync, download } = useServices()
+  const { folder: sync } = useServices()
+  const exportAll = useExportWorkspace()
   const { t, en } = useT()
   if (!folder) return null
   const conflict = folder.conflicts[0]
-  const exportAll = () => {
-    const file = workspaceZipDownload(store.getState())
-    download(file.name, file.content, file.type)
-  }
   return (
     <>
       <div className="banner folder-banner" role="status" aria-label={en('folder.label')}>

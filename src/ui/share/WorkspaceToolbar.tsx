@@ -4,7 +4,8 @@ import { ImportControl } from './ImportControl'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
-import { skillDownload, workspaceZipDownload } from './workspaceExport'
+import { skillDownload } from './workspaceExport'
+import { useExportWorkspace } from './useExportWorkspace'
 
 // The dialog loads when Share is pressed: a first visit does not pay for it.
 const ShareDialog = lazy(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })))
@@ -24,6 +25,7 @@ export function WorkspaceToolbar() {
   const { download, storage, folder: folderAccess } = useServices()
   const folder = usePlayground((state) => state.folder)
   const [opening, setOpening] = useState(false)
+  const exportWorkspace = useExportWorkspace()
   // People press Ctrl+S to save: work is saved already, so save now and say so (Share is its own button).
   useWindowEvent('keydown', (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -96,8 +98,7 @@ export function WorkspaceToolbar() {
               type="button"
               role="menuitem"
               onClick={() => {
-                const file = workspaceZipDownload(store.getState())
-                download(file.name, file.content, file.type)
+                exportWorkspace()
                 setExportOpen(false)
               }}
               aria-label={en('exporting.workspace')}
