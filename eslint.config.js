@@ -26,6 +26,7 @@ const owners = {
   linkedom: 'server/liveTools/readableText.ts',
   '@tanstack/react-virtual': 'src/ui/common/useVirtualRows.ts',
   chokidar: 'server/folder/diskWorkspace.ts',
+  pyodide: 'src/adapters/pythonRuntime.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,

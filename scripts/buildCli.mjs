@@ -18,9 +18,12 @@ try {
 rmSync(join(root, 'dist-cli'), { recursive: true, force: true })
 mkdirSync(join(root, 'dist-cli'), { recursive: true })
 await esbuild.build({
-  entryPoints: [join(root, 'src/cli/main.ts')],
+  // The CLI, and the process a skill's code runs in (src/cli/nodeCodeRunner.ts finds it beside the CLI).
+  entryPoints: [
+    { in: join(root, 'src/cli/main.ts'), out: 'skill-playground' },
+    { in: join(root, 'src/cli/pythonChild.ts'), out: 'python-child' },
+  ],
   outdir: join(root, 'dist-cli'),
-  entryNames: 'skill-playground',
   outExtension: { '.js': '.mjs' },
   // Code loaded on demand (the agent loop, the tools, the SDK) stays in its own chunks, as in the app.
   splitting: true,
@@ -31,7 +34,8 @@ await esbuild.build({
   target: 'node20',
   // Libraries are bundled too (resolving a few hundred CommonJS files cost more than the code), except
   // sql.js, which finds its .wasm beside itself; browser-only paths (the ?url import) are never reached.
-  external: ['sql.js', '*?url'],
+  // Pyodide, like sql.js, loads its .wasm and standard library from beside itself.
+  external: ['sql.js', 'pyodide', '*?url'],
   // Bundled CommonJS calls require() for Node's built-ins; give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, relative, sep } from 'node:path'
-import { isSkillPath, type SkillFile } from '../core/skill'
+import { isCodeFile, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
 /**
  * Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative
@@ -16,6 +16,13 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   if (single) return [{ path: `${basename(realpathSync(root))}/${single}`, text: readFileSync(join(root, single), 'utf8') }]
 
   const inside = realpathSync(root)
+  // Skills, and the code beside them (skill.py, tool.py, schema.json: docs/skill-code.md).
+  const wanted = (path: string) => isSkillPath(path) || isCodeFile(path)
+  const keep = (path: string, full: string) => {
+    const text = readFileSync(full, 'utf8')
+    if (isSkillPath(path) || text.length <= MAX_CODE_FILE_CHARS) files.push({ path, text })
+    else onSkip(path, `code longer than ${MAX_CODE_FILE_CHARS} characters`)
+  }
   const files: SkillFile[] = []
   // The real folders on the way down: a link back up one of them would loop.
   const ancestors = new Set<string>([inside])
@@ -34,7 +41,7 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
         continue
       }
       if (entry.isFile()) {
-        if (isSkillPath(path)) files.push({ path, text: readFileSync(full, 'utf8') })
+        if (wanted(path)) keep(path, full)
         continue
       }
       let target = full
@@ -57,7 +64,7 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
         ancestors.add(real)
         walk(full, real)
         ancestors.delete(real)
-      } else if (stat?.isFile() && isSkillPath(path)) files.push({ path, text: readFileSync(target, 'utf8') })
+      } else if (stat?.isFile() && wanted(path)) keep(path, target)
     }
   }
   walk(root, inside)

@@ -32,6 +32,11 @@ const USAGE = `Usage:
   skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
       For each utterance (arguments, or standard input one per line), the keywords that would make
       <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
+  skill-playground exec --skills <dir> --skill <name> [--args '<json>'] [--timeout S]
+      Runs the skill's code (skill.py run(args) or main.py execute(params)) in the Python sandbox
+      with the arguments checked against its parameters; prints {"result", "stdout"} or
+      {"error", "traceback"} as JSON and exits 1 on invalid arguments, an exception or a time-out
+      (default 30 s). The code reaches neither the network nor this machine's files.
   skill-playground lint <dir> [--json] [--profile app|strict|lenient]
       Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
   skill-playground test <dir> [--cases file] [--threshold X] [--json]
@@ -71,6 +76,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         // The agent loop, the SDK and SQLite load for this command only: route and lint start without them.
         const { evalArgs, evalCommand } = await import('./evalCommand')
         return await evalCommand(evalArgs(options), io)
+      }
+      case 'exec': {
+        const { options } = parseArgs(rest, ['skills', 'skill', 'args', 'timeout'])
+        // Pyodide starts in a child process for this command only.
+        const { execArgs, execCommand } = await import('./execCommand')
+        return await execCommand(execArgs(options), io)
       }
       case 'open': {
         const { positional, options } = parseArgs(rest, ['port', 'host'])

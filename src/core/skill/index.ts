@@ -11,3 +11,16 @@ export { FIELD_DOCS } from './fieldDocs'
 export { checkSkillName, pathForName, placeIncoming, slugSkillName, uniqueSkillName } from './workspacePaths'
 export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
+export {
+  CODE_ENTRIES,
+  codeFilesByFolder,
+  codeToolName,
+  folderOf,
+  isCodeFile,
+  MAX_CODE_FILE_CHARS,
+  readSchemaFile,
+  SCHEMA_FILE,
+  skillCodeOf,
+  workspaceCode,
+} from './skillCode'
+export type { SkillCode } from './skillCode'

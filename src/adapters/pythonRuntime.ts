@@ -1,0 +1,86 @@
+/**
+ * The only module that imports Pyodide: starts one interpreter for one run of a skill's code, in
+ * the page's worker (pythonWorker.ts) or the CLI's child process (src/cli/pythonChild.ts), with
+ * the same hardening in both (docs/skill-code.md, "The sandbox").
+ */
+import { loadPyodide, type PyodideAPI } from 'pyodide'
+import {
+  BLOCKED_MODULES,
+  MAX_CODE_OUTPUT_CHARS,
+  PYTHON_HARNESS,
+  readOutcome,
+  SANDBOX_ROOT,
+  sandboxFiles,
+  type CodeRunOutcome,
+  type CodeRunRequest,
+} from '../core/code/pythonHarness'
+
+export interface PythonRuntime {
+  /** Runs one request. The runtime is spent afterwards: the host starts a fresh one for the next run. */
+  run: (request: CodeRunRequest) => CodeRunOutcome
+}
+
+/**
+ * Loads Pyodide from `indexURL` (its wasm, stdlib and loader served beside it). The `js` module is
+ * an empty object instead of the host's globals, and the bridges to the host API are unregistered.
+ */
+export async function startPython(indexURL: string): Promise<PythonRuntime> {
+  const pyodide = await loadPyodide({
+    indexURL,
+    jsglobals: Object.create(null) as object,
+    // Nothing of the host's environment (keys, paths) reaches Python.
+    env: { HOME: '/home/pyodide' },
+    stdout: () => {},
+    stderr: () => {},
+    checkAPIVersion: true,
+  })
+  closeHostDoors(pyodide)
+  return { run: (request) => run(pyodide, request) }
+}
+
+function closeHostDoors(pyodide: PyodideAPI): void {
+  for (const name of ['js', 'pyodide_js']) {
+    try {
+      pyodide.unregisterJsModule(name)
+    } catch {
+      // Not registered in this build: nothing to close.
+    }
+  }
+  // A host file system could be mounted through the API object if user code ever reached it.
+  const filesystems = (pyodide.FS as unknown as { filesystems?: Record<string, unknown> }).filesystems
+  if (filesystems) for (const name of ['NODEFS', 'NATIVEFS_ASYNC', 'PROXYFS', 'WORKERFS']) delete filesystems[name]
+}
+
+function run(pyodide: PyodideAPI, request: CodeRunRequest): CodeRunOutcome {
+  const started = Date.now()
+  const { dirs, files } = sandboxFiles(request)
+  const fs = pyodide.FS
+  for (const dir of dirs) fs.mkdirTree(dir)
+  for (const file of files) {
+    fs.writeFile(file.path, file.text)
+    fs.chmod(file.path, 0o444)
+  }
+  // Read-only: the code can read its own files (open(__file__)) but not change them.
+  for (const dir of dirs) if (dir !== SANDBOX_ROOT) fs.chmod(dir, 0o555)
+  const globals = pyodide.toPy({
+    __request: JSON.stringify(request),
+    __blocked: BLOCKED_MODULES,
+    __root: SANDBOX_ROOT,
+    __limit: MAX_CODE_OUTPUT_CHARS,
+  }) as { destroy?: () => void }
+  try {
+    const text = pyodide.runPython(PYTHON_HARNESS, { globals: globals as never }) as unknown
+    return readOutcome(text, Date.now() - started)
+  } catch (error) {
+    // The harness catches the code's own exceptions; this is the interpreter failing (e.g. a
+    // RecursionError that escaped, or memory running out).
+    return { ok: false, error: { type: 'exception', message: lastLine(error) }, stdout: '', stderr: '', ms: Date.now() - started }
+  } finally {
+    globals.destroy?.()
+  }
+}
+
+function lastLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.trim().split('\n').slice(-1)[0] ?? text
+}

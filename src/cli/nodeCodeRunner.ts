@@ -1,0 +1,67 @@
+/**
+ * Runs a skill's code for the CLI (docs/skill-code.md): one child process per run (pythonChild),
+ * started with code generation from strings off and an environment that holds no keys, killed at
+ * the time-out or on abort. The outcome is the same JSON the page's worker gives.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { sandboxFailure, type CodeRunner, type CodeRunOutcome } from '../core/code'
+
+/** The child's script: prebuilt beside the bundle, or the TypeScript source through tsx. */
+function childCommand(): string[] {
+  for (const candidate of ['./python-child.mjs', '../python-child.mjs']) {
+    const path = fileURLToPath(new URL(candidate, import.meta.url))
+    if (existsSync(path)) return [path]
+  }
+  return ['--import', 'tsx', fileURLToPath(new URL('./pythonChild.ts', import.meta.url))]
+}
+
+export const runCodeInNode: CodeRunner = (request, { signal, timeoutMs }) =>
+  new Promise<CodeRunOutcome>((resolve) => {
+    const started = Date.now()
+    const elapsed = () => Date.now() - started
+    if (signal.aborted) return resolve(sandboxFailure('Aborted before the code ran.', 0, 'aborted'))
+    const child = spawn(process.execPath, ['--disallow-code-generation-from-strings', ...childCommand()], {
+      // Only what Node needs to start: no API keys, tokens or paths of the user's environment.
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    let settled = false
+    const settle = (outcome: CodeRunOutcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
+      child.kill('SIGKILL')
+      resolve(outcome)
+    }
+    const timer = setTimeout(
+      () => settle(sandboxFailure(`The code ran longer than ${timeoutMs / 1000} s and was stopped.`, elapsed(), 'timeout')),
+      timeoutMs,
+    )
+    const onAbort = () => settle(sandboxFailure('Aborted while the code was running.', elapsed(), 'aborted'))
+    signal.addEventListener('abort', onAbort, { once: true })
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
+    child.on('error', (error) => settle(sandboxFailure(`The sandbox did not start: ${error.message}`, elapsed())))
+    child.on('close', (code) => {
+      if (settled) return
+      try {
+        const outcome = JSON.parse(stdout) as CodeRunOutcome
+        if (typeof outcome.ok === 'boolean') return settle(outcome)
+      } catch {
+        // Reported below.
+      }
+      settle(
+        sandboxFailure(
+          `The sandbox stopped (exit ${String(code)}) without an outcome.${stderr ? ` ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+          elapsed(),
+        ),
+      )
+    })
+    child.stdin.on('error', () => {})
+    child.stdin.end(JSON.stringify(request))
+  })

@@ -1,0 +1,190 @@
+/**
+ * What runs a skill's code, the same in the page's worker and in the CLI's child process
+ * (docs/skill-code.md): the request, the outcome, and the Python that mounts the files read-only,
+ * closes the doors user code must not open, calls the entry and serialises what it returns.
+ */
+import type { SkillCode } from '../skill/skillCode'
+
+export interface CodeRunRequest {
+  /** The skill's code files, paths relative to its folder. */
+  files: { path: string; text: string }[]
+  /** `skill.py` or `main.py`. */
+  entry: string
+  /** `run` or `execute`. */
+  function: string
+  args: Record<string, unknown>
+}
+
+export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'no-entry' | 'sandbox'
+
+export type CodeRunOutcome =
+  | { ok: true; result: unknown; stdout: string; stderr: string; ms: number }
+  | { ok: false; error: { type: CodeErrorType; message: string; traceback?: string }; stdout: string; stderr: string; ms: number }
+
+/** Runs a request where it can be killed; resolves (never rejects) with the outcome. */
+export type CodeRunner = (request: CodeRunRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<CodeRunOutcome>
+
+/** The default time a skill's code may run, as for any local tool (seed 001: 30 s). */
+export const DEFAULT_CODE_TIMEOUT_MS = 30_000
+
+/** Captured output kept per stream; the rest is dropped with a mark (a print loop must not fill memory). */
+export const MAX_CODE_OUTPUT_CHARS = 20_000
+
+export function codeRequest(code: SkillCode, args: Record<string, unknown>): CodeRunRequest {
+  return { files: code.files, entry: code.entry, function: code.function, args }
+}
+
+/** Where the skill's folder is mounted in the sandbox's in-memory file system (as package `skill`). */
+export const SANDBOX_ROOT = '/sandbox'
+
+/**
+ * Modules user code may not import: the bridges to the host (`js`, `pyodide_js`, Pyodide's own
+ * modules), sockets (Pyodide would tunnel them through WebSockets), foreign calls and the
+ * collector that could find the bridges' objects anyway.
+ */
+export const BLOCKED_MODULES = [
+  'js',
+  'pyodide_js',
+  'pyodide',
+  '_pyodide',
+  '_pyodide_core',
+  'micropip',
+  'socket',
+  '_socket',
+  'ssl',
+  '_ssl',
+  'select',
+  'selectors',
+  'ctypes',
+  '_ctypes',
+  'gc',
+  'subprocess',
+  'multiprocessing',
+]
+
+/**
+ * The harness, run once per call with `__request` (JSON text) defined; its last expression is the
+ * outcome as JSON text. Files arrive already mounted by the host (mountFiles).
+ */
+export const PYTHON_HARNESS = String.raw`
+import sys, json, io, importlib, traceback, time
+
+def __playground_main(request_text, blocked, root, limit):
+    request = json.loads(request_text)
+
+    class Capped(io.TextIOBase):
+        def __init__(self):
+            self.parts, self.size, self.cut = [], 0, False
+        def writable(self):
+            return True
+        def write(self, text):
+            if self.size < limit:
+                self.parts.append(text[: limit - self.size])
+                self.size += len(text)
+            if self.size >= limit:
+                self.cut = True
+            return len(text)
+        def value(self):
+            text = "".join(self.parts)
+            return text + ("\n[... output cut: more than %d characters]" % limit if self.cut else "")
+
+    class Refuse:
+        def find_spec(self, name, path=None, target=None):
+            top = name.split(".")[0]
+            if top in blocked or name in blocked:
+                raise ImportError("'%s' is not available in the playground's sandbox: skill code has no network and no access to the page or the machine." % name, name=name)
+            return None
+
+    for name in list(sys.modules):
+        if name.split(".")[0] in blocked:
+            del sys.modules[name]
+    sys.meta_path.insert(0, Refuse())
+    package_dir = root + "/skill"
+    # The folder is the package "skill" (for "from .tool import add"); its files are importable by
+    # name too ("import tool"), after the standard library so they cannot shadow it.
+    sys.path.insert(0, root)
+    sys.path.append(package_dir)
+
+    out, err = Capped(), Capped()
+    real_out, real_err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    started = time.perf_counter()
+
+    def user_traceback(error):
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.startswith(root + "/")]
+        for frame in frames:
+            frame.filename = frame.filename[len(package_dir) + 1:]
+        lines = ["Traceback (most recent call last):\n"] + traceback.format_list(frames) if frames else []
+        lines += traceback.format_exception_only(type(error), error)
+        return "".join(lines)
+
+    def finish(outcome):
+        sys.stdout, sys.stderr = real_out, real_err
+        outcome["stdout"], outcome["stderr"] = out.value(), err.value()
+        outcome["ms"] = round((time.perf_counter() - started) * 1000)
+        return json.dumps(outcome, ensure_ascii=False)
+
+    try:
+        module = importlib.import_module("skill." + request["entry"][:-3].replace("/", "."))
+    except BaseException as error:
+        return finish({"ok": False, "error": {"type": "exception", "message": "%s could not be loaded: %s: %s" % (request["entry"], type(error).__name__, error), "traceback": user_traceback(error)}})
+    entry = getattr(module, request["function"], None)
+    if not callable(entry):
+        return finish({"ok": False, "error": {"type": "no-entry", "message": "%s defines no %s(args) function to call." % (request["entry"], request["function"])}})
+    try:
+        result = entry(request["args"])
+    except BaseException as error:
+        return finish({"ok": False, "error": {"type": "exception", "message": "%s: %s" % (type(error).__name__, error), "traceback": user_traceback(error)}})
+
+    def plain(value, where):
+        if value is None or isinstance(value, (bool, str)):
+            return value
+        if isinstance(value, (int, float)):
+            if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+                raise TypeError("%s is %r, which JSON cannot hold" % (where, value))
+            return value
+        if isinstance(value, (list, tuple)):
+            return [plain(item, "%s[%d]" % (where, index)) for index, item in enumerate(value)]
+        if isinstance(value, dict):
+            for key in value:
+                if not isinstance(key, str):
+                    raise TypeError("%s has the key %r, which is not text" % (where, key))
+            return {key: plain(item, "%s[%r]" % (where, key)) for key, item in value.items()}
+        raise TypeError("%s is a %s" % (where, type(value).__name__))
+
+    try:
+        return finish({"ok": True, "result": plain(result, "the result")})
+    except TypeError as error:
+        return finish({"ok": False, "error": {"type": "not-serializable", "message": "%s returned something that is not plain data: %s. Return dicts, lists, numbers, strings, booleans or None." % (request["function"], error)}})
+
+__playground_main(__request, set(__blocked), __root, __limit)
+`
+
+/** The directories and files to create for a request, `__init__.py` added where a folder has none. */
+export function sandboxFiles(request: CodeRunRequest): { dirs: string[]; files: { path: string; text: string }[] } {
+  const base = `${SANDBOX_ROOT}/skill`
+  const dirs = new Set<string>([SANDBOX_ROOT, base])
+  const files = new Map<string, string>()
+  for (const file of request.files) {
+    const parts = file.path.split('/')
+    for (let depth = 1; depth < parts.length; depth++) dirs.add(`${base}/${parts.slice(0, depth).join('/')}`)
+    files.set(`${base}/${file.path}`, file.text)
+  }
+  for (const dir of dirs) if (dir !== SANDBOX_ROOT && !files.has(`${dir}/__init__.py`)) files.set(`${dir}/__init__.py`, '')
+  return { dirs: [...dirs].sort((a, b) => a.length - b.length), files: [...files].map(([path, text]) => ({ path, text })) }
+}
+
+/** Reads the harness's answer; anything else is the sandbox's own failure. */
+export function readOutcome(text: unknown, fallbackMs: number): CodeRunOutcome {
+  try {
+    const value = JSON.parse(String(text)) as CodeRunOutcome
+    if (typeof value === 'object' && value !== null && typeof value.ok === 'boolean') return value
+  } catch {
+    // Reported below.
+  }
+  return sandboxFailure('The sandbox returned no readable outcome.', fallbackMs)
+}
+
+export function sandboxFailure(message: string, ms: number, type: CodeErrorType = 'sandbox'): CodeRunOutcome {
+  return { ok: false, error: { type, message }, stdout: '', stderr: '', ms }
+}
