@@ -37,7 +37,7 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]))
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|json|wasm|svg|txt|map)$/.test(file) || statSync(file).size < 1024) continue
+        if (!/\.(js|mjs|css|html|json|wasm|svg|txt|map)$/.test(file) || statSync(file).size < 1024) continue
         const data = readFileSync(file)
         writeFileSync(
           `${file}.br`,
@@ -45,6 +45,38 @@ function precompress(): Plugin {
         )
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
       }
+    },
+  }
+}
+
+/** Pyodide's runtime files, served at pyodide/ beside index.html (src/adapters/pythonSandbox.ts). */
+const PYODIDE_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']
+const pyodideDir = join(import.meta.dirname, 'node_modules/pyodide')
+const PYODIDE_TYPES: Record<string, string> = {
+  mjs: 'text/javascript',
+  wasm: 'application/wasm',
+  zip: 'application/zip',
+  json: 'application/json',
+}
+
+/**
+ * The app serves Pyodide itself (no CDN): copied into the build at pyodide/, and served from
+ * node_modules by the dev server. Nothing of it loads until a skill's code runs.
+ */
+function pyodideAssets(): Plugin {
+  return {
+    name: 'pyodide-assets',
+    configureServer: (server) => {
+      server.middlewares.use((request, response, next) => {
+        const name = /\/pyodide\/([\w.-]+)$/.exec(request.url?.split('?')[0] ?? '')?.[1]
+        if (!name || !PYODIDE_FILES.includes(name)) return next()
+        response.setHeader('Content-Type', PYODIDE_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream')
+        response.end(readFileSync(join(pyodideDir, name)))
+      })
+    },
+    generateBundle() {
+      for (const name of PYODIDE_FILES)
+        this.emitFile({ type: 'asset', fileName: `pyodide/${name}`, source: readFileSync(join(pyodideDir, name)) })
     },
   }
 }
@@ -79,7 +111,9 @@ function openAIProxy(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), precompress()],
+  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), pyodideAssets(), precompress()],
+  // Pyodide finds its runtime files at run time (pythonSandbox.ts passes where); it is not pre-bundled.
+  optimizeDeps: { exclude: ['pyodide'] },
   // Relative asset addresses: the same build works from any host and any sub-path
   // (https://example.org/tools/skill-playground/). BASE_PATH sets an absolute one when a host needs it.
   base: process.env.BASE_PATH || './',

@@ -18,6 +18,7 @@ import { message } from '../core/messages'
 import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, stateFromSaved, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import type { ModelChoice } from '../core/workspace'
+import type { CodeRunner } from '../core/code'
 import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
@@ -96,6 +97,8 @@ export async function createPlayground(): Promise<Playground> {
   }
   void refreshServer()
 
+  // Python (Pyodide in a worker) loads with the first run of a skill's code, not with the page.
+  const runCode: CodeRunner = async (request, options) => (await import('../adapters/pythonSandbox')).runPythonInPage(request, options)
   const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
   /** What a run needs, for the current settings. The agent loop, the SDK and SQLite load with the first run, not with the page. */
   const runDependencies = async (): Promise<RunDependencies> => {
@@ -114,6 +117,7 @@ export async function createPlayground(): Promise<Playground> {
         (name, args, signal) => callServerTool(name, args, signal, readTeamToken()),
       ),
       database: loadDemoDatabase,
+      runCode,
       timers: browserTimers,
       clock: () => performance.now(),
       now: systemDependencies.now,
@@ -136,6 +140,7 @@ export async function createPlayground(): Promise<Playground> {
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },
     countTokens: createTokenCounter(),
+    code: { run: runCode, warm: () => void import('../adapters/pythonSandbox').then(({ warmPython }) => warmPython()) },
     loadModel,
     startRun: async () => {
       const [{ startAgentRun }, dependencies] = await Promise.all([import('../state/agentRunner'), runDependencies()])

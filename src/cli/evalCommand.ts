@@ -21,12 +21,13 @@ import {
   type EvalProblem,
 } from '../core/evals'
 import { DEFAULT_THRESHOLD, parseThreshold } from '../core/routing'
-import { loadWorkspace } from '../core/skill'
+import { loadWorkspace, workspaceCode } from '../core/skill'
 import { builtinToolRegistry } from '../core/tools'
 import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { DEFAULT_MOCKS } from '../core/tools/mockTools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { readSkillsDir } from './readSkillsDir'
+import { runCodeInNode } from './nodeCodeRunner'
 import type { CliIO } from './runCli'
 
 export interface EvalArgs {
@@ -127,7 +128,10 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
     io.err(`No eval cases in ${args.evals ?? join(args.dir, EVALS_FILE)} (nor any <skill>/evals/evals.json).`)
     return 1
   }
-  const { skills } = loadWorkspace(readSkillsDir(args.dir))
+  const files = readSkillsDir(args.dir)
+  const { skills } = loadWorkspace(files)
+  // Skills with code run in the same sandbox as `exec` (a child process per call).
+  const skillCode = workspaceCode(files, skills)
   const model = modelFrom(args, env)
   const simulated = args.model === 'scripted'
   const trials = args.trials ?? fileTrials ?? defaultTrials(simulated)
@@ -151,6 +155,8 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
           threshold: args.threshold,
           model: model(),
           registry: builtinToolRegistry,
+          skillCode,
+          runCode: runCodeInNode,
           tools: {
             files: createVirtualFiles({ ...EXAMPLE_FILES, ...testCase.files }, () => {}),
             knowledge: EXAMPLE_KNOWLEDGE,

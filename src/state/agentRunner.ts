@@ -3,6 +3,7 @@ import type { DemoDatabase } from '../core/tools/executeSql'
 import type { ToolRegistry } from '../core/tools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import type { PlaygroundStore } from './createPlaygroundStore'
+import type { CodeRunner } from '../core/code'
 import type { Derivations } from './derive'
 
 /** What a run needs from outside the store; the wiring layer (src/app) supplies it. */
@@ -15,6 +16,8 @@ export interface RunDependencies {
   clock: () => number
   now: () => Date
   randomId: () => string
+  /** Where a skill's code runs (the page's Python worker). */
+  runCode?: CodeRunner
 }
 
 /** The agent loop's options for the store's current workspace and settings, recording into run `id`. */
@@ -39,6 +42,8 @@ function runOptions(
     model: dependencies.model,
     registry: dependencies.registry,
     tools: { files, knowledge: state.knowledge, mocks: state.toolMocks, now, database: dependencies.database },
+    skillCode: derive.code(state.files),
+    ...(dependencies.runCode ? { runCode: dependencies.runCode } : {}),
     signal,
     clock: dependencies.clock,
     timers: dependencies.timers,

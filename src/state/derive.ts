@@ -12,7 +12,7 @@ import {
 } from '../core/routingSuite'
 import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
-import { isSkillPath, loadWorkspace, parseSkill, type Skill, type SkillFile, type Workspace } from '../core/skill'
+import { isSkillPath, loadWorkspace, parseSkill, workspaceCode, type Skill, type SkillFile, type Workspace } from '../core/skill'
 
 /** How long one slice of bulk parsing may hold the page before it lets input and painting in. */
 const SLICE_MS = 12
@@ -160,7 +160,9 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
   }
-  return { workspace, routing, config, lint, tests, prepareTests, registry, evals, prepare }
+  /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
+  const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills))
+  return { workspace, routing, config, lint, tests, prepareTests, registry, evals, prepare, code }
 }
 
 export interface RoutingSuite {

@@ -67,6 +67,8 @@ export function startEvalRun(
             toolProtocol: now.toolProtocol,
             model,
             registry: dependencies.registry,
+            skillCode: derive.code(now.files),
+            ...(dependencies.runCode ? { runCode: dependencies.runCode } : {}),
             // Each trial gets its own copy of the files: an eval never changes the workspace.
             tools: {
               files: createVirtualFiles({ ...now.virtualFiles, ...testCase.files }, () => {}),

@@ -1,8 +1,9 @@
 import { formatMessage, message, type Message } from '../messages'
 import { describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
-import type { Skill } from '../skill'
+import { codeToolName, type Skill, type SkillCode } from '../skill'
+import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
-import type { RoutingMode, TraceEvent } from './trace'
+import type { CodeTrace, RoutingMode, TraceEvent } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
 import type { ChatMessage, ModelClient, ModelReply, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
@@ -33,6 +34,9 @@ export interface RunOptions {
   history?: ChatMessage[]
   /** Keep this skill active instead of routing again (a conversation's "sticky skill"). */
   stickySkill?: Skill | null
+  /** The skills that have code, by path (core/skill workspaceCode), and where that code runs. */
+  skillCode?: ReadonlyMap<string, SkillCode>
+  runCode?: CodeRunner
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
 }
@@ -63,6 +67,8 @@ interface RunnableTool extends ToolSpec {
   /** Shown on each call in the trace: answered by the user's mocks, or run for real by the server. */
   mode?: 'live' | 'mock'
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
+  /** A skill's code offered as a tool: run in the sandbox, its output kept for the trace. */
+  code?: { file: string; run: (args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) => Promise<CodeRunOutcome> }
 }
 
 /**
@@ -80,13 +86,14 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   }
 
   const protocol = options.toolProtocol ?? 'native'
-  const activation = await activate(options, emit)
+  let activation = await activate(options, emit)
   if (!activation) return events
   const unavailable: string[] = []
-  const tools = toolsFor(activation.config, activation.skill, options, unavailable)
+  let tools = toolsFor(activation.config, activation.skill, options, unavailable)
   const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
-  const toolSpecs: ToolSpec[] = [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
-  const systemPrompt = activation.systemPrompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '')
+  let toolSpecs: ToolSpec[] = specsOf(tools)
+  const promptFor = (prompt: string) => prompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '')
+  const systemPrompt = promptFor(activation.systemPrompt)
   emit({
     type: 'activation',
     mode: options.mode,
@@ -102,8 +109,11 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     ...(options.history ?? []),
     { role: 'user', content: activation.userMessage ?? options.utterance },
   ]
-  const maxRounds = activation.config.maxRounds
+  let maxRounds = activation.config.maxRounds
   let lastFailure = null as string | null
+  // Failed tool calls of the active skill; at two, its `fallback` skill takes over (seed 001).
+  let failures = 0
+  const usedSkills = new Set<string>(activation.skill ? [activation.skill.path] : [])
 
   for (let round = 1; round <= maxRounds; round++) {
     if (signal.aborted) return stop('aborted', message('run.abortedBefore', { round }))
@@ -152,6 +162,8 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     messages.push(protocol === 'text' ? { role: 'assistant', content: text } : { role: 'assistant', content: text, toolCalls })
 
     const textResults: { name: string; content: string }[] = []
+    const fallback = fallbackOf(activation.skill, options.skills, usedSkills)
+    let switchTo: Skill | null = null
     for (const call of toolCalls) {
       const outcome = capResult(await callTool(call, tools, options))
       const userMessage =
@@ -171,6 +183,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         precedingText: text,
         userMessage,
         ...(tools.get(call.name)?.mode ? { mode: tools.get(call.name)?.mode } : {}),
+        ...(outcome.code ? { code: outcome.code } : {}),
       })
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
@@ -178,12 +191,32 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       if (signal.aborted) return stop('aborted', message('run.abortedTool'))
 
       const key = `${call.name}\u0000${normalizeArguments(call.arguments)}`
-      if (!outcome.error) lastFailure = null
+      if (outcome.error) failures++
+      if (outcome.error && fallback && failures >= 2) switchTo = fallback
+      if (!outcome.error || switchTo) lastFailure = null
       else if (lastFailure === key) {
         return stop('repeated-failure', message('run.repeated', { tool: call.name }))
       } else lastFailure = key
     }
     if (protocol === 'text') messages.push({ role: 'user', content: formatSkillResults(textResults) })
+    if (switchTo && activation.skill) {
+      // The fallback skill takes over: its prompt, its tools and its round limit, for the rounds left.
+      const from: Skill = activation.skill
+      const config = effectiveConfig(switchTo, toolNames(options))
+      activation = {
+        skill: switchTo,
+        config,
+        systemPrompt: config.systemPrompt,
+        reason: message('run.fallback', { from: from.name, to: switchTo.name, failures }),
+      }
+      usedSkills.add(switchTo.path)
+      tools = toolsFor(config, switchTo, options, [])
+      toolSpecs = specsOf(tools)
+      messages[0] = { role: 'system', content: promptFor(config.systemPrompt) }
+      maxRounds = Math.max(maxRounds, round + config.maxRounds)
+      failures = 0
+      emit({ type: 'fallback', round, from: from.name, to: switchTo.name, systemPrompt: messages[0].content, ...said(activation.reason) })
+    }
   }
   return stop('round-limit', message('run.roundLimit', { rounds: maxRounds }))
 
@@ -267,19 +300,104 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
   const answer = interpretRouteAnswer(text, options.skills)
   const config = effectiveConfig(answer.skill, toolNames(options))
   if (!answer.skill) return { skill: null, config, systemPrompt: config.systemPrompt, reason: answer.reason }
+  const argsLine = answer.args ? `\n\nArguments: ${JSON.stringify(answer.args)}` : ''
+  const code = options.skillCode?.get(answer.skill.path)
+  // The execute step (seed 004): a chosen skill with code runs with the validated arguments, and
+  // its result goes to the model, which answers from it.
+  const executed = code && options.runCode ? await executeSkill(answer.skill, code, answer.args ?? {}, options, emit) : null
   return {
     skill: answer.skill,
     config,
     systemPrompt: config.systemPrompt,
     reason: answer.reason,
-    ...(answer.args ? { userMessage: `${options.utterance}\n\nArguments: ${JSON.stringify(answer.args)}` } : {}),
+    ...(argsLine || executed ? { userMessage: `${options.utterance}${argsLine}${executed ?? ''}` } : {}),
   }
+}
+
+/** Runs the chosen skill's code and traces it; returns what the model is told about it. */
+async function executeSkill(
+  skill: Skill,
+  code: SkillCode,
+  args: Record<string, unknown>,
+  options: RunOptions,
+  emit: Emit,
+): Promise<string> {
+  const limit = (options.timeouts ?? DEFAULT_TIMEOUTS).local ?? DEFAULT_TIMEOUTS.local
+  const outcome = await runSkillCode(code, args, options, options.signal, limit)
+  const result = outcome.ok ? capResult({ result: outcome.result }).result : null
+  const userMessage = userMessageOf(result)
+  emit({
+    type: 'execute',
+    skill: skill.name,
+    tool: codeToolName(skill),
+    file: code.entry,
+    arguments: JSON.stringify(args),
+    result,
+    error: outcome.ok ? null : { type: outcome.error.type === 'timeout' ? 'timeout' : 'failed', message: outcome.error.message },
+    latencyMs: outcome.ms,
+    userMessage,
+    code: codeTrace(code.entry, outcome),
+  })
+  if (!outcome.ok)
+    return `\n\nThe skill's code (${code.entry}) failed: ${outcome.error.message}. Tell the user what went wrong; do not make up a result.`
+  return `\n\nThe skill's code (${code.entry}) returned: ${JSON.stringify(result)}${userMessage ? `\nIts message for the user: ${userMessage}` : ''}\nAnswer the user from this result.`
+}
+
+function runSkillCode(
+  code: SkillCode,
+  args: Record<string, unknown>,
+  options: RunOptions,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<CodeRunOutcome> {
+  if (!options.runCode)
+    return Promise.resolve({ ok: false, error: { type: 'sandbox', message: 'Skill code cannot run here.' }, stdout: '', stderr: '', ms: 0 })
+  return options.runCode(codeRequest(code, args), { signal, timeoutMs })
+}
+
+function codeTrace(file: string, outcome: CodeRunOutcome): CodeTrace {
+  return {
+    file,
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    ...(!outcome.ok && outcome.error.traceback ? { traceback: outcome.error.traceback } : {}),
+  }
+}
+
+function userMessageOf(result: unknown): string | null {
+  return result && typeof result === 'object' && 'user_message' in result ? String(result.user_message) : null
+}
+
+const specsOf = (tools: Map<string, RunnableTool>): ToolSpec[] =>
+  [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters }))
+
+/** The active skill's `fallback`, when it names another skill not used yet in this run. */
+function fallbackOf(skill: Skill | null, skills: readonly Skill[], used: ReadonlySet<string>): Skill | null {
+  if (!skill?.fallback) return null
+  const target = skills.find((candidate) => candidate.name === skill.fallback)
+  return target && !used.has(target.path) ? target : null
 }
 
 const toolNames = (options: RunOptions) => (options.registry ?? builtinToolRegistry).names
 
 function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOptions, unavailable: string[]): Map<string, RunnableTool> {
   const tools = new Map<string, RunnableTool>()
+  // Skills with code are tools too (seed 001's registry): the active skill's own code, or, with no
+  // skill active, every skill's. A name a tool already has gets a "skill_" prefix.
+  const withCode = skill ? [skill] : options.skills
+  const codeTools: RunnableTool[] = []
+  for (const candidate of withCode) {
+    const code = options.skillCode?.get(candidate.path)
+    if (!code || !options.runCode) continue
+    codeTools.push({
+      name: codeToolName(candidate),
+      description: candidate.description,
+      parameters: code.parameters ?? { type: 'object', properties: {} },
+      kind: 'local',
+      run: () => null,
+      code: { file: code.entry, run: (args, signal, timeoutMs) => runSkillCode(code, args, options, signal, timeoutMs) },
+    })
+  }
   for (const visible of config.tools) {
     if (visible.missing) continue
     const own = skill?.tools[visible.name]
@@ -313,6 +431,10 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
       run: async (args, context) => (await load())(args, context),
     })
   }
+  for (const tool of codeTools) {
+    const name = tools.has(tool.name) ? `skill_${tool.name}`.slice(0, 64) : tool.name
+    if (!tools.has(name)) tools.set(name, { ...tool, name })
+  }
   return tools
 }
 
@@ -330,11 +452,12 @@ function loadSkillTool(skills: readonly Skill[]): RunnableTool {
 
 async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, options: RunOptions) {
   const started = options.clock()
-  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean) => ({
+  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean, code?: CodeTrace) => ({
     result,
     error,
     valid,
     latencyMs: Math.round(options.clock() - started),
+    ...(code ? { code } : {}),
   })
   const tool = tools.get(call.name)
   if (!tool)
@@ -348,6 +471,19 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
 
   const limits = options.timeouts ?? DEFAULT_TIMEOUTS
   const limit = limits[tool.kind] ?? DEFAULT_TIMEOUTS[tool.kind]
+  if (tool.code) {
+    // The sandbox keeps its own time and is killed at the limit or on Abort.
+    const outcome = await tool.code.run(validation.value, options.signal, limit)
+    const trace = codeTrace(tool.code.file, outcome)
+    if (outcome.ok) return finish(outcome.result, null, true, trace)
+    const type = outcome.error.type === 'timeout' ? 'timeout' : 'failed'
+    return finish(
+      null,
+      { type, message: outcome.error.message, ...(outcome.error.traceback ? { details: { traceback: outcome.error.traceback } } : {}) },
+      true,
+      trace,
+    )
+  }
   let handle: unknown
   // The call's own signal: aborted on the run's Abort and on the time-out, so a tool running where
   // it can be killed (a worker) is killed, not only abandoned.

@@ -88,7 +88,12 @@ function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]
   )
   const best = picked ? candidates.find((c) => c.name === picked) : undefined
   if (!best) return { text: JSON.stringify({ skill: null }), toolCalls: [] }
-  const properties = (best.parameters?.properties ?? {}) as Record<string, { type?: string; enum?: unknown[] }>
+  return { text: JSON.stringify({ skill: best.name, args: argsFrom(user, best.parameters) }), toolCalls: [] }
+}
+
+/** Arguments for `parameters` read off the message: its numbers, an option it names, its key terms. */
+function argsFrom(user: string, parameters: Record<string, unknown> | undefined): Record<string, unknown> {
+  const properties = (parameters?.properties ?? {}) as Record<string, { type?: string; enum?: unknown[] }>
   const args: Record<string, unknown> = {}
   const numbers = (user.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number)
   const sql = sqlFor(user)
@@ -101,7 +106,7 @@ function route({ messages }: ModelRequest, candidates: readonly RouteCandidate[]
       args[key] = options.find((option) => user.toLowerCase().includes(option) || sql?.includes(option)) ?? options[0]
     } else if (schema.type === 'string') args[key] = /sql|query/i.test(key) && sql ? sql : keyTerms(user)
   }
-  return { text: JSON.stringify({ skill: best.name, args }), toolCalls: [] }
+  return args
 }
 
 function decide({ messages, tools }: ModelRequest): ModelReply {
@@ -163,6 +168,17 @@ interface Choice {
 /** The first visible tool whose trigger fits the message, with arguments taken from it. */
 function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[]): Choice | null {
   const lower = user.toLowerCase()
+  // A skill's own tool that takes numbers (its code, e.g. add-calc's run(numbers)), when the message has them.
+  const numeric = tools.filter((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && takesNumbers(tool.parameters))
+  if (numeric.length > 0 && (user.match(/-?\d+(?:\.\d+)?/g) ?? []).length > 0) {
+    const name = mostSimilarSkill(
+      user,
+      numeric.map((tool) => ({ name: tool.name, description: tool.description })),
+    )
+    const tool = numeric.find((candidate) => candidate.name === name) ?? (numeric.length === 1 ? numeric[0] : undefined)
+    if (tool)
+      return { name: tool.name, args: argsFrom(user, tool.parameters), why: `Calling ${tool.name} with the numbers in the message.` }
+  }
   const expression = findExpression(user) ?? sumExpression(user)
   if (visible.has('calculator') && expression)
     return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
@@ -188,6 +204,18 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
   const own = tools.find((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && lower.includes(tool.name.toLowerCase()))
   if (own) return { name: own.name, args: {}, why: `Calling ${own.name}.` }
   return null
+}
+
+function takesNumbers(parameters: Record<string, unknown>): boolean {
+  const properties = (parameters.properties ?? {}) as Record<string, { type?: string; items?: { type?: string } }>
+  const required = Array.isArray(parameters.required) ? (parameters.required as string[]) : Object.keys(properties)
+  return (
+    required.length > 0 &&
+    required.every((key) => {
+      const schema = properties[key]
+      return schema?.type === 'number' || schema?.type === 'integer' || (schema?.type === 'array' && schema.items?.type === 'number')
+    })
+  )
 }
 
 /** A query that answers common data questions about the demo tables. */

@@ -2,6 +2,14 @@ import type { EffectiveConfig } from '../routing'
 import type { Message } from '../messages'
 import type { ToolError } from './types'
 
+/** How a run of a skill's code shows in the trace, beside its result. */
+export interface CodeTrace {
+  file: string
+  stdout: string
+  stderr: string
+  traceback?: string
+}
+
 interface Stamped {
   /** Milliseconds since the run started. */
   at: number
@@ -45,7 +53,25 @@ export type TraceEvent =
       userMessage: string | null
       /** "live": run by the server; "mock": answered by the user's mock rules; absent for in-page tools. */
       mode?: 'live' | 'mock'
+      /** Set when the tool is a skill's code: the file run and what it printed. */
+      code?: CodeTrace
     })
+  /** LLM routing's execute step: the chosen skill's code ran with the validated arguments. */
+  | (Stamped & {
+      type: 'execute'
+      skill: string
+      /** The skill's code as a tool name (core/skill codeToolName), as evals and the timeline name it. */
+      tool: string
+      file: string
+      arguments: string
+      result: unknown
+      error: { type: 'timeout' | 'failed'; message: string } | null
+      latencyMs: number
+      userMessage: string | null
+      code: CodeTrace
+    })
+  /** The active skill's tools failed twice: its `fallback` skill takes over from the next round. */
+  | (Stamped & { type: 'fallback'; round: number; from: string; to: string; message: string; text?: Message; systemPrompt: string })
   | (Stamped & { type: 'final'; text: string })
   /** A later user turn of the conversation begins (the first turn is the run's utterance). */
   | (Stamped & { type: 'turn'; turn: number; utterance: string })

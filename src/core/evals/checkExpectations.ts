@@ -17,7 +17,7 @@ export interface AssertionResult {
 export interface TrialFacts {
   /** The skill that activated: by routing, or loaded with load_skill (progressive disclosure). */
   skill: string | null
-  calls: { tool: string; args: Record<string, unknown> | null; failed: boolean }[]
+  calls: { tool: string; args: Record<string, unknown> | null; failed: boolean; result: unknown }[]
   /** The last turn's final answer ('' when the run stopped without one). */
   answer: string
   rounds: number
@@ -37,7 +37,7 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
     if (event.type === 'round') rounds++
     if (event.type === 'final') answer = event.text
     if (event.type === 'stopped') stopped = event.message
-    if (event.type === 'tool') {
+    if (event.type === 'tool' || event.type === 'execute') {
       let args: Record<string, unknown> | null = null
       try {
         const parsed: unknown = JSON.parse(event.arguments || '{}')
@@ -45,11 +45,12 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
       } catch {
         args = null
       }
-      if (event.tool === LOAD_SKILL) {
+      if (event.type === 'tool' && event.tool === LOAD_SKILL) {
         if (!skill && !event.error && typeof args?.name === 'string') skill = args.name
         continue
       }
-      calls.push({ tool: event.tool, args, failed: event.error !== null })
+      // LLM routing's execute step is a call of the skill's code, under its tool name.
+      calls.push({ tool: event.tool, args, failed: event.error !== null, result: event.result })
     }
   }
   return { skill, calls, answer, rounds, stopped }
@@ -102,6 +103,19 @@ export function checkExpectations(expect: EvalExpect, facts: TrialFacts): Assert
       `tool_args: ${tool} ${JSON.stringify(wanted)}`,
       tried.some((call) => matches(wanted, call.args)),
       tried.length === 0 ? `${tool} was not called` : `arguments were ${tried.map((call) => JSON.stringify(call.args)).join(' ; ')}`,
+    )
+  }
+  for (const [tool, wanted] of Object.entries(expect.tool_results ?? {})) {
+    const done = facts.calls.filter((call) => call.tool === tool && !call.failed)
+    add(
+      `tool_results: ${tool} ${JSON.stringify(wanted)}`,
+      done.some((call) => matches(wanted, call.result)),
+      done.length === 0
+        ? `${tool} returned nothing (not called, or every call failed)`
+        : `results were ${done
+            .map((call) => JSON.stringify(call.result))
+            .join(' ; ')
+            .slice(0, 400)}`,
     )
   }
   if (expect.tool_order) {

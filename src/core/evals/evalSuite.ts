@@ -18,6 +18,8 @@ export interface EvalExpect {
   tools_not_called?: string[]
   /** Per tool: a subset of the arguments of at least one call; a string "/…/flags" is a regex the value must match. */
   tool_args?: Record<string, Record<string, unknown>>
+  /** Per tool (a skill's code too): a subset of the result of at least one call that succeeded; "/…/" strings are regexes. */
+  tool_results?: Record<string, unknown>
   /** Tools that must be called in this order (other calls may come between). */
   tool_order?: string[]
   answer_contains?: string[]
@@ -65,6 +67,7 @@ const EXPECT_KEYS = [
   'tools_called',
   'tools_not_called',
   'tool_args',
+  'tool_results',
   'tool_order',
   'answer_contains',
   'answer_not_contains',
@@ -199,6 +202,10 @@ function readExpect(value: unknown, path: string, report: (path: string, text: M
               }
           expect.tool_args = entry as Record<string, Record<string, unknown>>
         }
+        break
+      case 'tool_results':
+        if (!isObject(entry)) bad(key, 'toolArgs')
+        else expect.tool_results = entry
         break
       case 'answer_schema':
         if (isObject(entry)) expect.answer_schema = entry

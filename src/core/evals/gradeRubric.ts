@@ -11,7 +11,7 @@ export function transcriptText(firstUtterance: string, events: readonly TraceEve
   const lines = [`User: ${firstUtterance}`]
   for (const event of events) {
     if (event.type === 'turn') lines.push(`User: ${event.utterance}`)
-    if (event.type === 'tool')
+    if (event.type === 'tool' || event.type === 'execute')
       lines.push(
         `Tool ${event.tool}(${event.arguments}) → ${event.error ? `error: ${event.error.message}` : JSON.stringify(event.result)}`.slice(
           0,

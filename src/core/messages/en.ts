@@ -323,5 +323,6 @@ export const en = {
     modelFailed: 'The model call failed: {{error}}',
     repeated: '{{tool}} failed twice in a row with the same arguments; the run stops rather than loop.',
     roundLimit: 'Reached the round limit ({{rounds}}) without a final answer.',
+    fallback: "{{from}}'s tools failed {{failures}} times; switching to its fallback skill {{to}} (its prompt and tools).",
   },
 }

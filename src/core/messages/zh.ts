@@ -298,5 +298,6 @@ export const zh: Catalog = {
     modelFailed: '模型调用失败：{{error}}',
     repeated: '{{tool}} 用相同参数连续失败两次；为避免死循环，运行停止。',
     roundLimit: '达到轮数上限（{{rounds}}），没有得到最终回答。',
+    fallback: '{{from}} 的工具已失败 {{failures}} 次；切换到它的后备技能 {{to}}（使用其提示词和工具）。',
   },
 }

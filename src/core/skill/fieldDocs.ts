@@ -36,6 +36,15 @@ export const FIELD_DOCS: Record<string, { summary: string; example: string }> = 
     summary: 'A JSON Schema object: makes the skill callable with validated arguments (LLM routing).',
     example: 'parameters:\n  type: object\n  properties:\n    topic: { type: string }\n  required: [topic]',
   },
+  group: {
+    summary:
+      "Grouped routing: keyword routing first picks the group whose skills' keywords match best, then the skill within it; with no group above the threshold it routes over all skills. Defaults to the folder above the skill's (skills/<group>/<skill>/SKILL.md).",
+    example: 'group: data',
+  },
+  fallback: {
+    summary: "The skill the agent switches to (its prompt and tools) when this skill's tools fail twice in one run. The trace says so.",
+    example: 'fallback: offline_report',
+  },
   tools: {
     summary: 'Tools declared by the skill itself, answered from their mock, so a tool can be prototyped without code.',
     example:

@@ -24,6 +24,8 @@ export const KNOWN_FIELDS = [
   'parameters',
   'tools',
   'version',
+  'group',
+  'fallback',
 ] as const
 
 /** The name a skill gets when its frontmatter has none: its folder for `SKILL.md`, else the file stem. */
@@ -32,6 +34,12 @@ export function defaultSkillName(path: string): string {
   const file = parts[parts.length - 1] ?? path
   if ((file === 'SKILL.md' || file === 'skill.md') && parts.length > 1) return parts[parts.length - 2] ?? file
   return file.replace(/\.md$/i, '')
+}
+
+/** `<group>/<skill>/SKILL.md` puts the skill in `<group>` (seed 001's grouped layout). */
+function folderGroup(path: string): string | undefined {
+  const parts = path.split('/')
+  return parts.length >= 3 ? parts[parts.length - 3] : undefined
 }
 
 /**
@@ -68,6 +76,8 @@ export function parseSkill(path: string, text: string): Skill {
     parameters: reader.schema('parameters'),
     tools: reader.tools(),
     version: reader.string('version'),
+    group: reader.string('group')?.trim() || folderGroup(path),
+    fallback: reader.string('fallback')?.trim() || undefined,
     extraFields: {},
     fieldRanges: Object.fromEntries([...split.fields].map(([key, location]) => [key, lines.range(location.value[0], location.value[1])])),
     body: split.body,

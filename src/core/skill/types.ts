@@ -42,6 +42,10 @@ export interface Skill {
   parameters: JsonSchema | undefined
   tools: Record<string, SkillToolDeclaration>
   version: string | undefined
+  /** Its group for grouped routing: the `group` field, else the folder above its own (`<group>/<skill>/SKILL.md`). */
+  group: string | undefined
+  /** The skill the agent switches to when this one's tools fail twice in a run (`fallback`). */
+  fallback: string | undefined
   /** Keys this app does not know (e.g. Agent Skills `license`), kept for round trips. */
   extraFields: Record<string, unknown>
   /** The Markdown after the frontmatter: the system prompt while the skill is active. */

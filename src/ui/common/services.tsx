@@ -5,6 +5,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { SharePayload } from '../../core/share'
 import type { ModelClient } from '../../core/agent'
+import type { CodeRunner } from '../../core/code'
 import type { Language } from '../../core/messages'
 import type { TokenCount } from '../../core/routing'
 import type { EvalComparison } from '../../state/evalsSlice'
@@ -35,6 +36,8 @@ export interface PlaygroundServices {
   shareLink: (payload: SharePayload, base?: string) => string
   download: (name: string, content: BlobPart, type: string) => void
   apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
+  /** A skill's code in the sandbox (a fresh Python worker per run); `warm` starts Python ahead of a run. */
+  code: { run: CodeRunner; warm: () => void }
   /** Counts a text's tokens with the o200k tokenizer, off the page's thread. */
   countTokens: (text: string) => Promise<TokenCount>
   /** The model client for the current model settings (loaded on first use). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import type { TraceEvent } from '../../core/agent'
+import type { CodeTrace, TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
 import { conversationSkill } from '../../core/agent/conversationHistory'
@@ -199,7 +199,37 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
           ) : (
             <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />
           )}
+          {event.code && <CodeOutput code={event.code} />}
           {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
+        </>
+      )
+    case 'execute':
+      return (
+        <>
+          <div className="event-title">
+            {t('trace.execute', { file: event.file })} · <code>{event.skill}</code> · {event.latencyMs} ms
+          </div>
+          <LongText as="pre" className="tool-args" text={event.arguments} />
+          {event.error ? (
+            <p className="error-text">
+              {event.error.type}: {event.error.message}
+            </p>
+          ) : (
+            <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />
+          )}
+          <CodeOutput code={event.code} />
+          {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
+        </>
+      )
+    case 'fallback':
+      return (
+        <>
+          <div className="event-title">{t('trace.fallback', { from: event.from, to: event.to })}</div>
+          <p>{event.text ? say(event.text) : event.message}</p>
+          <details>
+            <summary className="small">{t('trace.systemPrompt')}</summary>
+            <LongText as="pre" className="tool-result" text={event.systemPrompt} />
+          </details>
         </>
       )
     case 'turn':
@@ -226,6 +256,33 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
   }
 }
 
+/** What a skill's code printed, and its traceback when it raised. */
+function CodeOutput({ code }: { code: CodeTrace }) {
+  const { t } = useT()
+  return (
+    <>
+      {code.traceback && (
+        <details open className="code-traceback">
+          <summary className="small">{t('trace.traceback')}</summary>
+          <LongText as="pre" className="tool-result error-text" text={code.traceback} />
+        </details>
+      )}
+      {code.stdout && (
+        <details>
+          <summary className="small">{t('trace.stdout', { count: code.stdout.length })}</summary>
+          <LongText as="pre" className="tool-result" text={code.stdout} />
+        </details>
+      )}
+      {code.stderr && (
+        <details>
+          <summary className="small">{t('trace.stderr', { count: code.stderr.length })}</summary>
+          <LongText as="pre" className="tool-result" text={code.stderr} />
+        </details>
+      )}
+    </>
+  )
+}
+
 function Collapsible({ text }: { text: string }) {
   const { t } = useT()
   const long = text.length > 240 || text.split('\n').length > 8
@@ -242,21 +299,28 @@ function Collapsible({ text }: { text: string }) {
 function Timeline({ events }: { events: TraceEvent[] }) {
   const { en } = useT()
   const steps = events.filter(
-    (event): event is Extract<TraceEvent, { type: 'model' | 'tool' }> => event.type === 'model' || event.type === 'tool',
+    (event): event is Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }> =>
+      event.type === 'model' || event.type === 'tool' || event.type === 'execute',
   )
   const longest = Math.max(1, ...steps.map((step) => step.latencyMs))
   if (steps.length === 0) return null
   return (
     <div className="timeline" aria-label={en('trace.timeline')}>
       {steps.map((step, index) => (
-        <div key={index} className="timeline-row" title={`${step.type === 'tool' ? step.tool : 'model'}: ${step.latencyMs} ms`}>
-          <span className="timeline-label">{step.type === 'tool' ? step.tool : `model r${step.round}`}</span>
+        <div key={index} className="timeline-row" title={`${label(step)}: ${step.latencyMs} ms`}>
+          <span className="timeline-label">{label(step)}</span>
           <span className={`timeline-bar ${step.type}`} style={{ width: `${Math.max(2, (step.latencyMs / longest) * 100)}%` }} />
           <span className="timeline-ms">{step.latencyMs} ms</span>
         </div>
       ))}
     </div>
   )
+}
+
+function label(step: Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }>): string {
+  if (step.type === 'tool') return step.tool
+  if (step.type === 'execute') return step.file
+  return `model r${step.round}`
 }
 
 /** The trace as a JSON file: the run exactly as recorded (no key ever enters a run). */
