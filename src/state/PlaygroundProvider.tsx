@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { RoutingResult } from '../core/routing'
-import type { SkillFile, Workspace } from '../core/skill'
+import type { SkillCode, SkillFile, Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
@@ -37,6 +37,12 @@ export function useDerivations(): Derivations {
 export function useWorkspace(): Workspace {
   const { derive } = usePlaygroundContext()
   return derive.workspace(usePlayground((state) => state.files))
+}
+
+/** The skills that have code (skill.py / main.py beside their SKILL.md), by skill path. */
+export function useSkillCode(): ReadonlyMap<string, SkillCode> {
+  const { derive } = usePlaygroundContext()
+  return derive.code(usePlayground((state) => state.files))
 }
 
 export function useRouting(): RoutingResult {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useSkillCode } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
@@ -23,6 +23,7 @@ import { isSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
+const SkillCodePanel = lazy(() => import('./code/SkillCodePanel').then((module) => ({ default: module.SkillCodePanel })))
 const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
 const SkillForm = lazy(() => import('./editor/SkillForm'))
 // The preview brings react-markdown: loaded when it is first opened.
@@ -56,6 +57,9 @@ export function App() {
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
+  const codes = useSkillCode()
+  // The Run code panel (and its chunk) only for a skill with code, or one of its files.
+  const hasCode = selectedPath !== null && [...codes.values()].some((code) => selectedPath.startsWith(`${code.folder}/`))
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   // Monaco (most of the bytes) loads once the page is idle after its first paint: typing an utterance never waits for it.
@@ -135,6 +139,13 @@ export function App() {
               </p>
             )}
           </div>
+          {hasCode && (
+            <Suspense fallback={null}>
+              <ErrorBoundary name={t('code.run')}>
+                <SkillCodePanel path={selectedPath} />
+              </ErrorBoundary>
+            </Suspense>
+          )}
         </section>
         <section className="pane routing-pane" aria-label="Routing">
           <UtteranceBox />

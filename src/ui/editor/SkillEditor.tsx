@@ -225,5 +225,6 @@ const NO_FINDINGS: Finding[] = []
 function languageFor(path: string): string {
   if (path.endsWith('.yaml') || path.endsWith('.yml')) return 'yaml'
   if (path.endsWith('.json')) return 'json'
+  if (path.endsWith('.py')) return 'python'
   return SKILL_LANGUAGE
 }

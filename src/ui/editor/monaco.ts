@@ -6,6 +6,8 @@
 import 'monaco-editor/features/register.all'
 import 'monaco-editor/languages/definitions/markdown/register'
 import 'monaco-editor/languages/definitions/yaml/register'
+// A skill's code (skill.py, tool.py, main.py): docs/skill-code.md.
+import 'monaco-editor/languages/definitions/python/register'
 import * as monaco from 'monaco-editor/editor'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { Skill } from '../../core/skill'
+import type { Skill, SkillCode, SkillFile } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useWorkspace } from '../../state/PlaygroundProvider'
+import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
@@ -24,6 +24,7 @@ export function SkillList() {
   const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
   const origins = usePlayground((state) => state.sharedOrigins)
   const files = usePlayground((state) => state.files)
+  const code = useSkillCode()
   const texts = useMemo(() => new Map(files.map((file) => [file.path, file.text])), [files])
   const textOf = (path: string) => texts.get(path)
   const [renaming, setRenaming] = useState<string | null>(null)
@@ -79,7 +80,11 @@ export function SkillList() {
             setSize={skills.length}
             measure={rows.measure}
             skill={skill}
-            selected={skill.path === selectedPath}
+            selected={skill.path === selectedPath || (selectedPath !== null && codeFileOf(code.get(skill.path), selectedPath))}
+            codeFiles={code.get(skill.path)?.files ?? NO_CODE}
+            folder={code.get(skill.path)?.folder ?? ''}
+            openFile={selectedPath}
+            onOpenFile={selectSkill}
             winner={skill.path === winnerPath}
             findings={lint.findings.get(skill.path) ?? NO_FINDINGS}
             shared={draftPaths?.includes(skill.path) ?? false}
@@ -131,6 +136,12 @@ export function SkillList() {
 }
 
 const NO_FINDINGS: readonly Finding[] = []
+const NO_CODE: readonly SkillFile[] = []
+
+/** Whether `path` is one of the skill's code files (the item stays selected while one is open). */
+function codeFileOf(code: SkillCode | undefined, path: string): boolean {
+  return code !== undefined && code.files.some((file) => `${code.folder}/${file.path}` === path)
+}
 
 interface SkillItemProps {
   /** Position in the list: only the items near the view are rendered. */
@@ -144,6 +155,11 @@ interface SkillItemProps {
   shared: boolean
   changedSinceShared: boolean
   renaming: boolean
+  /** The skill's code files (paths relative to `folder`), listed under it when it is selected. */
+  codeFiles: readonly SkillFile[]
+  folder: string
+  openFile: string | null
+  onOpenFile: (path: string) => void
   onSelect: () => void
   onRename: () => void
   onRenameDone: (finalPath: string | null) => void
@@ -151,7 +167,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, folder, openFile, onOpenFile, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const { t, en } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
@@ -178,6 +194,11 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
             {winner && (
               <span className="badge winner-badge" title={t('skills.winsTitle')}>
                 {t('skills.wins')}
+              </span>
+            )}
+            {codeFiles.length > 0 && (
+              <span className="badge code-badge" title={t('code.badgeTitle')}>
+                {t('code.badge')}
               </span>
             )}
             {skill.entryMode === 'manual' && (
@@ -207,6 +228,20 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
             )}
           </div>
           <div className="skill-item-path">{skill.path}</div>
+          {selected && codeFiles.length > 0 && (
+            <ul className="code-files" aria-label={en('code.files')} onClick={(event) => event.stopPropagation()}>
+              {[{ path: skill.path.slice(folder.length + 1) }, ...codeFiles].map((file) => {
+                const path = `${folder}/${file.path}`
+                return (
+                  <li key={path}>
+                    <button type="button" className={`link-button code-file${openFile === path ? ' open' : ''}`} aria-current={openFile === path} onClick={() => onOpenFile(path)}>
+                      {file.path}
+                    </button>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
           {selected && (
             <div className="skill-item-actions" onClick={(event) => event.stopPropagation()}>
               <button type="button" className="link-button" onClick={onRename} title={t('skills.renameTitle')} aria-label={en('skills.rename')}>
@@ -238,6 +273,8 @@ function sameItem(a: SkillItemProps, b: SkillItemProps): boolean {
     a.shared === b.shared &&
     a.changedSinceShared === b.changedSinceShared &&
     a.renaming === b.renaming &&
+    a.codeFiles === b.codeFiles &&
+    (a.selected ? a.openFile === b.openFile : true) &&
     count(a.findings, 'error') === count(b.findings, 'error') &&
     count(a.findings, 'warning') === count(b.findings, 'warning')
   )

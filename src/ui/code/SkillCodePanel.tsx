@@ -1,0 +1,275 @@
+import { useMemo, useRef, useState } from 'react'
+import { validateArgs } from '../../core/agent'
+import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code'
+import type { JsonSchema, SkillCode } from '../../core/skill'
+import { useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
+import { LongText } from '../common/LongText'
+import { useServices } from '../common/services'
+import { useT } from '../i18n/i18n'
+
+/** The skill (and its code) that `path` belongs to: its SKILL.md or one of its code files. */
+export function useCodeOwner(path: string | null): { name: string; code: SkillCode } | null {
+  const { skills } = useWorkspace()
+  const codes = useSkillCode()
+  return useMemo(() => {
+    if (path === null || codes.size === 0) return null
+    for (const skill of skills) {
+      const code = codes.get(skill.path)
+      if (code && (skill.path === path || path.startsWith(`${code.folder}/`))) return { name: skill.name, code }
+    }
+    return null
+  }, [path, skills, codes])
+}
+
+/**
+ * Runs the selected skill's code alone (docs/skill-code.md): arguments from a form generated from
+ * its parameters (or as JSON), checked against them, then the sandbox's result, printed output,
+ * error and traceback.
+ */
+export function SkillCodePanel({ path }: { path: string | null }) {
+  const owner = useCodeOwner(path)
+  if (!owner) return null
+  return <CodeRunner key={owner.code.folder} name={owner.name} code={owner.code} />
+}
+
+type Property = { type?: string; enum?: unknown[]; items?: { type?: string }; description?: string; default?: unknown }
+
+function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
+  const { t, en } = useT()
+  const services = useServices()
+  const schema: JsonSchema = code.parameters ?? { type: 'object', properties: {} }
+  const properties = (schema.properties ?? {}) as Record<string, Property>
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
+  const [args, setArgs] = useState<Record<string, unknown>>(() => initialArgs(properties))
+  const [json, setJson] = useState<string | null>(null)
+  const [running, setRunning] = useState(false)
+  const [outcome, setOutcome] = useState<CodeRunOutcome | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const stop = useRef<AbortController | null>(null)
+  const argsText = json ?? JSON.stringify(args, null, 2)
+
+  const setField = (key: string, value: unknown) => {
+    setJson(null)
+    setArgs((current) => {
+      const next = { ...current }
+      if (value === undefined) delete next[key]
+      else next[key] = value
+      return next
+    })
+  }
+
+  const run = async () => {
+    const validation = validateArgs(schema, argsText)
+    if (!validation.ok) {
+      setProblem(validation.message)
+      return
+    }
+    setProblem(null)
+    setOutcome(null)
+    setRunning(true)
+    const controller = new AbortController()
+    stop.current = controller
+    try {
+      setOutcome(
+        await services.code.run(codeRequest(code, validation.value), { signal: controller.signal, timeoutMs: DEFAULT_CODE_TIMEOUT_MS }),
+      )
+    } finally {
+      stop.current = null
+      setRunning(false)
+    }
+  }
+
+  return (
+    <section className="code-panel" aria-label="Skill code">
+      <div className="code-panel-header">
+        <h3>{t('code.title', { skill: name })}</h3>
+        <span className="muted small">
+          {t('code.calls', { call: `${code.entry} → ${code.function}(args)` })} ·{' '}
+          {code.parametersFrom ? t(`code.paramsFrom.${code.parametersFrom}`) : t('code.noParams')}
+        </span>
+      </div>
+      {code.schemaProblem && <p className="error-text small">{code.schemaProblem}</p>}
+      <div className="code-args" role="group" aria-label={en('code.arguments')}>
+        {Object.entries(properties).map(([key, property]) => (
+          <ArgField
+            key={key}
+            name={key}
+            property={property}
+            required={required.has(key)}
+            value={args[key]}
+            onChange={(value) => setField(key, value)}
+          />
+        ))}
+        <details open={Object.keys(properties).length === 0 || json !== null}>
+          <summary className="small">{t('code.asJson')}</summary>
+          <textarea
+            aria-label="Arguments (JSON)"
+            className="code-json"
+            rows={4}
+            value={argsText}
+            spellCheck={false}
+            onChange={(event) => setJson(event.target.value)}
+          />
+        </details>
+      </div>
+      <div className="code-actions">
+        <button
+          type="button"
+          className="button primary small"
+          disabled={running}
+          onClick={() => void run()}
+          onPointerEnter={services.code.warm}
+          onFocus={services.code.warm}
+          aria-label="Run code"
+        >
+          {running ? t('code.running') : t('code.run')}
+        </button>
+        {running && (
+          <button type="button" className="button small" onClick={() => stop.current?.abort()} aria-label={en('code.stop')}>
+            {t('code.stop')}
+          </button>
+        )}
+        <span className="muted small">{t('code.sandbox', { seconds: DEFAULT_CODE_TIMEOUT_MS / 1000 })}</span>
+      </div>
+      {problem && (
+        <p className="error-text" role="alert">
+          {t('code.invalid', { problem })}
+        </p>
+      )}
+      {outcome && <CodeResult outcome={outcome} />}
+    </section>
+  )
+}
+
+function CodeResult({ outcome }: { outcome: CodeRunOutcome }) {
+  const { t } = useT()
+  return (
+    <div className="code-result" role="region" aria-label="Code result">
+      <div className="event-title">
+        {outcome.ok ? (
+          <span className="ok">{t('code.returned')}</span>
+        ) : (
+          <span className="error-text">{t(`code.errors.${outcome.error.type}`)}</span>
+        )}{' '}
+        · {outcome.ms} ms
+      </div>
+      {outcome.ok ? (
+        <LongText as="pre" className="tool-result" text={JSON.stringify(outcome.result, null, 2) ?? 'null'} />
+      ) : (
+        <>
+          <p className="error-text">{outcome.error.message}</p>
+          {outcome.error.traceback && <LongText as="pre" className="tool-result error-text" text={outcome.error.traceback} />}
+        </>
+      )}
+      {outcome.stdout && (
+        <>
+          <div className="small muted">{t('code.stdout')}</div>
+          <LongText as="pre" className="tool-result" text={outcome.stdout} />
+        </>
+      )}
+      {outcome.stderr && (
+        <>
+          <div className="small muted">{t('code.stderr')}</div>
+          <LongText as="pre" className="tool-result" text={outcome.stderr} />
+        </>
+      )}
+    </div>
+  )
+}
+
+function initialArgs(properties: Record<string, Property>): Record<string, unknown> {
+  const args: Record<string, unknown> = {}
+  for (const [key, property] of Object.entries(properties)) if (property.default !== undefined) args[key] = property.default
+  return args
+}
+
+/** One argument as a plain input: text, number, yes/no, a choice, or a list typed with commas. */
+function ArgField({
+  name,
+  property,
+  required,
+  value,
+  onChange,
+}: {
+  name: string
+  property: Property
+  required: boolean
+  value: unknown
+  onChange: (value: unknown) => void
+}) {
+  const { t } = useT()
+  const label = (
+    <span className="code-arg-name">
+      {name}
+      {required && <span className="error-text"> *</span>}
+      {property.description && <span className="muted small"> · {property.description}</span>}
+    </span>
+  )
+  if (Array.isArray(property.enum))
+    return (
+      <label className="code-arg">
+        {label}
+        <select
+          aria-label={name}
+          value={value === undefined ? '' : JSON.stringify(value)}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : JSON.parse(event.target.value))}
+        >
+          <option value="">—</option>
+          {property.enum.map((option) => (
+            <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      </label>
+    )
+  if (property.type === 'boolean')
+    return (
+      <label className="code-arg">
+        <input type="checkbox" aria-label={name} checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+    )
+  if (property.type === 'number' || property.type === 'integer')
+    return (
+      <label className="code-arg">
+        {label}
+        <input
+          type="number"
+          aria-label={name}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        />
+      </label>
+    )
+  if (property.type === 'array') {
+    const numeric = property.items?.type === 'number' || property.items?.type === 'integer'
+    return (
+      <label className="code-arg">
+        {label}
+        <input
+          type="text"
+          aria-label={name}
+          placeholder={t('code.listHint')}
+          defaultValue={Array.isArray(value) ? value.join(', ') : ''}
+          onChange={(event) => {
+            const items = event.target.value.split(/[,，、\s]+/).filter(Boolean)
+            onChange(items.length === 0 ? undefined : numeric ? items.map(Number) : items)
+          }}
+        />
+      </label>
+    )
+  }
+  if (property.type === 'string' || property.type === undefined)
+    return (
+      <label className="code-arg">
+        {label}
+        <input
+          type="text"
+          aria-label={name}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        />
+      </label>
+    )
+  return <p className="muted small">{t('code.jsonOnly', { name })}</p>
+}
