@@ -116,7 +116,8 @@ def __playground_main(request_text, blocked, root, limit):
             frame.filename = frame.filename[len(package_dir) + 1:]
         lines = ["Traceback (most recent call last):\n"] + traceback.format_list(frames) if frames else []
         lines += traceback.format_exception_only(type(error), error)
-        return "".join(lines)
+        # A SyntaxError names its file in its own text: shown relative to the skill's folder too.
+        return "".join(lines).replace(package_dir + "/", "")
 
     def finish(outcome):
         sys.stdout, sys.stderr = real_out, real_err

@@ -45,6 +45,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
   const [running, setRunning] = useState(false)
   const [outcome, setOutcome] = useState<CodeRunOutcome | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [seconds, setSeconds] = useState(DEFAULT_CODE_TIMEOUT_MS / 1000)
   const stop = useRef<AbortController | null>(null)
   const argsText = json ?? JSON.stringify(args, null, 2)
 
@@ -71,7 +72,10 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
     stop.current = controller
     try {
       setOutcome(
-        await services.code.run(codeRequest(code, validation.value), { signal: controller.signal, timeoutMs: DEFAULT_CODE_TIMEOUT_MS }),
+        await services.code.run(codeRequest(code, validation.value), {
+          signal: controller.signal,
+          timeoutMs: Math.min(Math.max(seconds, 1), 600) * 1000,
+        }),
       )
     } finally {
       stop.current = null
@@ -129,7 +133,19 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
             {t('code.stop')}
           </button>
         )}
-        <span className="muted small">{t('code.sandbox', { seconds: DEFAULT_CODE_TIMEOUT_MS / 1000 })}</span>
+        <label className="small">
+          {t('code.timeLimit')}{' '}
+          <input
+            type="number"
+            className="code-seconds"
+            min={1}
+            max={600}
+            aria-label="Time limit (seconds)"
+            value={seconds}
+            onChange={(event) => setSeconds(Number(event.target.value) || DEFAULT_CODE_TIMEOUT_MS / 1000)}
+          />
+        </label>
+        <span className="muted small">{t('code.sandbox')}</span>
       </div>
       {problem && (
         <p className="error-text" role="alert">

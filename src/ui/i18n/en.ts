@@ -219,8 +219,9 @@ export const en = {
     run: 'Run code',
     running: 'Running…',
     stop: 'Stop',
+    timeLimit: 'Stop after (s)',
     sandbox:
-      'Runs in a Python sandbox in this page: no network, no access to the page; stopped after {{seconds}} s. The first run loads Python (a few seconds).',
+      'Runs in a Python sandbox in this page: no network, no access to the page or your files. The first run loads Python (a few seconds).',
     invalid: 'The arguments do not match the parameters: {{problem}}',
     returned: 'Returned',
     stdout: 'Printed output',
