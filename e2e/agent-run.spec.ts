@@ -58,14 +58,26 @@ test('a data question runs a read-only query on the in-page SQLite database', as
   await expect(run.step('Final answer')).toContainText('| 2026-11-23 | 217.5 |')
 })
 
-test('LLM routing picks add-calc with validated arguments; the text protocol carries the calls', async ({ routing, run }) => {
+test('LLM routing picks add-calc with validated arguments, runs its skill.py and answers from the result', async ({ routing, run }) => {
+  test.setTimeout(120_000)
   await routing.utterance.fill('3、5、8 求和')
   await run.routingMode.selectOption('llm')
+  await run.run()
+  await expect(run.step('Activation')).toContainText('LLM routing chose add-calc with valid arguments {"numbers":[3,5,8]}', {
+    timeout: 60_000,
+  })
+  await expect(run.step('Execute skill code')).toContainText('Execute · skill.py')
+  await expect(run.step('Execute skill code')).toContainText('"result": 16')
+  await expect(run.step('Execute skill code')).toContainText('user_message: 3 + 5 + 8 = 16')
+  await expect(run.step('Final answer')).toContainText('3 + 5 + 8 = 16')
+})
+
+test('a skill without code still works with the text protocol: the calls travel as SKILL_CALL lines', async ({ routing, run }) => {
+  await routing.utterance.fill('计算一下 (3+5)*8')
   await run.toolCalls.selectOption('text')
   await run.run()
-  await expect(run.step('Activation')).toContainText('LLM routing chose add-calc with valid arguments {"numbers":[3,5,8]}')
-  await expect(run.step('Model reply').nth(1)).toContainText('SKILL_CALL: {"skill":"calculator"')
-  await expect(run.step('Final answer')).toContainText('= 16')
+  await expect(run.step('Model reply').first()).toContainText('SKILL_CALL: {"skill":"calculator"')
+  await expect(run.step('Final answer')).toContainText('= 64')
 })
 
 test('the Tools panel lists schemas and edited mocks answer the next run', async ({ routing, run, tools }) => {

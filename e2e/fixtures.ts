@@ -130,7 +130,19 @@ export class RunView {
   }
 
   /** A step of the trace: 'Activation', 'Round', 'Model reply', 'Tool call', 'Final answer', 'Stopped', 'Streaming reply', 'User turn'. */
-  step(name: 'Activation' | 'Round' | 'Model reply' | 'Tool call' | 'Final answer' | 'Stopped' | 'Streaming reply' | 'User turn'): Locator {
+  step(
+    name:
+      | 'Activation'
+      | 'Round'
+      | 'Model reply'
+      | 'Tool call'
+      | 'Final answer'
+      | 'Stopped'
+      | 'Streaming reply'
+      | 'User turn'
+      | 'Execute skill code'
+      | 'Fallback skill',
+  ): Locator {
     return this.trace.getByRole('listitem', { name, exact: true })
   }
 

@@ -6,7 +6,10 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { sandboxFailure, type CodeRunner, type CodeRunOutcome } from '../core/code'
+import { SANDBOX_READY, sandboxFailure, type CodeRunner, type CodeRunOutcome } from '../core/code'
+
+/** Starting Python takes a few seconds (more on a busy machine); this is only a guard against a hung start. */
+const START_LIMIT_MS = 120_000
 
 /** The child's script: prebuilt beside the bundle, or the TypeScript source through tsx. */
 function childCommand(): string[] {
@@ -38,19 +41,28 @@ export const runCodeInNode: CodeRunner = (request, { signal, timeoutMs }) =>
       child.kill('SIGKILL')
       resolve(outcome)
     }
-    const timer = setTimeout(
-      () => settle(sandboxFailure(`The code ran longer than ${timeoutMs / 1000} s and was stopped.`, elapsed(), 'timeout')),
-      timeoutMs,
-    )
+    let timer = setTimeout(() => settle(sandboxFailure('Python did not start in time.', elapsed())), START_LIMIT_MS)
+    let ranFrom = 0
+    const startClock = () => {
+      clearTimeout(timer)
+      ranFrom = Date.now()
+      timer = setTimeout(
+        () => settle(sandboxFailure(`The code ran longer than ${timeoutMs / 1000} s and was stopped.`, Date.now() - ranFrom, 'timeout')),
+        timeoutMs,
+      )
+    }
     const onAbort = () => settle(sandboxFailure('Aborted while the code was running.', elapsed(), 'aborted'))
     signal.addEventListener('abort', onAbort, { once: true })
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      if (!ranFrom && stdout.startsWith(`${SANDBOX_READY}\n`)) startClock()
+    })
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
     child.on('error', (error) => settle(sandboxFailure(`The sandbox did not start: ${error.message}`, elapsed())))
     child.on('close', (code) => {
       if (settled) return
       try {
-        const outcome = JSON.parse(stdout) as CodeRunOutcome
+        const outcome = JSON.parse(stdout.slice(stdout.indexOf('\n') + 1)) as CodeRunOutcome
         if (typeof outcome.ok === 'boolean') return settle(outcome)
       } catch {
         // Reported below.

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CodeRunRequest } from '../core/code'
+import { SANDBOX_READY, type CodeRunRequest } from '../core/code'
 
 // Anything Pyodide prints about itself goes to standard error: standard output carries the outcome only.
 for (const level of ['log', 'info', 'warn', 'debug'] as const)
@@ -48,5 +48,7 @@ const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CodeRunReq
 const { startPython } = await import('../adapters/pythonRuntime')
 const indexURL = dirname(fileURLToPath(import.meta.resolve('pyodide'))) + '/'
 const runtime = await startPython(indexURL)
+// The parent's time-out counts the code's own time, from here, not Python's start.
+process.stdout.write(`${SANDBOX_READY}\n`)
 const outcome = runtime.run(request)
 process.stdout.write(JSON.stringify(outcome), () => process.exit(0))

@@ -329,3 +329,37 @@ describe('route --only-scored and --top', () => {
     expect(all.scores.every((score) => score.final !== null)).toBe(true)
   })
 })
+
+describe('skill-playground exec', { timeout: 60_000 }, () => {
+  it("runs the example add-calc's skill.py (which imports tool.py) and prints the result as JSON", async () => {
+    const { code, out } = await run(['exec', '--skills', SKILLS, '--skill', 'add-calc', '--args', '{"numbers": [3, 5, 8]}'])
+    expect(code).toBe(0)
+    expect(JSON.parse(out[0]!)).toMatchObject({ result: { numbers: [3, 5, 8], result: 16, user_message: '3 + 5 + 8 = 16' }, stdout: '' })
+  })
+
+  it('exits 1 with a JSON error on arguments that do not match the parameters, before running anything', async () => {
+    const { code, out } = await run(['exec', '--skills', SKILLS, '--skill', 'add-calc', '--args', '{"numbers": [3]}'])
+    expect(code).toBe(1)
+    expect(JSON.parse(out[0]!)).toMatchObject({ error: { type: 'invalid_arguments', message: expect.stringContaining('too few items') } })
+    expect((await run(['exec', '--skills', SKILLS, '--skill', 'calculator'])).out[0]).toContain('"type":"no-code"')
+  })
+
+  it('exits 1 with the traceback on an exception, and on a time-out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'exec-'))
+    mkdirSync(join(dir, 'loop'))
+    writeFileSync(join(dir, 'loop/SKILL.md'), '---\nname: loop\n---\nLoops.\n')
+    writeFileSync(
+      join(dir, 'loop/skill.py'),
+      'def run(args):\n    if args.get("fail"):\n        raise ValueError("bad input")\n    while True:\n        pass\n',
+    )
+    const failed = await run(['exec', '--skills', dir, '--skill', 'loop', '--args', '{"fail": true}'])
+    expect(failed.code).toBe(1)
+    expect(JSON.parse(failed.out[0]!)).toMatchObject({
+      error: { type: 'exception', message: 'ValueError: bad input' },
+      traceback: expect.stringContaining('File "skill.py", line 3, in run'),
+    })
+    const slow = await run(['exec', '--skills', dir, '--skill', 'loop', '--timeout', '1'])
+    expect(slow.code).toBe(1)
+    expect(JSON.parse(slow.out[0]!)).toMatchObject({ error: { type: 'timeout', message: 'The code ran longer than 1 s and was stopped.' } })
+  })
+})

@@ -8,6 +8,7 @@ import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progr
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
 import type { ChatMessage, ModelClient, ModelReply, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
+import { codeResultNote } from './codeResultNote'
 
 export interface Timers {
   set: (callback: () => void, ms: number) => unknown
@@ -338,9 +339,7 @@ async function executeSkill(
     userMessage,
     code: codeTrace(code.entry, outcome),
   })
-  if (!outcome.ok)
-    return `\n\nThe skill's code (${code.entry}) failed: ${outcome.error.message}. Tell the user what went wrong; do not make up a result.`
-  return `\n\nThe skill's code (${code.entry}) returned: ${JSON.stringify(result)}${userMessage ? `\nIts message for the user: ${userMessage}` : ''}\nAnswer the user from this result.`
+  return codeResultNote(code.entry, outcome.ok ? { ok: true, result, userMessage } : { ok: false, message: outcome.error.message })
 }
 
 function runSkillCode(

@@ -1,5 +1,6 @@
 import { catalogSkills, mostSimilarSkill } from './skillSimilarity'
 import { parseSkillResults, RESULT_PREFIX } from './textProtocol'
+import { readCodeResultNote } from './codeResultNote'
 import type { ChatMessage, ModelClient, ModelReply, ModelRequest, RouteCandidate, ToolCall, ToolSpec } from './types'
 
 /** One reply of a user-written script: text, tool calls, or both. */
@@ -123,10 +124,17 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
   if (toolResults.length > 0) {
     const loaded = toolResults.find((m) => m.name === 'load_skill' && m.content.includes('<skill'))
     if (loaded) {
-      const next = chooseTool(user, visible, tools)
+      const next = chooseTool(user, visible, tools, messages[0]?.role === 'system' ? messages[0].content : '')
       if (next) return call(`Loaded the skill's instructions. ${next.why}`, next.name, next.args, round)
     }
     return { text: summarize(user, toolResults), toolCalls: [] }
+  }
+  // LLM routing ran the skill's code already: answer from what it returned.
+  const executed = readCodeResultNote(user)
+  if (executed) {
+    if (!executed.ok)
+      return { text: `The skill's code failed: ${executed.message}. I can't give you a reliable answer for this.`, toolCalls: [] }
+    return { text: executed.userMessage ?? `The skill's code returned ${JSON.stringify(executed.result).slice(0, 400)}`, toolCalls: [] }
   }
   if (visible.has('load_skill')) {
     const skill = pickSkillToLoad(
@@ -136,7 +144,7 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
     )
     if (skill) return call(`The skill "${skill}" fits this request; loading it.`, 'load_skill', { name: skill }, round)
   }
-  const next = chooseTool(user, visible, tools)
+  const next = chooseTool(user, visible, tools, messages[0]?.role === 'system' ? messages[0].content : '')
   if (next) return call(next.why, next.name, next.args, round)
   return {
     text: `(scripted model) No visible tool fits "${user}", so I answer directly: I would reply to this from the system prompt alone.`,
@@ -166,20 +174,26 @@ interface Choice {
 }
 
 /** The first visible tool whose trigger fits the message, with arguments taken from it. */
-function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[]): Choice | null {
+function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec[], instructions = ''): Choice | null {
   const lower = user.toLowerCase()
-  // A skill's own tool that takes numbers (its code, e.g. add-calc's run(numbers)), when the message has them.
+  // Arithmetic written out goes to the calculator.
+  const written = findExpression(user)
+  if (visible.has('calculator') && written)
+    return { name: 'calculator', args: { expression: written }, why: `I'll compute ${written} with the calculator.` }
+  // Otherwise a skill's own tool that takes numbers (its code, e.g. add-calc's run(numbers)), when the message has them.
   const numeric = tools.filter((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && takesNumbers(tool.parameters))
   if (numeric.length > 0 && (user.match(/-?\d+(?:\.\d+)?/g) ?? []).length > 0) {
     const name = mostSimilarSkill(
       user,
       numeric.map((tool) => ({ name: tool.name, description: tool.description })),
     )
-    const tool = numeric.find((candidate) => candidate.name === name) ?? (numeric.length === 1 ? numeric[0] : undefined)
+    // The most similar by its description, or the one the active skill's instructions name.
+    const tool =
+      numeric.find((candidate) => candidate.name === name) ?? numeric.find((candidate) => instructions.includes(`\`${candidate.name}\``))
     if (tool)
       return { name: tool.name, args: argsFrom(user, tool.parameters), why: `Calling ${tool.name} with the numbers in the message.` }
   }
-  const expression = findExpression(user) ?? sumExpression(user)
+  const expression = sumExpression(user)
   if (visible.has('calculator') && expression)
     return { name: 'calculator', args: { expression }, why: `I'll compute ${expression} with the calculator.` }
   const path = user.match(/[\w./-]+\.(?:md|txt|csv|json|yaml|yml|log)\b/)?.[0]

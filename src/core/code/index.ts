@@ -5,6 +5,7 @@ export {
   MAX_CODE_OUTPUT_CHARS,
   PYTHON_HARNESS,
   readOutcome,
+  SANDBOX_READY,
   SANDBOX_ROOT,
   sandboxFailure,
   sandboxFiles,

@@ -34,6 +34,9 @@ export function codeRequest(code: SkillCode, args: Record<string, unknown>): Cod
   return { files: code.files, entry: code.entry, function: code.function, args }
 }
 
+/** A host's first line once Python has started: the run's time-out counts from there. */
+export const SANDBOX_READY = '{"ready":true}'
+
 /** Where the skill's folder is mounted in the sandbox's in-memory file system (as package `skill`). */
 export const SANDBOX_ROOT = '/sandbox'
 

@@ -50,7 +50,8 @@ describe('the workspace zip', () => {
         .filter((file) => !file.path.endsWith('/SKILL.md'))
         .map((file) => file.path)
         .sort(),
-    ).toEqual(['routing-tests.yaml', 'weather.md'])
+      // A skill's code travels with it (docs/skill-code.md).
+    ).toEqual(['add-calc/skill.py', 'add-calc/tool.py', 'routing-tests.yaml', 'weather.md'])
   })
 
   it('says so when the file is not a zip or has no skills', () => {
