@@ -166,3 +166,24 @@ test('with a thousand skills that all score, the table, the skill list and the p
   expect(await problems.count()).toBeLessThan(80)
   await context.close()
 })
+
+test('Grouped routing shows both stages: the groups’ scores, then the skill within the winning group, or all skills when no group passes', async ({
+  page,
+  routing,
+  run,
+}) => {
+  await run.routingMode.selectOption('grouped')
+  const groups = page.getByRole('table', { name: 'Group scores' })
+  await routing.utterance.fill('相加求和 3、5、8')
+  await expect(groups.getByRole('row', { selected: true })).toContainText('math')
+  await expect(page.getByRole('status').filter({ hasText: 'Group math wins' })).toContainText('stage 2 picks add-calc within it')
+  await expect(routing.winnerRow()).toContainText('add-calc')
+
+  await routing.utterance.fill('北京今天天气怎么样，要带伞吗')
+  await expect(groups.getByRole('row', { selected: true })).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'No group passes the threshold' })).toBeVisible()
+  await expect(routing.winnerRow()).toContainText('weather')
+
+  await run.run()
+  await expect(run.step('Activation')).toContainText('Grouped routing: no group')
+})

@@ -43,7 +43,7 @@ export interface EvalArgs {
   threshold: number
 }
 
-const MODES: RoutingMode[] = ['keyword', 'progressive', 'llm', 'none']
+const MODES: RoutingMode[] = ['keyword', 'grouped', 'progressive', 'llm', 'none']
 
 export function evalArgs(options: Map<string, string | true>): EvalArgs {
   const text = (name: string) => {

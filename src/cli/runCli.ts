@@ -43,7 +43,7 @@ const USAGE = `Usage:
       Runs the routing test suite (default <dir>/routing-tests.yaml) with the keyword router;
       exits 1 on any failure, printing expected, got and the scores.
   skill-playground eval --skills <dir> [--evals file] [--model scripted|openai] [--trials N]
-                        [--mode keyword|progressive|llm|none] [--json] [--junit file] [--min-pass-rate R]
+                        [--mode keyword|grouped|progressive|llm|none] [--json] [--junit file] [--min-pass-rate R]
       Runs the behaviour evals (<dir>/evals.yaml and <skill>/evals/evals.json) N times each and
       prints each case's pass rate with its 95% interval; exits 1 when one is below R (default 1).
       --model openai reads OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL.`

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
-import type { RoutingResult } from '../core/routing'
+import type { GroupedRouting, RoutingResult } from '../core/routing'
 import type { SkillCode, SkillFile, Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
@@ -50,7 +50,17 @@ export function useRouting(): RoutingResult {
   const files = usePlayground((state) => state.files)
   const utterance = usePlayground((state) => state.utterance)
   const threshold = usePlayground((state) => state.threshold)
-  return derive.routing(files, utterance, threshold)
+  const grouped = usePlayground((state) => state.routingMode === 'grouped')
+  return derive.shown(files, utterance, threshold, grouped)
+}
+
+/** Grouped routing's two stages for the current message (shown in that routing mode). */
+export function useGroupedRouting(): GroupedRouting {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  const utterance = usePlayground((state) => state.utterance)
+  const threshold = usePlayground((state) => state.threshold)
+  return derive.grouped(files, utterance, threshold)
 }
 
 /**
@@ -59,7 +69,8 @@ export function useRouting(): RoutingResult {
  */
 export function useRoutingWinner(): { path: string | null; skill: string | null } {
   const { derive } = usePlaygroundContext()
-  const pick = (state: PlaygroundState) => derive.routing(state.files, state.utterance, state.threshold).winner
+  const pick = (state: PlaygroundState) =>
+    derive.shown(state.files, state.utterance, state.threshold, state.routingMode === 'grouped').winner
   const path = usePlayground((state) => pick(state)?.path ?? null)
   const skill = usePlayground((state) => pick(state)?.skill ?? null)
   return { path, skill }

@@ -1,4 +1,13 @@
-import { createRouter, effectiveConfig, sameRouting, type EffectiveConfig, type Router, type RoutingResult } from '../core/routing'
+import {
+  createGroupedRouter,
+  createRouter,
+  effectiveConfig,
+  sameRouting,
+  type EffectiveConfig,
+  type GroupedRouting,
+  type Router,
+  type RoutingResult,
+} from '../core/routing'
 import { createLintCache, lintWorkspace, primeLintCache, type LintProfile, type LintResult } from '../core/lint'
 import {
   parseRoutingTests,
@@ -66,6 +75,18 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const routeWith = memoizeLast((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold))
   const routing = (files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
     routeWith(router(workspace(files).skills), utterance, threshold)
+  // Grouped routing (docs/routing.md): compiled once per parsed skill set, only when that mode is chosen.
+  const groupedRouter = memoizeLast((skills: readonly Skill[]) => createGroupedRouter(skills))
+  const grouped = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
+    groupedRouter(workspace(files).skills)(utterance, threshold),
+  )
+  /** The routing the page shows: keyword routing's scores, with grouped routing's winner in that mode. */
+  const shown = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number, byGroup: boolean): RoutingResult => {
+    const keyword = routing(files, utterance, threshold)
+    if (!byGroup) return keyword
+    const { winner } = grouped(files, utterance, threshold)
+    return winner?.path === keyword.winner?.path ? keyword : { ...keyword, winner }
+  })
   const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
@@ -162,7 +183,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   }
   /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
   const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills))
-  return { workspace, routing, config, lint, tests, prepareTests, registry, evals, prepare, code }
+  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code }
 }
 
 export interface RoutingSuite {

@@ -1,5 +1,5 @@
 import { formatMessage, message, type Message } from '../messages'
-import { describeVerdict, effectiveConfig, scoreRouting, type EffectiveConfig } from '../routing'
+import { describeVerdict, effectiveConfig, groupedRouting, scoreRouting, type EffectiveConfig } from '../routing'
 import { codeToolName, type Skill, type SkillCode } from '../skill'
 import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
@@ -258,17 +258,22 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
       reason: message('run.sticky', { skill: options.stickySkill.name }),
     }
   }
-  if (mode === 'keyword') {
-    const routing = scoreRouting(utterance, skills, threshold)
+  if (mode === 'keyword' || mode === 'grouped') {
+    const grouped = mode === 'grouped' ? groupedRouting(utterance, skills, threshold) : null
+    const routing = grouped ? (grouped.within?.winner ? grouped.within : grouped.global) : scoreRouting(utterance, skills, threshold)
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
     const config = effectiveConfig(skill, toolNames(options))
     const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
     const reason =
-      skill && routing.winner
-        ? message('run.keywordWins', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
-        : best
-          ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
-          : message('run.noneMatched')
+      skill && routing.winner && grouped?.within?.winner
+        ? message('run.groupWins', { group: grouped.group ?? '', skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
+        : skill && routing.winner && grouped
+          ? message('run.groupFellBack', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
+          : skill && routing.winner
+            ? message('run.keywordWins', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
+            : best
+              ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
+              : message('run.noneMatched')
     return { skill, config, systemPrompt: config.systemPrompt, reason }
   }
   if (mode === 'llm') return routeWithModel(options, emit)

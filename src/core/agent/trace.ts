@@ -77,10 +77,11 @@ export type TraceEvent =
   | (Stamped & { type: 'turn'; turn: number; utterance: string })
   | (Stamped & { type: 'stopped'; reason: 'round-limit' | 'repeated-failure' | 'aborted' | 'model-error'; message: string; text?: Message })
 
-export type RoutingMode = 'keyword' | 'progressive' | 'llm' | 'none'
+export type RoutingMode = 'keyword' | 'grouped' | 'progressive' | 'llm' | 'none'
 
 export const ROUTING_MODES: { value: RoutingMode; label: string }[] = [
   { value: 'keyword', label: 'Keyword routing' },
+  { value: 'grouped', label: 'Grouped (group, then skill)' },
   { value: 'progressive', label: 'Progressive disclosure (load_skill)' },
   { value: 'llm', label: 'LLM routing (model picks a skill)' },
   { value: 'none', label: 'None (one prompt, all tools)' },

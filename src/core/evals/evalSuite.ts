@@ -39,7 +39,7 @@ export interface EvalCase {
   /** Put in the virtual file system before the run. */
   files: Record<string, string>
   /** The routing mode for this case, whatever the run's (e.g. progressive for a skill without keywords). */
-  mode?: 'keyword' | 'progressive' | 'llm' | 'none'
+  mode?: 'keyword' | 'grouped' | 'progressive' | 'llm' | 'none'
   expect: EvalExpect
   /** Where the case is: the file and its 1-based line. */
   file: string
@@ -61,7 +61,7 @@ export interface EvalSuite {
 }
 
 const CASE_KEYS = ['name', 'utterance', 'turns', 'files', 'mode', 'expect']
-const MODES = ['keyword', 'progressive', 'llm', 'none'] as const
+const MODES = ['keyword', 'grouped', 'progressive', 'llm', 'none'] as const
 const EXPECT_KEYS = [
   'skill',
   'tools_called',

@@ -174,7 +174,7 @@ describe('evals.yaml', () => {
     const suite = parseEvalSuite('- utterance: a\n  mode: progressive\n- utterance: b\n  mode: sideways\n')
     expect(suite.cases[0]!.mode).toBe('progressive')
     expect(suite.problems.map((p) => [p.range.startLine, p.message])).toEqual([
-      [4, '"mode" must be one of keyword, progressive, llm, none.'],
+      [4, '"mode" must be one of keyword, grouped, progressive, llm, none.'],
     ])
   })
 

@@ -305,6 +305,9 @@ export const en = {
   run: {
     sticky: '{{skill}} stays active for the rest of the conversation (sticky skill).',
     keywordWins: '{{skill}} wins keyword routing: {{verdict}}',
+    groupWins: 'Grouped routing: group {{group}} wins, then {{skill}} within it: {{verdict}}',
+    groupFellBack:
+      'Grouped routing: no group (or no skill in the winning group) passes the threshold, so all skills are routed: {{skill}} wins: {{verdict}}',
     noneClosest: 'No skill activates. Closest: {{skill}}: {{verdict}}',
     noneMatched: 'No keyword of any skill matched.',
     progressive: 'Progressive disclosure: the model sees {{count}} skill descriptions and may load one.',

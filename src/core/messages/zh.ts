@@ -297,6 +297,8 @@ export const zh: Catalog = {
     abortedTool: '在工具调用期间中止。',
     modelFailed: '模型调用失败：{{error}}',
     repeated: '{{tool}} 用相同参数连续失败两次；为避免死循环，运行停止。',
+    groupWins: '分组路由：先选中分组 {{group}}，再在组内选中 {{skill}}：{{verdict}}',
+    groupFellBack: '分组路由：没有分组（或胜出分组里没有技能）超过阈值，改为在全部技能中路由：{{skill}} 胜出：{{verdict}}',
     roundLimit: '达到轮数上限（{{rounds}}），没有得到最终回答。',
     fallback: '{{from}} 的工具已失败 {{failures}} 次；切换到它的后备技能 {{to}}（使用其提示词和工具）。',
   },

@@ -18,3 +18,5 @@ export { CATALOG_TOKEN_BUDGET, countedPart, MAX_COUNTED_CHARS } from './tokenBud
 export type { TokenCount } from './tokenBudget'
 export { explainRouting, MAX_EXPLAINED_LENGTH } from './explainRouting'
 export type { ExplanationOutcome, KeywordSuggestion, RoutingExplanation } from './explainRouting'
+export { createGroupedRouter, groupedRouting, skillGroups } from './groupedRouting'
+export type { GroupedRouter, GroupedRouting, GroupedSkill } from './groupedRouting'

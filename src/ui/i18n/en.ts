@@ -120,6 +120,20 @@ export const en = {
         'This table is keyword routing. The run uses progressive disclosure: the model reads every description and loads a skill with load_skill, whatever the keywords say.',
       llm: 'This table is keyword routing. The run uses LLM routing: the model picks a skill from the descriptions (and fills its parameters), whatever the keywords say.',
       none: 'This table is keyword routing. The run uses no routing: one default prompt with every tool.',
+      grouped:
+        'Grouped routing: stage 1 scores each group (its skills’ keywords together); stage 2 picks the skill within the winning group. With no group above the threshold, all skills are routed. The table below scores every skill; the winner is stage 2’s.',
+    },
+    groups: {
+      title: 'Stage 1 · groups',
+      table: 'Group scores',
+      group: 'Group',
+      skills: 'Skills',
+      matched: 'Matched keywords',
+      final: 'Final',
+      wins: 'Group {{group}} wins; stage 2 picks {{skill}} within it.',
+      winsNoSkill: 'Group {{group}} wins, but none of its skills passes the threshold: all skills are routed instead.',
+      none: 'No group passes the threshold: all skills are routed (global keyword routing).',
+      noGroups: 'No skill has a group yet. Give skills a `group:` field, or put them in skills/<group>/<skill>/SKILL.md.',
     },
   },
   table: {
@@ -177,6 +191,7 @@ export const en = {
     routingMode: 'Routing mode',
     modes: {
       keyword: 'Keyword routing',
+      grouped: 'Grouped (group, then skill)',
       progressive: 'Progressive disclosure (load_skill)',
       llm: 'LLM routing (model picks a skill)',
       none: 'None (one prompt, all tools)',

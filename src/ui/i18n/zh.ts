@@ -118,6 +118,20 @@ export const zh: DeepStrings<typeof en> = {
       progressive: '这张表是关键词路由。运行时使用渐进披露：模型读所有技能的描述，用 load_skill 加载技能，与关键词无关。',
       llm: '这张表是关键词路由。运行时使用 LLM 路由：模型根据描述挑选技能（并填写参数），与关键词无关。',
       none: '这张表是关键词路由。运行时不做路由：只用一个默认提示词和全部工具。',
+      grouped:
+        '分组路由：第一步给每个分组打分（组内技能的关键词合在一起）；第二步在胜出的分组里选技能。没有分组超过阈值时，改为在全部技能中路由。下面的表给每个技能打分，胜出者以第二步为准。',
+    },
+    groups: {
+      title: '第一步 · 分组',
+      table: '分组得分',
+      group: '分组',
+      skills: '技能数',
+      matched: '匹配到的关键词',
+      final: '最终分',
+      wins: '分组 {{group}} 胜出；第二步在组内选中 {{skill}}。',
+      winsNoSkill: '分组 {{group}} 胜出，但组内没有技能超过阈值：改为在全部技能中路由。',
+      none: '没有分组超过阈值：改为在全部技能中路由（全局关键词路由）。',
+      noGroups: '还没有技能设置分组。给技能加上 `group:` 字段，或放在 skills/<分组>/<技能>/SKILL.md。',
     },
   },
   table: {
@@ -175,6 +189,7 @@ export const zh: DeepStrings<typeof en> = {
     routingMode: '路由方式',
     modes: {
       keyword: '关键词路由',
+      grouped: '分组路由（先选组，再选技能）',
       progressive: '渐进披露（load_skill）',
       llm: 'LLM 路由（由模型选技能）',
       none: '不路由（一个提示词，全部工具）',

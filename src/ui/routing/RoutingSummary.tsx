@@ -1,6 +1,7 @@
 import type { RoutingMode } from '../../core/agent/trace'
 import { usePlayground, useRouting } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
+import { GroupStage } from './GroupStage'
 import { verdictMessage } from '../../core/routing'
 
 /** One sentence on the outcome, so the table never has to be read to know who won. */
@@ -46,6 +47,7 @@ export function RoutingSummary() {
 function ModeNote({ mode }: { mode: RoutingMode }) {
   const { t } = useT()
   if (mode === 'keyword') return null
+  if (mode === 'grouped') return <GroupStage />
   return (
     <p className="summary mode-note" role="note">
       {t(`summary.mode.${mode}`)}
