@@ -5,7 +5,7 @@
  * merged case by case, with different expectations listed as conflicts.
  */
 import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteConflict } from '../routingSuite'
-import { isSkillPath, placeIncoming, type SkillFile } from '../skill'
+import { folderOf, isSkillPath, placeIncoming, type SkillFile } from '../skill'
 
 export interface IncomingMerge {
   /** The workspace's files afterwards. */
@@ -23,7 +23,12 @@ export interface IncomingMerge {
 export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
   const byPath = new Map(existing.map((file) => [file.path, file.text]))
   const identical = incoming.filter((file) => isSkillPath(file.path) && byPath.get(file.path) === file.text).map((file) => file.path)
-  const skills = incoming.filter((file) => isSkillPath(file.path) && !identical.includes(file.path))
+  // A skill's folder comes with it (its code, references), and moves with it when it is renamed.
+  // Only an identical skill's files may already be there, unchanged, and are not added again.
+  const arriving = incoming.filter((file) => isSkillPath(file.path) && !identical.includes(file.path))
+  const folders = arriving.map((file) => folderOf(file.path)).filter((folder) => folder !== null)
+  const inArrivingFolder = (path: string) => !isSkillPath(path) && folders.some((folder) => path.startsWith(`${folder}/`))
+  const skills = incoming.filter((file) => (isSkillPath(file.path) && !identical.includes(file.path)) || inArrivingFolder(file.path))
   const { placed, renamed } = placeIncoming(existing, skills, suffix)
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
@@ -36,5 +41,12 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
       ? files.map((file) => (file === own ? { ...file, text: merged.text } : file))
       : [...files, { path: ROUTING_TESTS_FILE, text: merged.text }]
   }
-  return { files, added: placed.map((file) => file.path), renamed, identical, tests, previousTests: own?.text ?? null }
+  return {
+    files,
+    added: placed.filter((file) => isSkillPath(file.path)).map((file) => file.path),
+    renamed,
+    identical,
+    tests,
+    previousTests: own?.text ?? null,
+  }
 }

@@ -8,7 +8,7 @@ export type { FormField } from './editSkillText'
 export { locateListItems, parseYamlText, setFrontmatterValue, splitSkillFile } from './frontmatter'
 export type { FieldLocation, SplitSkillFile, Span, YamlListItem } from './frontmatter'
 export { FIELD_DOCS } from './fieldDocs'
-export { checkSkillName, pathForName, placeIncoming, slugSkillName, uniqueSkillName } from './workspacePaths'
+export { checkSkillName, pathForName, placeIncoming, skillFolderFiles, slugSkillName, uniqueSkillName } from './workspacePaths'
 export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
 export {

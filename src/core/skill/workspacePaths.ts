@@ -6,6 +6,7 @@ import { message, type Message } from '../messages'
 import { isSkillPath } from './loadWorkspace'
 import { defaultSkillName } from './parseSkill'
 import { setSkillName } from './editSkillText'
+import { folderOf } from './skillCode'
 import type { SkillFile } from './types'
 
 /** The path a skill named `name` gets, keeping the layout (folder or flat file) of `like`. */
@@ -48,6 +49,30 @@ export function checkSkillName(rawName: string, path: string, files: readonly Sk
   return { ok: true, name, path: target }
 }
 
+/** The files of the skill at `path`: its SKILL.md and everything in its folder but nested skills' (a flat skill is one file). */
+export function skillFolderFiles(files: readonly SkillFile[], path: string): SkillFile[] {
+  const folder = folderOf(path)
+  const own = files.filter((file) => file.path === path)
+  if (folder === null || !isSkillPath(path)) return own
+  const nested = new Set(files.filter((file) => isSkillPath(file.path) && file.path !== path).map((file) => folderOf(file.path)))
+  const inFolder = files.filter((file) => {
+    if (file.path === path || !file.path.startsWith(`${folder}/`)) return false
+    for (let at = folderOf(file.path); at !== null && at !== folder; at = folderOf(at)) if (nested.has(at)) return false
+    return !nested.has(folder) || !isSkillPath(file.path)
+  })
+  return [...own, ...inFolder]
+}
+
+/** `path` under the folder it moved to, when one of its folders was moved. */
+function movedWithFolder(path: string, moves: ReadonlyMap<string, string>): string {
+  if (moves.size === 0) return path
+  for (let folder = folderOf(path); folder !== null; folder = folderOf(folder)) {
+    const to = moves.get(folder)
+    if (to !== undefined) return to + path.slice(folder.length)
+  }
+  return path
+}
+
 export interface Placement {
   placed: SkillFile[]
   /** What was renamed to avoid a clash (or not added: `to` says why). */
@@ -63,8 +88,10 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
   const names = new Set(existing.map((file) => defaultSkillName(file.path)))
   const placed: SkillFile[] = []
   const renamed: { from: string; to: string }[] = []
+  // A renamed skill's folder moves with it: its code and references land beside its new SKILL.md.
+  const folderMoves = new Map<string, string>()
   for (const file of incoming) {
-    let path = file.path
+    let path = movedWithFolder(file.path, folderMoves)
     let text = file.text
     if (taken.has(path) && !isSkillPath(path)) {
       // A second routing-tests.yaml has nowhere to go: the user's own suite stays.
@@ -72,7 +99,7 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
       continue
     }
     // A taken path, or a taken name in the other layout (calculator.md beside calculator/SKILL.md).
-    if (taken.has(path) || names.has(defaultSkillName(path))) {
+    if (isSkillPath(path) && (taken.has(path) || names.has(defaultSkillName(path)))) {
       const base = `${defaultSkillName(path)}-${suffix}`
       let name = base
       for (let n = 2; names.has(name) || taken.has(pathForName(name, path)); n++) name = `${base}-${n}`
@@ -80,6 +107,9 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
       text = setSkillName(text, name)
       names.add(name)
       renamed.push({ from: file.path, to: path })
+      const from = folderOf(file.path)
+      const to = folderOf(path)
+      if (from !== null && to !== null) folderMoves.set(from, to)
     }
     taken.add(path)
     placed.push({ path, text })

@@ -1,5 +1,5 @@
 import { zipWorkspace, type SharePayload } from '../../core/share'
-import { defaultSkillName } from '../../core/skill'
+import { defaultSkillName, skillFolderFiles } from '../../core/skill'
 import { encodeSavedWorkspace } from '../../core/workspace'
 import { savedFromState, type PlaygroundState } from '../../state/createPlaygroundStore'
 
@@ -23,9 +23,10 @@ export function workspacePayload(state: PlaygroundState): SharePayload {
   }
 }
 
+/** One skill with the files of its folder (its code, references), so it runs where it lands. */
 export function skillPayload(state: PlaygroundState, path: string): SharePayload | null {
-  const file = state.files.find((candidate) => candidate.path === path)
-  return file ? { kind: 'skill', skills: [file], utterance: state.utterance } : null
+  const files = skillFolderFiles(state.files, path)
+  return files.length > 0 ? { kind: 'skill', skills: files, utterance: state.utterance } : null
 }
 
 /** One skill as `<name>.md`: importing it lands it under its own name (renamed on a clash, like a link). */
@@ -36,9 +37,9 @@ export function skillDownload(state: PlaygroundState, path: string): Download | 
 
 /** One skill as a zip (`skills/<its path>`), to send instead of a link too long for chat tools. */
 export function skillZipDownload(state: PlaygroundState, path: string): Download | null {
-  const file = state.files.find((candidate) => candidate.path === path)
-  if (!file) return null
-  const zip = zipWorkspace({ files: [file] })
+  const files = skillFolderFiles(state.files, path)
+  if (files.length === 0) return null
+  const zip = zipWorkspace({ files })
   return { name: `${defaultSkillName(path)}.zip`, content: zip as Uint8Array<ArrayBuffer>, type: 'application/zip' }
 }
 
