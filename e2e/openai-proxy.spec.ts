@@ -155,3 +155,33 @@ test('a conversation: the second turn is routed again and its request carries bo
   await run.step('Activation').first().getByText('System prompt sent').click()
   await expect(run.step('Activation').first()).toContainText('You are a helpful assistant')
 })
+
+test("LLM routing through the proxy: the model decides, the skill's code runs in the page, the model answers from its result", async ({
+  routing,
+  run,
+}) => {
+  test.setTimeout(120_000)
+  upstream.script(
+    { kind: 'text', text: '{"skill": "add-calc", "args": {"numbers": [12, 30]}}' },
+    { kind: 'text', text: '12 加 30 等于 42。' },
+  )
+  await routing.utterance.fill('把 12 和 30 加起来')
+  await run.routingMode.selectOption('llm')
+  await run.model.selectOption('proxy')
+  await run.run()
+  await expect(run.step('Final answer')).toContainText('12 加 30 等于 42。', { timeout: 60_000 })
+  const execute = run.step('Execute skill code')
+  await expect(execute).toContainText('Execute · skill.py')
+  await expect(execute).toContainText('{"numbers":[12,30]}')
+  await expect(execute).toContainText('"result": 42')
+
+  expect(upstream.requests).toHaveLength(2)
+  const [decide, answer] = upstream.requests
+  expect(decide!.body.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('add-calc') })
+  expect(answer!.body.messages.at(-1)).toMatchObject({
+    role: 'user',
+    content: expect.stringContaining(
+      'The skill\'s code (skill.py) returned: {"numbers":[12,30],"result":42,"user_message":"12 + 30 = 42"}',
+    ),
+  })
+})

@@ -275,6 +275,16 @@ describe('lint rules', () => {
       ['a/SKILL.md', 'error'],
       ['b/SKILL.md', 'error'],
     ])
+    // A fallback names another skill of the workspace.
+    const fallbacks = [
+      skill('name: a\nfallback: b', 'x', 'a/SKILL.md'),
+      skill('name: b\nfallback: nowhere', 'x', 'b/SKILL.md'),
+      skill('name: c\nfallback: c', 'x', 'c/SKILL.md'),
+    ]
+    expect(lint(fallbacks, 'fallback-unknown').map((f) => [f.path, f.message])).toEqual([
+      ['b/SKILL.md', 'fallback "nowhere" is not a skill in this workspace (skills: a, b, c).'],
+      ['c/SKILL.md', 'fallback names this skill itself (c); name another skill to switch to.'],
+    ])
     const many = Array.from({ length: 31 }, (_, i) => skill(`name: s${i}`, 'x', `s${i}/SKILL.md`))
     expect(lint(many, 'catalog-too-large')).toHaveLength(1)
   })

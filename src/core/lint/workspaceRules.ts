@@ -28,6 +28,23 @@ export const workspaceRules: LintRule[] = [
     },
   },
   {
+    id: 'fallback-unknown',
+    severity: { app: 'warning', strict: 'error', lenient: 'warning' },
+    checkWorkspace: (skills, report) => {
+      const names = new Set(skills.map((context) => context.skill.name))
+      for (const context of skills) {
+        const { fallback, name } = context.skill
+        if (!fallback || (names.has(fallback) && fallback !== name)) continue
+        report(context.skill.path).at(
+          context.split.fields.get('fallback')?.value ?? [0, 3],
+          fallback === name
+            ? m('lint.fallback-unknown.self', { name })
+            : m('lint.fallback-unknown.message', { fallback, names: [...names].slice(0, 8).join(', ') }),
+        )
+      }
+    },
+  },
+  {
     id: 'catalog-too-large',
     severity: { app: 'info', strict: 'info', lenient: 'off' },
     checkWorkspace: (skills, report) => {

@@ -201,6 +201,12 @@ export const en = {
       explanation: 'Skill names identify skills (load_skill, LLM routing, the CLI); two skills with one name cannot both be reached.',
       message: 'Another skill is also named "{{name}}" ({{others}}).',
     },
+    'fallback-unknown': {
+      explanation:
+        'When a skill’s tools fail twice in a run, the agent switches to its `fallback` skill (its prompt and tools). A fallback that names no skill here never takes over, so the run just stops.',
+      message: 'fallback "{{fallback}}" is not a skill in this workspace (skills: {{names}}).',
+      self: 'fallback names this skill itself ({{name}}); name another skill to switch to.',
+    },
     'catalog-too-large': {
       explanation:
         'Past about 30 skills a model picking from one list gets worse. Group skills, or route in two steps (group, then skill).',

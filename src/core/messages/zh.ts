@@ -182,6 +182,12 @@ export const zh: Catalog = {
       explanation: '技能名称用来识别技能（load_skill、LLM 路由、命令行）；两个同名技能无法都被访问到。',
       message: '另一个技能也叫 "{{name}}"（{{others}}）。',
     },
+    'fallback-unknown': {
+      explanation:
+        '当一个技能的工具在一次运行中失败两次时，智能体会切换到它的 `fallback`（后备）技能，使用其提示词和工具。如果 fallback 写的不是本工作区里的技能，就永远不会切换，运行只会停止。',
+      message: 'fallback "{{fallback}}" 不是本工作区里的技能（现有技能：{{names}}）。',
+      self: 'fallback 指向了技能自己（{{name}}）；请填写另一个要切换到的技能。',
+    },
     'catalog-too-large': {
       explanation: '技能超过约 30 个后，模型从一个列表中挑选的效果会变差。可以给技能分组，或分两步路由（先选组，再选技能）。',
       message: '一个工作区里有 {{count}} 个技能，超过 {{limit}} 个，建议分组。',
