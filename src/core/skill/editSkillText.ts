@@ -23,7 +23,17 @@ export function setSkillName(text: string, name: string): string {
 }
 
 /** The fields the form edits, and the values it writes. */
-export type FormField = 'name' | 'description' | 'trigger_keywords' | 'required_tools' | 'max_rounds' | 'entry_mode' | 'tags' | 'parameters'
+export type FormField =
+  | 'name'
+  | 'description'
+  | 'trigger_keywords'
+  | 'required_tools'
+  | 'max_rounds'
+  | 'entry_mode'
+  | 'tags'
+  | 'group'
+  | 'fallback'
+  | 'parameters'
 
 /**
  * Sets one field of a SKILL.md (undefined removes it), the rest of the file byte for byte: the

@@ -18,7 +18,9 @@ const SEPARATOR_KEYS = new Set(['Enter', ',', '，', '、', '；', ';'])
 export default function SkillForm({ path }: { path: string }) {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
-  const skill = useWorkspace().skills.find((candidate) => candidate.path === path)
+  const { skills } = useWorkspace()
+  const skill = skills.find((candidate) => candidate.path === path)
+  const otherNames = skills.filter((candidate) => candidate.path !== path).map((candidate) => candidate.name)
   const text = usePlayground((state) => state.files.find((file) => file.path === path)?.text) ?? ''
   const lint = useLint()
   if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
@@ -107,6 +109,36 @@ export default function SkillForm({ path }: { path: string }) {
               placeholder={t('form.tagsPlaceholder')}
               onBlur={(event) => set('tags', splitKeywordList(event.target.value))}
             />
+          </label>
+        </div>
+        <div className="form-row">
+          <label className="form-field grow">
+            <span className="form-label">{t('form.group')}</span>
+            <input
+              aria-label={en('form.group')}
+              defaultValue={/^group\s*:/m.test(text) ? (skill.group ?? '') : ''}
+              key={skill.group ?? ''}
+              placeholder={skill.group ? t('form.groupFromFolder', { group: skill.group }) : t('form.groupPlaceholder')}
+              title={t('form.groupHelp')}
+              onBlur={(event) => set('group', event.target.value.trim() || undefined)}
+            />
+          </label>
+          <label className="form-field grow">
+            <span className="form-label">{t('form.fallback')}</span>
+            <select
+              aria-label={en('form.fallback')}
+              title={t('form.fallbackHelp')}
+              value={skill.fallback ?? ''}
+              onChange={(event) => set('fallback', event.target.value || undefined)}
+            >
+              <option value="">{t('form.noFallback')}</option>
+              {skill.fallback && !otherNames.includes(skill.fallback) && <option value={skill.fallback}>{skill.fallback}</option>}
+              {otherNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
           </label>
         </div>
         <ParametersTable skill={skill} onChange={(schema) => set('parameters', schema)} />
