@@ -92,3 +92,18 @@ test('code cannot reach the network or the page, and an endless loop is stopped 
   await page.getByRole('textbox', { name: 'Test utterance' }).fill('still responsive')
   await expect(page.getByRole('textbox', { name: 'Test utterance' })).toHaveValue('still responsive')
 })
+
+test('Add code gives a prompt-only skill a first skill.py that runs as it is', async ({ page }) => {
+  const skills = page.getByRole('listbox', { name: 'Skills' })
+  await skills.getByRole('option', { name: /^calculator/ }).click()
+  await page.getByRole('button', { name: 'Add code' }).click()
+  await expect(page.getByRole('heading', { name: 'calculator/skill.py' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Skill files' }).getByRole('button', { name: 'skill.py', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
+  const panel = page.getByRole('region', { name: 'Skill code' })
+  await panel.getByRole('button', { name: 'Run code' }).click()
+  await expect(panel.getByRole('region', { name: 'Code result' })).toContainText('"user_message": "Done."', { timeout: 60_000 })
+  await expect(skills.getByRole('option', { name: /^calculator/ })).toContainText('code')
+})

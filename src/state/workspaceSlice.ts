@@ -14,11 +14,13 @@ import {
   addTriggerKeywords,
   checkSkillName,
   defaultSkillName,
+  isSkillPath,
   parseSkill,
   pathForName,
   setSkillBody,
   setSkillField,
   setSkillName,
+  starterSkillCode,
   uniqueSkillName,
   type FormField,
   type SkillFile,
@@ -45,6 +47,8 @@ export interface WorkspaceSlice {
   /** Adds a skill from a template, renamed when its name is taken, and its routing cases; returns its path. */
   addFromTemplate: (template: { name: string; text: string; cases: readonly { utterance: string; expectSelf: boolean }[] }) => string
   duplicateSkill: (path: string) => string | null
+  /** Gives a folder skill a first skill.py (docs/skill-code.md) and opens it; returns its path, or null for a flat skill or one with code. */
+  addSkillCode: (path: string) => string | null
   /** Renames the skill (its folder or file, and its `name` field); returns why not, or null. */
   renameSkill: (path: string, name: string) => Message | null
   deleteSkill: (path: string) => void
@@ -88,6 +92,18 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   },
   updateText: (path, text) =>
     set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
+  addSkillCode: (path) => {
+    const folder = folderOf(path)
+    const text = get().files.find((file) => file.path === path)?.text
+    const taken = (name: string) => get().files.some((file) => file.path === `${folder}/${name}`)
+    if (folder === null || text === undefined || !isSkillPath(path) || taken('skill.py') || taken('main.py')) return null
+    const codePath = `${folder}/skill.py`
+    set((state) => ({
+      files: [...state.files, { path: codePath, text: starterSkillCode(parseSkill(path, text)) }],
+      selectedPath: codePath,
+    }))
+    return codePath
+  },
   createEvalsFile: (skill, utterance) => {
     if (!get().files.some((file) => file.path === EVALS_FILE))
       set((state) => ({ files: [...state.files, { path: EVALS_FILE, text: starterEvals(skill, utterance) }] }))

@@ -21,6 +21,7 @@ export {
   readSchemaFile,
   SCHEMA_FILE,
   skillCodeOf,
+  starterSkillCode,
   workspaceCode,
 } from './skillCode'
 export type { SkillCode } from './skillCode'

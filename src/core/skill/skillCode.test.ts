@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSkillPath } from './loadWorkspace'
 import { parseSkill } from './parseSkill'
-import { codeToolName, isCodeFile, readSchemaFile, workspaceCode } from './skillCode'
+import { codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
 import type { SkillFile } from './types'
 
 const skillsOf = (files: SkillFile[]) => files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text))
@@ -60,5 +60,18 @@ describe("a skill's code", () => {
     expect(isCodeFile('a/b.py')).toBe(true)
     expect(isCodeFile('a/schema.json')).toBe(true)
     expect(isCodeFile('a/evals/evals.json')).toBe(false)
+  })
+})
+
+describe('a first skill.py', () => {
+  it('names the parameters and returns plain data', () => {
+    const text = starterSkillCode({
+      name: 'add-calc',
+      parameters: { type: 'object', properties: { numbers: {}, 'not-an-identifier': {} } },
+    })
+    expect(text).toContain(
+      'def run(args: dict):\n    numbers = args.get("numbers")\n    return {"received": args, "user_message": "Done."}\n',
+    )
+    expect(text.startsWith('"""add-calc\'s code')).toBe(true)
   })
 })

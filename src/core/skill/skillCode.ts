@@ -49,11 +49,13 @@ export function isCodeFile(path: string): boolean {
  * Every skill folder's code files, by folder. One pass over the paths; a file belongs to the
  * nearest folder that holds a SKILL.md (a nested skill keeps its own code).
  */
-export function codeFilesByFolder(files: readonly SkillFile[], skillPaths: readonly string[]): Map<string, SkillFile[]> {
-  const folders = new Set(skillPaths.map(folderOf).filter((folder): folder is string => folder !== null))
+export function codeFilesByFolder(files: readonly SkillFile[], skills: readonly { path: string }[]): Map<string, SkillFile[]> {
+  // Built on the first code file: a keystroke in a large workspace without code pays for one scan.
+  let folders: Set<string> | null = null
   const byFolder = new Map<string, SkillFile[]>()
   for (const file of files) {
     if (!isCodeFile(file.path)) continue
+    folders ??= new Set(skills.map((skill) => folderOf(skill.path)).filter((folder): folder is string => folder !== null))
     let folder = folderOf(file.path)
     while (folder !== null && !folders.has(folder)) folder = folderOf(folder)
     if (folder === null) continue
@@ -88,10 +90,7 @@ export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | un
 
 /** Every skill with code in a workspace, by the skill's path. */
 export function workspaceCode(files: readonly SkillFile[], skills: readonly Skill[]): Map<string, SkillCode> {
-  const byFolder = codeFilesByFolder(
-    files,
-    skills.map((skill) => skill.path),
-  )
+  const byFolder = codeFilesByFolder(files, skills)
   const codes = new Map<string, SkillCode>()
   if (byFolder.size === 0) return codes
   for (const skill of skills) {
@@ -117,6 +116,25 @@ export function readSchemaFile(text: string): { parameters: JsonSchema | undefin
   if (isRecord(value.parameters)) return { parameters: value.parameters, problem: null }
   if (value.type === 'object' || isRecord(value.properties)) return { parameters: value, problem: null }
   return { parameters: undefined, problem: 'schema.json has no "parameters" object (and is not itself a JSON Schema with "properties").' }
+}
+
+/** A first skill.py for a skill without code: run(args) with its parameters named, returning plain data. */
+export function starterSkillCode(skill: Pick<Skill, 'name' | 'parameters'>): string {
+  const properties = Object.keys(skill.parameters?.properties ?? {})
+  const reads = properties
+    .filter((key) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    .map((key) => `    ${key} = args.get(${JSON.stringify(key)})\n`)
+    .join('')
+  const quote = '"'.repeat(3)
+  return `${quote}${skill.name.replace(/"/g, "'")}'s code: the playground calls run(args) with arguments checked against
+the skill's parameters, and shows (or hands the model) what it returns: dicts, lists, numbers,
+strings, booleans or None. A "user_message" in the result is shown to the user as such.
+${quote}
+
+
+def run(args: dict):
+${reads}    return {"received": args, "user_message": "Done."}
+`
 }
 
 /** A name fit for a model's function list (OpenAI allows letters, digits, _ and -, up to 64). */

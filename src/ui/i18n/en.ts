@@ -221,6 +221,8 @@ export const en = {
   },
   code: {
     badge: 'code',
+    add: 'Add code',
+    addTitle: 'Give this skill a skill.py with run(args): it can then run in the sandbox, as a tool or after LLM routing.',
     badgeTitle: 'This skill has code (skill.py or main.py) that runs in the sandbox.',
     files: 'Skill files',
     title: 'Run {{skill}}’s code',

@@ -219,6 +219,8 @@ export const zh: DeepStrings<typeof en> = {
   },
   code: {
     badge: '代码',
+    add: '添加代码',
+    addTitle: '给这个技能加一个带 run(args) 的 skill.py：之后它可以在沙箱里运行，作为工具被调用，或在 LLM 路由选中后执行。',
     badgeTitle: '这个技能带有代码（skill.py 或 main.py），在沙箱里运行。',
     files: '技能文件',
     title: '运行 {{skill}} 的代码',

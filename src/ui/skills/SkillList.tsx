@@ -85,6 +85,7 @@ export function SkillList() {
             folder={code.get(skill.path)?.folder ?? ''}
             openFile={selectedPath}
             onOpenFile={selectSkill}
+            onAddCode={() => store.getState().addSkillCode(skill.path)}
             winner={skill.path === winnerPath}
             findings={lint.findings.get(skill.path) ?? NO_FINDINGS}
             shared={draftPaths?.includes(skill.path) ?? false}
@@ -160,6 +161,7 @@ interface SkillItemProps {
   folder: string
   openFile: string | null
   onOpenFile: (path: string) => void
+  onAddCode: () => void
   onSelect: () => void
   onRename: () => void
   onRenameDone: (finalPath: string | null) => void
@@ -167,7 +169,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, folder, openFile, onOpenFile, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, folder, openFile, onOpenFile, onAddCode, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const { t, en } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
@@ -250,6 +252,11 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
               <button type="button" className="link-button" onClick={onDuplicate} aria-label={en('skills.duplicate')}>
                 {t('skills.duplicate')}
               </button>
+              {codeFiles.length === 0 && skill.path.includes('/') && (
+                <button type="button" className="link-button" onClick={onAddCode} title={t('code.addTitle')} aria-label={en('code.add')}>
+                  {t('code.add')}
+                </button>
+              )}
               <button type="button" className="link-button danger" onClick={onDelete} title={t('skills.deleteTitle')} aria-label={en('skills.delete')}>
                 {t('skills.delete')}
               </button>
