@@ -108,7 +108,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt },
     ...(options.history ?? []),
-    { role: 'user', content: activation.userMessage ?? options.utterance },
+    { role: 'user', content: (activation.userMessage ?? options.utterance) + (activation.execute ? await activation.execute() : '') },
   ]
   let maxRounds = activation.config.maxRounds
   let lastFailure = null as string | null
@@ -236,6 +236,8 @@ interface Activation {
   reason: Message
   /** Replaces the utterance as the user message (LLM routing appends the validated arguments). */
   userMessage?: string
+  /** LLM routing's execute step, run right after the activation is traced; its note joins the user message. */
+  execute?: () => Promise<string>
 }
 
 type Emit = (event: DistributiveOmit<TraceEvent, 'at'>) => void
@@ -310,13 +312,14 @@ async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activati
   const code = options.skillCode?.get(answer.skill.path)
   // The execute step (seed 004): a chosen skill with code runs with the validated arguments, and
   // its result goes to the model, which answers from it.
-  const executed = code && options.runCode ? await executeSkill(answer.skill, code, answer.args ?? {}, options, emit) : null
+  const skill = answer.skill
   return {
-    skill: answer.skill,
+    skill,
     config,
     systemPrompt: config.systemPrompt,
     reason: answer.reason,
-    ...(argsLine || executed ? { userMessage: `${options.utterance}${argsLine}${executed ?? ''}` } : {}),
+    ...(argsLine ? { userMessage: `${options.utterance}${argsLine}` } : {}),
+    ...(code && options.runCode ? { execute: () => executeSkill(skill, code, answer.args ?? {}, options, emit) } : {}),
   }
 }
 

@@ -92,6 +92,8 @@ describe('skills with code in the agent', () => {
     expect(runCode.requests).toEqual([
       { entry: 'skill.py', function: 'run', args: { numbers: [3, 5, 8] }, files: skillCode.get('add_calc/SKILL.md')!.files },
     ])
+    // Routing call, the activation it chose, then the execute step, then the rounds.
+    expect(events.map((event) => event.type).slice(0, 4)).toEqual(['model', 'activation', 'execute', 'round'])
     const [execute] = ofType(events, 'execute')
     expect(execute).toMatchObject({
       skill: 'add-calc',
