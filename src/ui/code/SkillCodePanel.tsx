@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code'
 import type { JsonSchema, SkillCode } from '../../core/skill'
@@ -223,8 +223,7 @@ function ArgField({
   )
   if (Array.isArray(property.enum))
     return (
-      <label className="code-arg">
-        {label}
+      <Labelled label={label}>
         <select
           aria-label={name}
           value={value === undefined ? '' : JSON.stringify(value)}
@@ -237,7 +236,7 @@ function ArgField({
             </option>
           ))}
         </select>
-      </label>
+      </Labelled>
     )
   if (property.type === 'boolean')
     return (
@@ -247,21 +246,19 @@ function ArgField({
     )
   if (property.type === 'number' || property.type === 'integer')
     return (
-      <label className="code-arg">
-        {label}
+      <Labelled label={label}>
         <input
           type="number"
           aria-label={name}
           value={typeof value === 'number' ? value : ''}
           onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
         />
-      </label>
+      </Labelled>
     )
   if (property.type === 'array') {
     const numeric = property.items?.type === 'number' || property.items?.type === 'integer'
     return (
-      <label className="code-arg">
-        {label}
+      <Labelled label={label}>
         <input
           type="text"
           aria-label={name}
@@ -272,20 +269,28 @@ function ArgField({
             onChange(items.length === 0 ? undefined : numeric ? items.map(Number) : items)
           }}
         />
-      </label>
+      </Labelled>
     )
   }
   if (property.type === 'string' || property.type === undefined)
     return (
-      <label className="code-arg">
-        {label}
+      <Labelled label={label}>
         <input
           type="text"
           aria-label={name}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         />
-      </label>
+      </Labelled>
     )
   return <p className="muted small">{t('code.jsonOnly', { name })}</p>
+}
+
+function Labelled({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <label className="code-arg">
+      {label}
+      {children}
+    </label>
+  )
 }

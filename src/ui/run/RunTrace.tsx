@@ -181,12 +181,8 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
             {event.latencyMs} ms ·{' '}
             {event.valid ? <span className="ok">{t('trace.valid')}</span> : <span className="error-text">{t('trace.invalid')}</span>}
           </div>
-          <LongText as="pre" className="tool-args" text={event.arguments} />
-          {event.error ? (
-            <p className="error-text">
-              {event.error.type}: {event.error.message}
-            </p>
-          ) : event.tool === 'load_skill' && typeof event.result === 'string' ? (
+          <CallArguments text={event.arguments} error={event.error} />
+          {event.error ? null : event.tool === 'load_skill' && typeof event.result === 'string' ? (
             // The loaded instructions read as the model reads them: Markdown, not an escaped JSON string.
             <details className="loaded-skill">
               <summary className="small">{t('trace.loadedText')}</summary>
@@ -209,14 +205,8 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
           <div className="event-title">
             {t('trace.execute', { file: event.file })} · <code>{event.skill}</code> · {event.latencyMs} ms
           </div>
-          <LongText as="pre" className="tool-args" text={event.arguments} />
-          {event.error ? (
-            <p className="error-text">
-              {event.error.type}: {event.error.message}
-            </p>
-          ) : (
-            <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />
-          )}
+          <CallArguments text={event.arguments} error={event.error} />
+          {!event.error && <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />}
           <CodeOutput code={event.code} />
           {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
         </>
@@ -254,6 +244,20 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
         </>
       )
   }
+}
+
+/** A call's arguments as sent, and its error when it failed. */
+function CallArguments({ text, error }: { text: string; error: { type: string; message: string } | null }) {
+  return (
+    <>
+      <LongText as="pre" className="tool-args" text={text} />
+      {error && (
+        <p className="error-text">
+          {error.type}: {error.message}
+        </p>
+      )}
+    </>
+  )
 }
 
 /** What a skill's code printed, and its traceback when it raised. */
