@@ -1,5 +1,13 @@
 import { formatMessage, message, type Message } from '../messages'
-import { describeVerdict, effectiveConfig, groupedRouting, scoreRouting, type EffectiveConfig } from '../routing'
+import {
+  describeVerdict,
+  effectiveConfig,
+  groupedRouting,
+  scoreRouting,
+  type EffectiveConfig,
+  type GroupedRouting,
+  type RoutingResult,
+} from '../routing'
 import { codeToolName, type Skill, type SkillCode } from '../skill'
 import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
@@ -167,10 +175,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     let switchTo: Skill | null = null
     for (const call of toolCalls) {
       const outcome = capResult(await callTool(call, tools, options))
-      const userMessage =
-        outcome.result && typeof outcome.result === 'object' && 'user_message' in outcome.result
-          ? String(outcome.result.user_message)
-          : null
+      const userMessage = userMessageOf(outcome.result)
       emit({
         type: 'tool',
         round,
@@ -265,18 +270,7 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
     const routing = grouped ? (grouped.within?.winner ? grouped.within : grouped.global) : scoreRouting(utterance, skills, threshold)
     const skill = skills.find((candidate) => candidate.path === routing.winner?.path) ?? null
     const config = effectiveConfig(skill, toolNames(options))
-    const best = routing.winner ?? routing.scores.filter((s) => s.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0))[0]
-    const reason =
-      skill && routing.winner && grouped?.within?.winner
-        ? message('run.groupWins', { group: grouped.group ?? '', skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
-        : skill && routing.winner && grouped
-          ? message('run.groupFellBack', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
-          : skill && routing.winner
-            ? message('run.keywordWins', { skill: skill.name, verdict: describeVerdict(routing.winner, threshold) })
-            : best
-              ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
-              : message('run.noneMatched')
-    return { skill, config, systemPrompt: config.systemPrompt, reason }
+    return { skill, config, systemPrompt: config.systemPrompt, reason: keywordReason(routing, grouped, threshold) }
   }
   if (mode === 'llm') return routeWithModel(options, emit)
   const config = effectiveConfig(null, toolNames(options))
@@ -289,6 +283,21 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
     }
   }
   return { skill: null, config, systemPrompt: config.systemPrompt, reason: message('run.off') }
+}
+
+/** Why keyword (or grouped) routing chose what it chose, for the activation step. */
+function keywordReason(routing: RoutingResult, grouped: GroupedRouting | null, threshold: number): Message {
+  const { winner } = routing
+  if (winner) {
+    const verdict = describeVerdict(winner, threshold)
+    if (grouped?.within?.winner) return message('run.groupWins', { group: grouped.group ?? '', skill: winner.skill, verdict })
+    if (grouped) return message('run.groupFellBack', { skill: winner.skill, verdict })
+    return message('run.keywordWins', { skill: winner.skill, verdict })
+  }
+  const best = routing.best
+  return best && best.final !== null
+    ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
+    : message('run.noneMatched')
 }
 
 async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activation | null> {
