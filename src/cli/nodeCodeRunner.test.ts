@@ -33,7 +33,8 @@ const tool = (text: string, args: Record<string, unknown> = {}): CodeRunRequest 
 const failure = (outcome: CodeRunOutcome) =>
   outcome.ok ? `returned ${JSON.stringify(outcome.result)}` : `${outcome.error.type}: ${outcome.error.message}`
 
-describe.concurrent('the Python sandbox in Node', { timeout: 60_000 }, () => {
+// One after another: each starts Python in its own process, and CI has two cores.
+describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
   it("runs the seed's add_calc: skill.py imports tool.py, print output is captured", async () => {
     const files: SkillFile[] = [
       { path: 'add_calc/SKILL.md', text: '---\nname: add-calc\n---\nAdds.\n' },
@@ -95,28 +96,40 @@ describe.concurrent('the Python sandbox in Node', { timeout: 60_000 }, () => {
   })
 
   it('an endless loop is killed at the time-out', async () => {
-    const started = Date.now()
     const outcome = await run(tool('def run(args):\n    while True:\n        pass\n'), 2_000)
     expect(failure(outcome)).toBe('timeout: The code ran longer than 2 s and was stopped.')
-    expect(Date.now() - started).toBeLessThan(15_000)
+    // Counted from when Python was ready (its start is not the code's time), and killed on time.
+    expect(outcome.ms).toBeGreaterThanOrEqual(2_000)
+    expect(outcome.ms).toBeLessThan(5_000)
   })
 
   it('refuses the bridges to JavaScript and the network, even with the import guard removed', async () => {
+    // Each attempt in one interpreter, in order: the guard is removed only for the last ones.
     const attempts = [
-      ['import js\ndef run(args):\n    return 1\n', "'js' is not available in the playground's sandbox"],
-      ['import pyodide.http\ndef run(args):\n    return 1\n', "'pyodide' is not available"],
-      [
-        `import urllib.request\ndef run(args):\n    return str(urllib.request.urlopen("http://127.0.0.1:${port}/").read())\n`,
-        "'socket' is not available",
-      ],
-      ['import sys\nsys.meta_path.pop(0)\nimport js\ndef run(args):\n    return str(js.process)\n', "No module named 'js'"],
-      ['import sys\nsys.meta_path.pop(0)\nimport pyodide_js\ndef run(args):\n    return 1\n', "No module named 'pyodide_js'"],
-      [
-        `import sys\nsys.meta_path.pop(0)\nimport socket\ndef run(args):\n    s = socket.create_connection(("127.0.0.1", ${port}))\n    s.sendall(b"GET / HTTP/1.0\\r\\n\\r\\n")\n    return str(s.recv(100))\n`,
-        'Error',
-      ],
-    ] as const
-    for (const [code, refused] of attempts) expect(failure(await run(tool(code)))).toContain(refused)
+      'import js',
+      'import pyodide.http',
+      `import urllib.request; urllib.request.urlopen("http://127.0.0.1:${port}/").read()`,
+      'import sys; sys.meta_path.pop(0)',
+      'import js; js.process',
+      'import pyodide_js',
+      `import socket; s = socket.create_connection(("127.0.0.1", ${port})); s.sendall(b"GET / HTTP/1.0\\r\\n\\r\\n"); s.recv(100)`,
+    ]
+    const code = `def run(args):\n    seen = []\n${attempts
+      .map(
+        (line) =>
+          `    try:\n        exec(${JSON.stringify(line)}, {})\n        seen.append("ran")\n    except BaseException as error:\n        seen.append(type(error).__name__ + ": " + str(error))\n`,
+      )
+      .join('')}    return seen\n`
+    const outcome = await run(tool(code))
+    expect(outcome.ok).toBe(true)
+    const seen = (outcome.ok ? outcome.result : []) as string[]
+    expect(seen[0]).toContain("'js' is not available in the playground's sandbox")
+    expect(seen[1]).toContain("'pyodide' is not available")
+    expect(seen[2]).toContain("'socket' is not available")
+    expect(seen[3]).toBe('ran')
+    expect(seen[4]).toBe("ModuleNotFoundError: No module named 'js'")
+    expect(seen[5]).toBe("ModuleNotFoundError: No module named 'pyodide_js'")
+    expect(seen[6]).toMatch(/Error/)
     expect(connections).toBe(0)
   })
 
