@@ -40,6 +40,13 @@ test('the add-calc example runs its skill.py, which imports tool.py, from a form
   await panel.getByRole('textbox', { name: 'numbers' }).fill('3')
   await panel.getByRole('button', { name: 'Run code' }).click()
   await expect(panel.getByRole('alert')).toContainText('too few items')
+
+  // The JSON and the form are one value.
+  await panel.getByText('Arguments as JSON').click()
+  await panel.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"numbers": [1.5, 2]}')
+  await expect(panel.getByRole('textbox', { name: 'numbers' })).toHaveValue('1.5, 2')
+  await panel.getByRole('button', { name: 'Run code' }).click()
+  await expect(result).toContainText('"result": 3.5')
 })
 
 test('an exception comes back with its traceback; print output is kept', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code'
 import type { JsonSchema, SkillCode } from '../../core/skill'
@@ -46,6 +46,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
   const [outcome, setOutcome] = useState<CodeRunOutcome | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [seconds, setSeconds] = useState(DEFAULT_CODE_TIMEOUT_MS / 1000)
+  const [revision, setRevision] = useState(0)
   const stop = useRef<AbortController | null>(null)
   const argsText = json ?? JSON.stringify(args, null, 2)
 
@@ -58,6 +59,23 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
       return next
     })
   }
+
+  // The JSON and the fields are one value: a JSON edit that parses to an object fills the fields.
+  const editJson = (text: string) => {
+    setJson(text)
+    try {
+      const value: unknown = JSON.parse(text)
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        setArgs(value as Record<string, unknown>)
+        // A list field keeps what is typed in it (commas and all): shown anew from the JSON.
+        setRevision((count) => count + 1)
+      }
+    } catch {
+      // Not JSON yet: the fields keep their values until it is; Run code says what is wrong.
+    }
+  }
+  // Leaving the skill (or the page) stops a run in flight: its worker is terminated.
+  useEffect(() => () => stop.current?.abort(), [])
 
   const run = async () => {
     const validation = validateArgs(schema, argsText)
@@ -96,7 +114,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
       <div className="code-args" role="group" aria-label={en('code.arguments')}>
         {Object.entries(properties).map(([key, property]) => (
           <ArgField
-            key={key}
+            key={`${key}:${revision}`}
             name={key}
             property={property}
             required={required.has(key)}
@@ -112,7 +130,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
             rows={4}
             value={argsText}
             spellCheck={false}
-            onChange={(event) => setJson(event.target.value)}
+            onChange={(event) => editJson(event.target.value)}
           />
         </details>
       </div>
