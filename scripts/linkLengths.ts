@@ -7,10 +7,14 @@ import LZString from 'lz-string'
 import { join } from 'node:path'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { encodeShare, type SharePayload } from '../src/core/share'
+import { isSkillPath, skillFolderFiles } from '../src/core/skill'
 
 const files = readSkillsDir(join(import.meta.dirname, '../skills'))
 const rows = [
-  ...files.map((file): [string, SharePayload] => [file.path, { kind: 'skill', skills: [file] }]),
+  // One skill's link carries its folder (its code too), as the Share dialog sends it.
+  ...files
+    .filter((file) => isSkillPath(file.path))
+    .map((file): [string, SharePayload] => [file.path, { kind: 'skill', skills: skillFolderFiles(files, file.path) }]),
   ['(whole example workspace)', { kind: 'workspace', skills: files }] as [string, SharePayload],
 ].map(([label, payload]) => {
   const ours = encodeShare(payload).length + 1

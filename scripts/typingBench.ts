@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { build, preview } from 'vite'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
+import { isSkillPath } from '../src/core/skill'
 
 const root = join(import.meta.dirname, '..')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -165,7 +166,7 @@ async function measureBulk() {
 try {
   // Two paired rounds: each workspace is measured twice, interleaved, so a slow moment hits all alike.
   const workspaces: [string, { path: string; text: string }[]][] = [
-    [`${examples.length} example skills`, examples],
+    [`${examples.filter((file) => isSkillPath(file.path)).length} example skills`, examples],
     ['1,000 generated skills (few score)', generated],
     ['1,000 skills that all score', allScoring(1000)],
     ['5,000 skills that all score', allScoring(5000)],
