@@ -13,7 +13,7 @@ import {
   sandboxFiles,
   type CodeRunOutcome,
   type CodeRunRequest,
-} from '../core/code/pythonHarness'
+} from '../core/code'
 
 export interface PythonRuntime {
   /** Runs one request. The runtime is spent afterwards: the host starts a fresh one for the next run. */

@@ -4,7 +4,7 @@
  * can freeze the page or leave state for the next run. The next worker starts in the background
  * as soon as one is used, so only the first run waits for Python to load.
  */
-import { sandboxFailure, type CodeRunner, type CodeRunOutcome } from '../core/code'
+import { sandboxFailure, type CodeRunner, type CodeRunOutcome } from '../core/code/codeRun'
 import type { PythonWorkerReply, PythonWorkerRequest } from './pythonWorker'
 
 /** Loading Pyodide the first time downloads about 4 MB (compressed); after that it comes from the cache. */

@@ -58,7 +58,8 @@ export function App() {
   const [view, setView] = useState<'form' | 'text'>('text')
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
   const codes = useSkillCode()
-  // The Run code panel (and its chunk) only for a skill with code, or one of its files.
+  // The Run code panel (and its chunk) only for a skill with code, or one of its files, and like
+  // the editor only once the page is usable.
   const hasCode = selectedPath !== null && [...codes.values()].some((code) => selectedPath.startsWith(`${code.folder}/`))
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
@@ -139,7 +140,7 @@ export function App() {
               </p>
             )}
           </div>
-          {hasCode && (
+          {hasCode && editorReady && (
             <Suspense fallback={null}>
               <ErrorBoundary name={t('code.run')}>
                 <SkillCodePanel path={selectedPath} />

@@ -9,7 +9,7 @@ import {
   type RoutingResult,
 } from '../routing'
 import { codeToolName, type Skill, type SkillCode } from '../skill'
-import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code'
+import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code/codeRun'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
 import type { CodeTrace, RoutingMode, TraceEvent } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'

@@ -1,13 +1,3 @@
-export {
-  BLOCKED_MODULES,
-  codeRequest,
-  DEFAULT_CODE_TIMEOUT_MS,
-  MAX_CODE_OUTPUT_CHARS,
-  PYTHON_HARNESS,
-  readOutcome,
-  SANDBOX_READY,
-  SANDBOX_ROOT,
-  sandboxFailure,
-  sandboxFiles,
-} from './pythonHarness'
-export type { CodeErrorType, CodeRunner, CodeRunOutcome, CodeRunRequest } from './pythonHarness'
+export { codeRequest, DEFAULT_CODE_TIMEOUT_MS, MAX_CODE_OUTPUT_CHARS, SANDBOX_READY, sandboxFailure } from './codeRun'
+export type { CodeErrorType, CodeRunner, CodeRunOutcome, CodeRunRequest } from './codeRun'
+export { BLOCKED_MODULES, PYTHON_HARNESS, readOutcome, SANDBOX_ROOT, sandboxFiles } from './pythonHarness'

@@ -1,41 +1,9 @@
 /**
  * What runs a skill's code, the same in the page's worker and in the CLI's child process
- * (docs/skill-code.md): the request, the outcome, and the Python that mounts the files read-only,
+ * (docs/skill-code.md): the Python that mounts the files read-only,
  * closes the doors user code must not open, calls the entry and serialises what it returns.
  */
-import type { SkillCode } from '../skill/skillCode'
-
-export interface CodeRunRequest {
-  /** The skill's code files, paths relative to its folder. */
-  files: { path: string; text: string }[]
-  /** `skill.py` or `main.py`. */
-  entry: string
-  /** `run` or `execute`. */
-  function: string
-  args: Record<string, unknown>
-}
-
-export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'no-entry' | 'sandbox'
-
-export type CodeRunOutcome =
-  | { ok: true; result: unknown; stdout: string; stderr: string; ms: number }
-  | { ok: false; error: { type: CodeErrorType; message: string; traceback?: string }; stdout: string; stderr: string; ms: number }
-
-/** Runs a request where it can be killed; resolves (never rejects) with the outcome. */
-export type CodeRunner = (request: CodeRunRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<CodeRunOutcome>
-
-/** The default time a skill's code may run, as for any local tool (seed 001: 30 s). */
-export const DEFAULT_CODE_TIMEOUT_MS = 30_000
-
-/** Captured output kept per stream; the rest is dropped with a mark (a print loop must not fill memory). */
-export const MAX_CODE_OUTPUT_CHARS = 20_000
-
-export function codeRequest(code: SkillCode, args: Record<string, unknown>): CodeRunRequest {
-  return { files: code.files, entry: code.entry, function: code.function, args }
-}
-
-/** A host's first line once Python has started: the run's time-out counts from there. */
-export const SANDBOX_READY = '{"ready":true}'
+import { sandboxFailure, type CodeRunOutcome, type CodeRunRequest } from './codeRun'
 
 /** Where the skill's folder is mounted in the sandbox's in-memory file system (as package `skill`). */
 export const SANDBOX_ROOT = '/sandbox'
@@ -187,8 +155,4 @@ export function readOutcome(text: unknown, fallbackMs: number): CodeRunOutcome {
     // Reported below.
   }
   return sandboxFailure('The sandbox returned no readable outcome.', fallbackMs)
-}
-
-export function sandboxFailure(message: string, ms: number, type: CodeErrorType = 'sandbox'): CodeRunOutcome {
-  return { ok: false, error: { type, message }, stdout: '', stderr: '', ms }
 }

@@ -2,7 +2,8 @@
  * The deterministic assertions of an eval case, checked against what a trial did (its trace
  * events, every turn). Each gives a pass or fail and, on a fail, what was seen instead.
  */
-import { schemaProblem, type TraceEvent } from '../agent'
+import { schemaProblem } from '../agent/validateArgs'
+import type { TraceEvent } from '../agent'
 import { compileRegex, isRegexLiteral, type EvalExpect } from './evalSuite'
 
 export interface AssertionResult {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
-import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code'
+import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code/codeRun'
 import type { JsonSchema, SkillCode } from '../../core/skill'
 import { useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
 import { LongText } from '../common/LongText'

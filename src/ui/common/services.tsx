@@ -5,7 +5,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { SharePayload } from '../../core/share'
 import type { ModelClient } from '../../core/agent'
-import type { CodeRunner } from '../../core/code'
+import type { CodeRunner } from '../../core/code/codeRun'
 import type { Language } from '../../core/messages'
 import type { TokenCount } from '../../core/routing'
 import type { EvalComparison } from '../../state/evalsSlice'
