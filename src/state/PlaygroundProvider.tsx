@@ -45,6 +45,12 @@ export function useSkillCode(): ReadonlyMap<string, SkillCode> {
   return derive.code(usePlayground((state) => state.files))
 }
 
+/** Each skill folder's code files (paths from the workspace root), by folder. */
+export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
+  const { derive } = usePlaygroundContext()
+  return derive.codeFiles(usePlayground((state) => state.files))
+}
+
 export function useRouting(): RoutingResult {
   const { derive } = usePlaygroundContext()
   const files = usePlayground((state) => state.files)

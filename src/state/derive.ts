@@ -21,7 +21,16 @@ import {
 } from '../core/routingSuite'
 import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
-import { isSkillPath, loadWorkspace, parseSkill, workspaceCode, type Skill, type SkillFile, type Workspace } from '../core/skill'
+import {
+  codeFilesByFolder,
+  isSkillPath,
+  loadWorkspace,
+  parseSkill,
+  workspaceCode,
+  type Skill,
+  type SkillFile,
+  type Workspace,
+} from '../core/skill'
 
 /** How long one slice of bulk parsing may hold the page before it lets input and painting in. */
 const SLICE_MS = 12
@@ -183,7 +192,9 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   }
   /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
   const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills))
-  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code }
+  /** Each skill folder's code files, with or without an entry (a public skill's scripts/*.py too). */
+  const codeFiles = memoizeLast((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
+  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles }
 }
 
 export interface RoutingSuite {

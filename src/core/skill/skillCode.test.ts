@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSkillPath } from './loadWorkspace'
 import { parseSkill } from './parseSkill'
-import { codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
+import { codeFilesByFolder, codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
 import type { SkillFile } from './types'
 
 const skillsOf = (files: SkillFile[]) => files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text))
@@ -26,6 +26,8 @@ describe("a skill's code", () => {
     expect(codes.get('data/report/inner/SKILL.md')).toMatchObject({ entry: 'main.py', function: 'execute', files: [{ path: 'main.py' }] })
     // A flat skill has no folder for code; scripts without an entry do not make a skill runnable.
     expect([...codes.keys()].sort()).toEqual(['data/report/SKILL.md', 'data/report/inner/SKILL.md'])
+    // …but they are listed under their skill all the same.
+    expect(codeFilesByFolder(files, skillsOf(files)).get('prompt_only')?.map((file) => file.path)).toEqual(['prompt_only/scripts/helper.py'])
     // Its group comes from the folder above it.
     expect(skillsOf(files).map((skill) => [skill.name, skill.group])).toContainEqual(['report', 'data'])
   })

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { Skill, SkillCode, SkillFile } from '../../core/skill'
+import { folderOf, type Skill, type SkillFile } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
+import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useSkillCodeFiles, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
@@ -25,6 +25,9 @@ export function SkillList() {
   const origins = usePlayground((state) => state.sharedOrigins)
   const files = usePlayground((state) => state.files)
   const code = useSkillCode()
+  const codeFiles = useSkillCodeFiles()
+  // A skill's code files (the item stays selected while one of them is open).
+  const filesOf = (path: string) => codeFiles.get(folderOf(path) ?? '') ?? NO_CODE
   const texts = useMemo(() => new Map(files.map((file) => [file.path, file.text])), [files])
   const textOf = (path: string) => texts.get(path)
   const [renaming, setRenaming] = useState<string | null>(null)
@@ -80,9 +83,9 @@ export function SkillList() {
             setSize={skills.length}
             measure={rows.measure}
             skill={skill}
-            selected={skill.path === selectedPath || (selectedPath !== null && codeFileOf(code.get(skill.path), selectedPath))}
-            codeFiles={code.get(skill.path)?.files ?? NO_CODE}
-            folder={code.get(skill.path)?.folder ?? ''}
+            selected={skill.path === selectedPath || filesOf(skill.path).some((file) => file.path === selectedPath)}
+            codeFiles={filesOf(skill.path)}
+            runnable={code.has(skill.path)}
             openFile={selectedPath}
             onOpenFile={selectSkill}
             onAddCode={() => store.getState().addSkillCode(skill.path)}
@@ -139,10 +142,6 @@ export function SkillList() {
 const NO_FINDINGS: readonly Finding[] = []
 const NO_CODE: readonly SkillFile[] = []
 
-/** Whether `path` is one of the skill's code files (the item stays selected while one is open). */
-function codeFileOf(code: SkillCode | undefined, path: string): boolean {
-  return code !== undefined && code.files.some((file) => `${code.folder}/${file.path}` === path)
-}
 
 interface SkillItemProps {
   /** Position in the list: only the items near the view are rendered. */
@@ -156,9 +155,10 @@ interface SkillItemProps {
   shared: boolean
   changedSinceShared: boolean
   renaming: boolean
-  /** The skill's code files (paths relative to `folder`), listed under it when it is selected. */
+  /** The skill's code files (workspace paths), listed under it when it is selected. */
   codeFiles: readonly SkillFile[]
-  folder: string
+  /** It has an entry (skill.py or main.py) to run. */
+  runnable: boolean
   openFile: string | null
   onOpenFile: (path: string) => void
   onAddCode: () => void
@@ -169,7 +169,7 @@ interface SkillItemProps {
   onDelete: () => void
 }
 
-const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, folder, openFile, onOpenFile, onAddCode, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
+const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, runnable, openFile, onOpenFile, onAddCode, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
   const { t, en } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
@@ -198,7 +198,7 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
                 {t('skills.wins')}
               </span>
             )}
-            {codeFiles.length > 0 && (
+            {runnable && (
               <span className="badge code-badge" title={t('code.badgeTitle')}>
                 {t('code.badge')}
               </span>
@@ -232,16 +232,13 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
           <div className="skill-item-path">{skill.path}</div>
           {selected && codeFiles.length > 0 && (
             <ul className="code-files" aria-label={en('code.files')} onClick={(event) => event.stopPropagation()}>
-              {[{ path: skill.path.slice(folder.length + 1) }, ...codeFiles].map((file) => {
-                const path = `${folder}/${file.path}`
-                return (
-                  <li key={path}>
-                    <button type="button" className={`link-button code-file${openFile === path ? ' open' : ''}`} aria-current={openFile === path} onClick={() => onOpenFile(path)}>
-                      {file.path}
-                    </button>
-                  </li>
-                )
-              })}
+              {[{ path: skill.path }, ...codeFiles].map(({ path }) => (
+                <li key={path}>
+                  <button type="button" className={`link-button code-file${openFile === path ? ' open' : ''}`} aria-current={openFile === path} onClick={() => onOpenFile(path)}>
+                    {path.slice(skill.path.lastIndexOf('/') + 1)}
+                  </button>
+                </li>
+              ))}
             </ul>
           )}
           {selected && (
@@ -252,7 +249,7 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
               <button type="button" className="link-button" onClick={onDuplicate} aria-label={en('skills.duplicate')}>
                 {t('skills.duplicate')}
               </button>
-              {codeFiles.length === 0 && skill.path.includes('/') && (
+              {!runnable && skill.path.includes('/') && (
                 <button type="button" className="link-button" onClick={onAddCode} title={t('code.addTitle')} aria-label={en('code.add')}>
                   {t('code.add')}
                 </button>
@@ -281,6 +278,7 @@ function sameItem(a: SkillItemProps, b: SkillItemProps): boolean {
     a.changedSinceShared === b.changedSinceShared &&
     a.renaming === b.renaming &&
     a.codeFiles === b.codeFiles &&
+    a.runnable === b.runnable &&
     (a.selected ? a.openFile === b.openFile : true) &&
     count(a.findings, 'error') === count(b.findings, 'error') &&
     count(a.findings, 'warning') === count(b.findings, 'warning')
