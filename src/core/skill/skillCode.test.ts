@@ -27,7 +27,11 @@ describe("a skill's code", () => {
     // A flat skill has no folder for code; scripts without an entry do not make a skill runnable.
     expect([...codes.keys()].sort()).toEqual(['data/report/SKILL.md', 'data/report/inner/SKILL.md'])
     // …but they are listed under their skill all the same.
-    expect(codeFilesByFolder(files, skillsOf(files)).get('prompt_only')?.map((file) => file.path)).toEqual(['prompt_only/scripts/helper.py'])
+    expect(
+      codeFilesByFolder(files, skillsOf(files))
+        .get('prompt_only')
+        ?.map((file) => file.path),
+    ).toEqual(['prompt_only/scripts/helper.py'])
     // Its group comes from the folder above it.
     expect(skillsOf(files).map((skill) => [skill.name, skill.group])).toContainEqual(['report', 'data'])
   })
