@@ -191,9 +191,9 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     }
   }
   /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
-  const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills))
   /** Each skill folder's code files, with or without an entry (a public skill's scripts/*.py too). */
   const codeFiles = memoizeLast((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
+  const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills, codeFiles(files)))
   return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles }
 }
 

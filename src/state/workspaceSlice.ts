@@ -20,6 +20,7 @@ import {
   setSkillBody,
   setSkillField,
   setSkillName,
+  skillFolderOf,
   starterSkillCode,
   uniqueSkillName,
   type FormField,
@@ -93,7 +94,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   updateText: (path, text) =>
     set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
   addSkillCode: (path) => {
-    const folder = folderOf(path)
+    const folder = skillFolderOf(path)
     const text = get().files.find((file) => file.path === path)?.text
     const taken = (name: string) => get().files.some((file) => file.path === `${folder}/${name}`)
     if (folder === null || text === undefined || !isSkillPath(path) || taken('skill.py') || taken('main.py')) return null
@@ -156,8 +157,8 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         files: state.files.map((file) =>
           file.path === path
             ? { path: target, text: setSkillName(file.text, name) }
-            : folderOf(path) !== null && folderOf(target) !== null && file.path.startsWith(`${folderOf(path)}/`)
-              ? { ...file, path: `${folderOf(target)}/${file.path.slice(`${folderOf(path)}/`.length)}` }
+            : skillFolderOf(path) !== null && skillFolderOf(target) !== null && file.path.startsWith(`${skillFolderOf(path)}/`)
+              ? { ...file, path: `${skillFolderOf(target)}/${file.path.slice(`${skillFolderOf(path)}/`.length)}` }
               : file,
         ),
         selectedPath: state.selectedPath === path ? target : state.selectedPath,
@@ -223,4 +224,3 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
 })
 
 /** The folder of a folder skill's SKILL.md, or null for a flat skill. */
-const folderOf = (path: string): string | null => /^(.+)\/SKILL\.md$/i.exec(path)?.[1] ?? null

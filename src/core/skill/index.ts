@@ -21,6 +21,7 @@ export {
   readSchemaFile,
   SCHEMA_FILE,
   skillCodeOf,
+  skillFolderOf,
   starterSkillCode,
   workspaceCode,
 } from './skillCode'

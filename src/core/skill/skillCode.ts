@@ -40,6 +40,11 @@ export function folderOf(skillPath: string): string | null {
   return slash < 0 ? null : skillPath.slice(0, slash)
 }
 
+/** The folder a skill owns (`a/b` for `a/b/SKILL.md`), or null for a flat `<name>.md` or a file that is no skill. */
+export function skillFolderOf(path: string): string | null {
+  return /^(.+)\/SKILL\.md$/i.exec(path)?.[1] ?? null
+}
+
 /** Whether a workspace file is code the editor lists under its skill: a `.py` file or a `schema.json`. */
 export function isCodeFile(path: string): boolean {
   return path.endsWith('.py') || path === SCHEMA_FILE || path.endsWith(`/${SCHEMA_FILE}`)
@@ -89,8 +94,11 @@ export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | un
 }
 
 /** Every skill with code in a workspace, by the skill's path. */
-export function workspaceCode(files: readonly SkillFile[], skills: readonly Skill[]): Map<string, SkillCode> {
-  const byFolder = codeFilesByFolder(files, skills)
+export function workspaceCode(
+  files: readonly SkillFile[],
+  skills: readonly Skill[],
+  byFolder: ReadonlyMap<string, SkillFile[]> = codeFilesByFolder(files, skills),
+): Map<string, SkillCode> {
   const codes = new Map<string, SkillCode>()
   if (byFolder.size === 0) return codes
   for (const skill of skills) {

@@ -6,7 +6,7 @@
  */
 import { EVALS_FILE } from '../evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
-import { isSkillPath, type SkillFile } from '../skill'
+import { isSkillPath, skillFolderOf, type SkillFile } from '../skill'
 
 /** Longest relative path written (characters). */
 const MAX_PATH_LENGTH = 512
@@ -37,7 +37,7 @@ export function isFolderFile(path: string, paths: Iterable<string>): boolean {
   if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
   const folders = new Set<string>()
   for (const other of paths) {
-    const folder = skillFolder(other)
+    const folder = skillFolderOf(other)
     if (folder !== null) folders.add(folder)
   }
   const parts = path.split('/')
@@ -65,7 +65,6 @@ export type DiskChange =
   | { kind: 'move'; from: string; to: string; path: string }
 
 /** The folder a skill's SKILL.md is in, or null for a flat `name.md` skill and other files. */
-const skillFolder = (path: string): string | null => /^(.+)\/SKILL\.md$/i.exec(path)?.[1] ?? null
 
 /**
  * What to do on disk so it holds `current`, given what disk and page last agreed on (`synced`).
@@ -83,17 +82,17 @@ export function planDiskChanges(
   const changes: DiskChange[] = []
   const moved = new Set<string>()
   for (const file of added) {
-    const to = skillFolder(file.path)
+    const to = skillFolderOf(file.path)
     const flat = to === null && /^[^/]+\.md$/i.test(file.path)
     const from = !moves
       ? undefined
       : removed.find(
           (path) =>
-            !moved.has(path) && (to !== null ? skillFolder(path) !== null : flat && /^[^/]+\.md$/i.test(path) && path !== file.path),
+            !moved.has(path) && (to !== null ? skillFolderOf(path) !== null : flat && /^[^/]+\.md$/i.test(path) && path !== file.path),
         )
     if (from !== undefined && (to !== null || flat)) {
       moved.add(from)
-      const fromFolder = skillFolder(from)
+      const fromFolder = skillFolderOf(from)
       changes.push(
         to !== null && fromFolder !== null
           ? { kind: 'move', from: fromFolder, to, path: file.path }
