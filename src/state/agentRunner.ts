@@ -49,6 +49,7 @@ function runOptions(
     timers: dependencies.timers,
     onEvent: (event) => store.getState().appendEvent(id, event),
     onText: (round, delta) => store.getState().appendText(id, round, delta),
+    onWorking: (step) => store.getState().setWorking(id, step),
   }
 }
 

@@ -252,3 +252,27 @@ describe('merges that keep exactly what was sent', () => {
     ])
   })
 })
+
+describe('a run in flight', () => {
+  it('shows the step that is running until its event lands, and never after the run ends', () => {
+    const store = createPlaygroundStore({ files })
+    const run = {
+      id: 'r',
+      utterance: 'u',
+      startedAt: '',
+      mode: 'llm' as const,
+      model: 'm',
+      events: [],
+      streaming: null,
+      status: 'running' as const,
+    }
+    store.getState().startRun(run)
+    store.getState().setWorking('r', { type: 'execute', name: 'skill.py' })
+    expect(store.getState().runs[0]?.working).toEqual({ type: 'execute', name: 'skill.py' })
+    store.getState().appendEvent('r', { type: 'final', text: 'done', at: 1 })
+    expect(store.getState().runs[0]?.working).toBeNull()
+    store.getState().setWorking('r', { type: 'tool', name: 'calculator' })
+    store.getState().finishRun('r')
+    expect(store.getState().runs[0]).toMatchObject({ status: 'done', working: null })
+  })
+})

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import type { AgentRun, RoutingMode, TraceEvent } from '../core/agent'
+import type { AgentRun, RoutingMode, TraceEvent, WorkingStep } from '../core/agent'
 import type { ModelChoice } from '../core/workspace'
 import type { ToolProtocol } from '../core/agent/types'
 import type { PlaygroundState } from './createPlaygroundStore'
@@ -42,6 +42,8 @@ export interface RunSlice {
   startRun: (run: AgentRun) => void
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
+  /** A tool call or the skill's code starts running; the next event ends it. */
+  setWorking: (id: string, step: WorkingStep) => void
   finishRun: (id: string) => void
   /** A finished run takes another turn: it is running again, and moves to the top. */
   resumeRun: (id: string) => void
@@ -79,8 +81,10 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
         ...run,
         events: [...run.events, event],
         streaming: event.type === 'model' ? null : run.streaming,
+        working: null,
       })),
     })),
+  setWorking: (id, step) => set((state) => ({ runs: updateRun(state.runs, id, (run) => ({ ...run, working: step })) })),
   appendText: (id, round, delta) =>
     set((state) => ({
       runs: updateRun(state.runs, id, (run) => ({
@@ -99,7 +103,7 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
         const last = run.events.at(-1)
         const status =
           last?.type === 'stopped' ? (last.reason === 'aborted' ? 'aborted' : last.reason === 'model-error' ? 'failed' : 'done') : 'done'
-        return { ...run, status, streaming: null }
+        return { ...run, status, streaming: null, working: null }
       }),
     })),
 })

@@ -11,7 +11,7 @@ import {
 import { codeToolName, type Skill, type SkillCode } from '../skill'
 import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code/codeRun'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
-import type { CodeTrace, RoutingMode, TraceEvent } from './trace'
+import type { CodeTrace, RoutingMode, TraceEvent, WorkingStep } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
 import type { ChatMessage, ModelClient, ModelReply, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
@@ -48,6 +48,8 @@ export interface RunOptions {
   runCode?: CodeRunner
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
+  /** A tool call or the skill's code starts; the event that follows ends it. */
+  onWorking?: (step: WorkingStep) => void
 }
 
 export const DEFAULT_TIMEOUTS: Record<ToolKind, number> = { local: 30_000, external: 10_000, live: 20_000 }
@@ -174,6 +176,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     const fallback = fallbackOf(activation.skill, options.skills, usedSkills)
     let switchTo: Skill | null = null
     for (const call of toolCalls) {
+      options.onWorking?.({ type: 'tool', name: call.name })
       const outcome = capResult(await callTool(call, tools, options))
       const userMessage = userMessageOf(outcome.result)
       emit({
@@ -341,6 +344,7 @@ async function executeSkill(
   emit: Emit,
 ): Promise<string> {
   const limit = (options.timeouts ?? DEFAULT_TIMEOUTS).local ?? DEFAULT_TIMEOUTS.local
+  options.onWorking?.({ type: 'execute', name: code.entry })
   const outcome = await runSkillCode(code, args, options, options.signal, limit)
   const result = outcome.ok ? capResult({ result: outcome.result }).result : null
   const userMessage = userMessageOf(result)

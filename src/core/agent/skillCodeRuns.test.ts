@@ -88,7 +88,18 @@ describe('skills with code in the agent', () => {
     const requests: ModelRequest[] = []
     const scripted = createScriptedModel()
     const model: ModelClient = { label: 'spy', complete: (request) => (requests.push(request), scripted.complete(request)) }
-    const events = await runAgent(options({ mode: 'llm', runCode, model }))
+    // What the run view shows while a step runs: announced before its event, in order.
+    const seen: string[] = []
+    const events = await runAgent(
+      options({
+        mode: 'llm',
+        runCode,
+        model,
+        onWorking: (step) => seen.push(`working ${step.type} ${step.name}`),
+        onEvent: (event) => seen.push(event.type),
+      }),
+    )
+    expect(seen.slice(0, 4)).toEqual(['model', 'activation', 'working execute skill.py', 'execute'])
     expect(runCode.requests).toEqual([
       { entry: 'skill.py', function: 'run', args: { numbers: [3, 5, 8] }, files: skillCode.get('add_calc/SKILL.md')!.files },
     ])
@@ -130,7 +141,11 @@ describe('skills with code in the agent', () => {
 
   it('keyword routing: the active skill offers its code as a tool, validated against its parameters', async () => {
     const runCode = sandbox()
-    const events = await runAgent(options({ runCode }))
+    const seen: string[] = []
+    const events = await runAgent(
+      options({ runCode, onWorking: (step) => seen.push(`working ${step.type} ${step.name}`), onEvent: (event) => seen.push(event.type) }),
+    )
+    expect(seen[seen.indexOf('tool') - 1]).toBe('working tool add-calc')
     expect(ofType(events, 'activation')[0]?.skill).toBe('add-calc')
     const [call] = ofType(events, 'tool')
     expect(call).toMatchObject({ tool: 'add-calc', valid: true, result: { result: 16 }, code: { file: 'skill.py', stdout: 'summing\n' } })

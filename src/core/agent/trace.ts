@@ -87,6 +87,9 @@ export const ROUTING_MODES: { value: RoutingMode; label: string }[] = [
   { value: 'none', label: 'None (one prompt, all tools)' },
 ]
 
+/** A step that is running: a tool call, or the chosen skill's code (LLM routing's execute step). */
+export type WorkingStep = { type: 'tool' | 'execute'; name: string }
+
 /** One run of the agent as the run view keeps it (and autosave stores it). */
 export interface AgentRun {
   id: string
@@ -97,5 +100,7 @@ export interface AgentRun {
   events: TraceEvent[]
   /** Text streamed in the round now running, before its model event lands. */
   streaming: { round: number; text: string } | null
+  /** A tool call or the skill's code now running, before its event lands (not kept across reloads). */
+  working?: WorkingStep | null
   status: 'running' | 'done' | 'aborted' | 'failed'
 }

@@ -69,6 +69,14 @@ export function RunTrace() {
                 <StreamingTail className="model-text" text={run.streaming.text} />
               </li>
             )}
+            {run.status === 'running' && run.working && (
+              <li className={`trace-event ${run.working.type} working`} aria-label={en('trace.steps.working')}>
+                <div className="event-title">
+                  {t(run.working.type === 'execute' ? 'trace.workingExecute' : 'trace.workingTool', { name: run.working.name })}{' '}
+                  <span className="muted">{t(run.working.type === 'execute' ? 'trace.workingExecuteNote' : 'trace.workingNote')}</span>
+                </div>
+              </li>
+            )}
           </ol>
           {run.status !== 'running' && <ReplyBox run={run} />}
         </>
