@@ -132,11 +132,11 @@ test('with a thousand skills that all score, the table, the skill list and the p
   await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
-  // The best 50 and one folded row.
-  await expect(bodyRows).toHaveCount(51)
+  // The best 20 and one folded row.
+  await expect(bodyRows).toHaveCount(21)
   // Best first: the skill with two matching keywords leads.
   await expect(bodyRows.first()).toContainText('s0077')
-  await table.getByRole('button', { name: 'Show 950 more skills (950 of them scored)' }).click()
+  await table.getByRole('button', { name: 'Show 980 more skills (980 of them scored)' }).click()
   // Every row is reachable, but only those near the view are in the page.
   await expect(table).toHaveAttribute('aria-rowcount', '1001')
   await expect(bodyRows.first()).toContainText('s0077')
@@ -144,8 +144,8 @@ test('with a thousand skills that all score, the table, the skill list and the p
   await page.locator('.table-scroll.all-rows').evaluate((box) => (box.scrollTop = box.scrollHeight))
   await expect(table.getByRole('rowheader', { name: 's0999', exact: true })).toBeVisible()
   await expect(table.getByRole('row', { name: /s0999/ })).toHaveAttribute('aria-rowindex', '1001')
-  await table.getByRole('button', { name: 'Show only the best 50' }).click()
-  await expect(bodyRows).toHaveCount(51)
+  await table.getByRole('button', { name: 'Show only the best 20' }).click()
+  await expect(bodyRows).toHaveCount(21)
 
   // The skill list: a window of options, each knowing its place; End reaches the last one.
   const skills = page.getByRole('listbox', { name: 'Skills' })

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { GroupedRouting, RoutingResult } from '../core/routing'
 import type { SkillCode, SkillFile, Workspace } from '../core/skill'
@@ -51,35 +51,37 @@ export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
   return derive.codeFiles(usePlayground((state) => state.files))
 }
 
+/**
+ * The message and threshold routing follows. A keystroke in the test utterance (or a step of the
+ * threshold slider) is painted first; the routing of it renders right after, in a render React can
+ * interrupt (useDeferredValue), so a thousand skills that all score never hold a keystroke and fast
+ * typing never queues up renders. Every routing hook reads these, so an urgent render and a
+ * deferred one each find their routing in the derivations' cache instead of recomputing it.
+ */
+function useRoutingInputs() {
+  const utterance = useDeferredValue(usePlayground((state) => state.utterance))
+  const threshold = useDeferredValue(usePlayground((state) => state.threshold))
+  const grouped = usePlayground((state) => state.routingMode === 'grouped')
+  return { files: usePlayground((state) => state.files), utterance, threshold, grouped }
+}
+
 export function useRouting(): RoutingResult {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
-  const utterance = usePlayground((state) => state.utterance)
-  const threshold = usePlayground((state) => state.threshold)
-  const grouped = usePlayground((state) => state.routingMode === 'grouped')
+  const { files, utterance, threshold, grouped } = useRoutingInputs()
   return derive.shown(files, utterance, threshold, grouped)
 }
 
 /** Grouped routing's two stages for the current message (shown in that routing mode). */
 export function useGroupedRouting(): GroupedRouting {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
-  const utterance = usePlayground((state) => state.utterance)
-  const threshold = usePlayground((state) => state.threshold)
+  const { files, utterance, threshold } = useRoutingInputs()
   return derive.grouped(files, utterance, threshold)
 }
 
-/**
- * The winning skill's path and name only: a component that needs no more than these re-renders
- * when the winner changes, not on every keystroke (the skill list of a 5,000-skill workspace).
- */
+/** The winning skill's path and name (a component that needs no more: its children can skip a keystroke's render). */
 export function useRoutingWinner(): { path: string | null; skill: string | null } {
-  const { derive } = usePlaygroundContext()
-  const pick = (state: PlaygroundState) =>
-    derive.shown(state.files, state.utterance, state.threshold, state.routingMode === 'grouped').winner
-  const path = usePlayground((state) => pick(state)?.path ?? null)
-  const skill = usePlayground((state) => pick(state)?.skill ?? null)
-  return { path, skill }
+  const winner = useRouting().winner
+  return { path: winner?.path ?? null, skill: winner?.skill ?? null }
 }
 
 export function useLint() {

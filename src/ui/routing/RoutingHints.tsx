@@ -13,19 +13,19 @@ import { SkillPicker } from '../routingSuite/SkillPicker'
 export function RoutingHints() {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
-  const { skills } = useWorkspace()
   // The search for keywords re-routes every skill many times (9 ms a keystroke at 5,000 skills):
-  // it follows the utterance once typing pauses, off the keystroke path.
-  const [utterance, settling] = useSettled(usePlayground((state) => state.utterance))
-  const threshold = usePlayground((state) => state.threshold)
+  // it follows the routing of the utterance once typing pauses, off the keystroke path. While the
+  // user types (in the utterance or the editor), the hints of the last pause stay as they are.
+  const current = useRouting()
+  const { skills: currentSkills } = useWorkspace()
+  const [{ routing, skills }, settling] = useSettled(useMemo(() => ({ routing: current, skills: currentSkills }), [current, currentSkills]))
+  const { input: utterance, threshold } = routing
   const selectedPath = usePlayground((state) => state.selectedPath)
   const selected = skills.find((skill) => skill.path === selectedPath)
-  const current = useRouting()
-  const routing = settling ? null : current
   const explanation = useMemo(
     () =>
       selected && utterance.trim() !== ''
-        ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true, ...(routing ? { routing } : {}) })
+        ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true, routing })
         : null,
     [skills, selected, utterance, threshold, routing],
   )
