@@ -86,7 +86,10 @@ export function useRoutingWinner(): { path: string | null; skill: string | null 
 
 export function useLint() {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
+  // The heaviest derivation (a thousand skills' shared keywords): it follows the files in a
+  // deferred render, so a keystroke in the editor, or a thousand imported skills, paint first and
+  // the findings follow a frame later. Every caller reads the same deferred files (one lint each).
+  const files = useDeferredValue(usePlayground((state) => state.files))
   const profile = usePlayground((state) => state.lintProfile)
   return derive.lint(files, profile, useToolRegistry())
 }
