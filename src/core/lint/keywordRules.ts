@@ -1,6 +1,6 @@
 import { codePointLength } from '../lib/text'
 import { splitKeywordList, type Span } from '../skill'
-import { formatMessage, message as m } from '../messages'
+import { message as m, type Message } from '../messages'
 import type { LintRule, SkillContext } from './types'
 
 interface KeywordAt {
@@ -45,14 +45,15 @@ function quoteKeyword(keyword: string): string {
 }
 
 /** Up to three other skills by name, and how many more: a keyword shared by hundreds stays readable (and cheap). */
-function namesOfOthers(contexts: readonly SkillContext[], self: SkillContext): string {
+/** "Also a keyword of a, b, c and 996 more": one message, so the whole sentence is translated. */
+function sharedWith(keyword: string, contexts: readonly SkillContext[], self: SkillContext): Message {
   const names: string[] = []
   for (const other of contexts) {
     if (other === self) continue
-    if (names.length === 3) return formatMessage(m('lint.keyword-shared.others', { names: names.join(', '), count: contexts.length - 4 }))
+    if (names.length === 3) return m('lint.keyword-shared.messageMore', { keyword, names: names.join(', '), count: contexts.length - 4 })
     names.push(other.skill.name)
   }
-  return names.join(', ')
+  return m('lint.keyword-shared.message', { keyword, others: names.join(', ') })
 }
 
 /** Keywords that cannot match, match twice, inflate the bonus, clash, or match too much (docs/skill-format.md, Lint). */
@@ -165,11 +166,7 @@ export const keywordRules: LintRule[] = [
         if (contexts.length < 2) continue
         for (const context of contexts) {
           const item = keywordsOf(context).find((k) => k.lower === lower)
-          if (item)
-            report(context.skill.path).at(
-              item.span,
-              m('lint.keyword-shared.message', { keyword: item.keyword, others: namesOfOthers(contexts, context) }),
-            )
+          if (item) report(context.skill.path).at(item.span, sharedWith(item.keyword, contexts, context))
         }
       }
     },

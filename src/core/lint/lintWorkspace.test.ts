@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { applyFix, LINT_RULES, lintWorkspace, type LintProfile } from './index'
+import { formatMessage } from '../messages'
+import { zh } from '../messages/zh'
 
 const GOOD_DESCRIPTION =
   'Computes exact arithmetic results for expressions the user writes, with powers and roots. Use it when the user asks to calculate something or asks how much a number is. Do not use it for unit conversions with live rates or for statistics over the database.'
@@ -263,6 +265,14 @@ describe('lint rules', () => {
     const tested = new Set(CASES.map(([id]) => id))
     const untested = LINT_RULES.filter((rule) => rule.check && !tested.has(rule.id)).map((rule) => rule.id)
     expect(untested).toEqual([])
+  })
+
+  it('names three of the skills that share a keyword and counts the rest, in one translatable sentence', () => {
+    const files = Array.from({ length: 6 }, (_, i) => skill(`name: s${i}\ntrigger_keywords: [规划]`, 'x', `s${i}/SKILL.md`))
+    const [first] = lint(files, 'keyword-shared')
+    expect(first?.text).toEqual({ key: 'lint.keyword-shared.messageMore', params: { keyword: '规划', names: 's1, s2, s3', count: 2 } })
+    expect(formatMessage(first!.text!, zh)).toBe('"规划" 也是 s1, s2, s3 等另外 2 个技能的关键词。')
+    expect(formatMessage(lint(files.slice(0, 2), 'keyword-shared')[0]!.text!)).toBe('"规划" is also a keyword of s1.')
   })
 
   it('flags a keyword shared by two skills, and duplicate names, across files', () => {

@@ -195,7 +195,7 @@ export const en = {
       explanation:
         'The same keyword in two skills makes them compete: the one with more coverage wins, and ties go to load order, rarely what either author meant.',
       message: '"{{keyword}}" is also a keyword of {{others}}.',
-      others: '{{names}} and {{count}} more',
+      messageMore: '"{{keyword}}" is also a keyword of {{names}} and {{count}} more.',
     },
     'duplicate-name': {
       explanation: 'Skill names identify skills (load_skill, LLM routing, the CLI); two skills with one name cannot both be reached.',

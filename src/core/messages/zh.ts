@@ -176,7 +176,7 @@ export const zh: Catalog = {
     'keyword-shared': {
       explanation: '两个技能有相同的关键词就会互相竞争：覆盖更多的一方获胜，平分时按加载顺序决定，这很少是作者的本意。',
       message: '"{{keyword}}" 也是 {{others}} 的关键词。',
-      others: '{{names}} 等另外 {{count}} 个技能',
+      messageMore: '"{{keyword}}" 也是 {{names}} 等另外 {{count}} 个技能的关键词。',
     },
     'duplicate-name': {
       explanation: '技能名称用来识别技能（load_skill、LLM 路由、命令行）；两个同名技能无法都被访问到。',
