@@ -1,5 +1,5 @@
 import { BUILTIN_TOOLS } from '../src/core/tools'
-import { expect, test } from './fixtures'
+import { expect, test, NAME } from './fixtures'
 
 test('a scripted run of the calculator skill shows 1048576, and is kept across a reload', async ({ page, routing, run }) => {
   await routing.utterance.fill('计算一下 2^20 是多少')
@@ -195,7 +195,7 @@ test('the token meter counts a 400,000-character body in a worker, says "at leas
     return data
   }, body)
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer })
-  await page.getByRole('option', { name: /huge-body/ }).click()
+  await page.getByRole('option', { name: /huge-body/ }).click({ position: NAME })
   await expect(page.getByTitle(/Counted with the o200k_base tokenizer/)).toContainText(/body ≥ [\d,]+ tok/, { timeout: 15_000 })
   const started = Date.now()
   await routing.utterance.fill('a quick question')

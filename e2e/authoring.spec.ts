@@ -1,8 +1,8 @@
 import { BUILTIN_TOOLS } from '../src/core/tools'
-import { examples, expect, test } from './fixtures'
+import { examples, expect, test, NAME } from './fixtures'
 
 test('a lint marker with a quick fix in Monaco, and the problems list', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click()
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.line('required_tools: [calculator]').click()
   await page.keyboard.press('End')
   await page.keyboard.press('ArrowLeft')
@@ -36,7 +36,7 @@ test('the lint profile decides what is an error', async ({ page }) => {
 })
 
 test('frontmatter completions and field hovers', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click()
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('max_rounds: 3')
   await page.keyboard.press('Enter')
   await page.keyboard.type('entr')
@@ -66,7 +66,7 @@ test('the routing test suite re-runs as the user types, with confusion and a thr
   await expect(tests.status).toContainText(`${n} passed, 0 failed at threshold 0.3`)
   await expect(tests.panel.getByRole('img', { name: /Threshold sweep: best accuracy 100% for thresholds 0\.21–0\.33/ })).toBeVisible()
 
-  await skills.getByRole('option', { name: /weather/ }).click()
+  await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
   await editor.line('trigger_keywords: [天气').click()
   await page.keyboard.press('Home')
   await page.keyboard.type('#')

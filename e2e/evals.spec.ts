@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test, NAME } from './fixtures'
 
 // add-calc's eval runs its skill.py: every trial starts Python in a fresh worker, seconds each on a
 // busy two-core machine, hence the long waits.
@@ -18,7 +18,7 @@ test('the example evals run in the browser: a pass rate per case, labelled simul
 
 test('A/B: a saved version of a skill against its current text, with differences beyond noise marked', async ({ page, editor }) => {
   test.setTimeout(180_000)
-  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await page.getByRole('button', { name: 'Save version' }).click()
   await page.getByRole('textbox', { name: 'Version label' }).fill('good')
   await page.getByRole('textbox', { name: 'Version label' }).press('Enter')

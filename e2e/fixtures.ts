@@ -263,3 +263,9 @@ export async function slowAutosave(page: Page): Promise<void> {
       original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
   })
 }
+
+/**
+ * Where to click a skill in the list: on its name. The selected skill's item also holds its
+ * actions (Rename, Duplicate, Add code, Delete), which the middle of the item may fall on.
+ */
+export const NAME = { x: 12, y: 10 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, ROOT } from './serverProcess'
+import { NAME } from './fixtures'
 
 const CALC = '---\r\nname: calc\r\ndescription: Computes arithmetic.\r\ntrigger_keywords: [计算]\r\n---\r\nCompute.\r\n'
 const WEATHER = '---\nname: weather\ndescription: Looks up the weather.\ntrigger_keywords: [天气]\n---\nForecast.\n'
@@ -56,7 +57,7 @@ async function typeInEditor(page: Page, skill: string, line: string, text: strin
   await page
     .getByRole('listbox', { name: 'Skills' })
     .getByRole('option', { name: new RegExp(skill) })
-    .click()
+    .click({ position: NAME })
   await page.locator('.monaco-editor .view-line').filter({ hasText: line }).first().click()
   await page.keyboard.press('End')
   await page.keyboard.type(text)
@@ -107,14 +108,14 @@ test('new, renamed and deleted skills become folders created, moved and removed 
     await page.getByRole('button', { name: 'Blank skill' }).click()
     await expect.poll(() => disk(opened, 'new_skill/SKILL.md'), { timeout: 5000 }).toContain('name: new_skill')
 
-    await skills.getByRole('option', { name: /weather/ }).click()
+    await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
     await skills.getByRole('button', { name: 'Rename' }).click()
     await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
     await page.keyboard.press('Enter')
     await expect.poll(() => disk(opened, 'forecast/SKILL.md'), { timeout: 5000 }).toContain('name: forecast')
     expect(existsSync(join(opened.folder, 'weather'))).toBe(false)
 
-    await skills.getByRole('option', { name: /forecast/ }).click()
+    await skills.getByRole('option', { name: /forecast/ }).click({ position: NAME })
     await skills.getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => existsSync(join(opened.folder, 'forecast')), { timeout: 5000 }).toBe(false)
     expect(disk(opened, 'calc/SKILL.md')).toBe(CALC)
@@ -244,7 +245,7 @@ test('in the browser alone, Open folder edits a local folder in place and reads 
     .toBe('---\r\nname: calc\r\ntrigger_keywords: [计算]\r\n---\r\nCompute. Exactly.\r\n')
 
   // A rename writes the new folder and removes the old one (the API cannot move a picked folder).
-  await skills.getByRole('option', { name: /weather/ }).click()
+  await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
   await skills.getByRole('button', { name: 'Rename' }).click()
   await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
   await page.keyboard.press('Enter')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, NAME } from './fixtures'
 
 /** The selected skill's SKILL.md as Export gives it. */
 async function exportedSkill(page: Page): Promise<string> {
@@ -15,7 +15,7 @@ test('the form edits one field at a time: chips split on full-width commas, the 
   page,
   skills,
 }) => {
-  await skills.getByRole('option', { name: /plan_and_write/ }).click()
+  await skills.getByRole('option', { name: /plan_and_write/ }).click({ position: NAME })
   await page.getByRole('tab', { name: 'Form', exact: true }).click()
   const form = page.getByRole('form', { name: 'Skill form' })
   const keywords = form.getByRole('textbox', { name: 'Trigger keywords' })
@@ -36,7 +36,7 @@ test('the form edits one field at a time: chips split on full-width commas, the 
 })
 
 test('the form says when the YAML does not parse, offers the fix, and takes no input until then', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click()
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')
   await page.keyboard.type(': oops')
   await page.getByRole('tab', { name: 'Form', exact: true }).click()
@@ -49,7 +49,7 @@ test('the form says when the YAML does not parse, offers the fix, and takes no i
 })
 
 test('full-width commas in a YAML keyword list are an error with a quick fix that splits them', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /weather/ }).click()
+  await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
   await editor.line('trigger_keywords: [').click()
   await page.keyboard.press('Home')
   for (let i = 0; i < 'trigger_keywords: ['.length; i++) await page.keyboard.press('ArrowRight')
@@ -66,7 +66,7 @@ test('routing hints: a keyword that makes the skill win, one click to add it, an
   skills,
   tests,
 }) => {
-  await skills.getByRole('option', { name: /plan_and_write/ }).click()
+  await skills.getByRole('option', { name: /plan_and_write/ }).click({ position: NAME })
   await routing.utterance.fill('请帮我把年度计划规划成三个阶段')
   const hints = page.getByRole('region', { name: 'Routing hints' })
   const add = hints.getByRole('button', { name: /^Add keyword/ }).first()
@@ -84,7 +84,7 @@ test('routing hints: a keyword that makes the skill win, one click to add it, an
 })
 
 test('another skill that wins is named with what it matched', async ({ page, routing, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click()
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await routing.utterance.fill('我想了解一下 RAG 是什么')
   const hints = page.getByRole('region', { name: 'Routing hints' })
   await expect(hints).toContainText('search_rag wins instead')
@@ -119,7 +119,7 @@ test('Ctrl+S saves and says so; Share stays a button', async ({ page }) => {
 })
 
 test('rename slugs the name and shows the folder it will get', async ({ page, skills }) => {
-  await skills.getByRole('option', { name: /weekly_report/ }).click()
+  await skills.getByRole('option', { name: /weekly_report/ }).click({ position: NAME })
   await skills
     .getByRole('option', { name: /weekly_report/ })
     .getByRole('button', { name: 'Rename' })
@@ -134,7 +134,7 @@ test('rename slugs the name and shows the folder it will get', async ({ page, sk
 test('restoring a version while its diff is open keeps the diff and throws nothing', async ({ page, editor }) => {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await page.getByRole('button', { name: 'Save version' }).click()
   await page.getByRole('textbox', { name: 'Version label' }).press('Enter')
   await editor.endOfLine('max_rounds: 3')
@@ -159,7 +159,7 @@ test('in LLM routing mode the Routing tab says the table is keyword routing', as
 })
 
 test('the score help explains the numbers of the current message', async ({ page, routing, skills }) => {
-  await skills.getByRole('option', { name: /plan_and_write/ }).click()
+  await skills.getByRole('option', { name: /plan_and_write/ }).click({ position: NAME })
   await routing.utterance.fill('帮我规划并写一篇关于 AI Agent 的文章大纲')
   await page.getByRole('button', { name: 'Help' }).click()
   await page.getByRole('menuitem', { name: 'How the score works' }).click()
@@ -171,7 +171,7 @@ test('the score help explains the numbers of the current message', async ({ page
 })
 
 test('a name changed in SKILL.md can move the folder too, not only be set back', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /meeting-notes/ }).click()
+  await skills.getByRole('option', { name: /meeting-notes/ }).click({ position: NAME })
   await editor.endOfLine('name: meeting-notes')
   await page.keyboard.type('-v2')
   const problems = page.getByRole('list', { name: 'Problems' })

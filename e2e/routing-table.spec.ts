@@ -1,4 +1,4 @@
-import { examples, expect, test } from './fixtures'
+import { examples, expect, test, NAME } from './fixtures'
 
 test('shows the example skills and scores a typed utterance live', async ({ page, routing, skills }) => {
   await expect(skills.getByRole('option')).toHaveCount(examples.skills)
@@ -44,7 +44,7 @@ test('editing a keyword in Monaco changes the table at once', async ({ page, rou
   await routing.utterance.fill('帮我规划并写一篇关于 AI Agent 的文章大纲')
   await expect(await routing.cell('plan_and_write', 'Final')).toHaveText('0.208')
 
-  await skills.getByRole('option', { name: /plan_and_write/ }).click()
+  await skills.getByRole('option', { name: /plan_and_write/ }).click({ position: NAME })
   await editor.endOfLine('- 写大纲')
   await page.keyboard.press('Enter')
   await page.keyboard.type('- 文章大纲')
@@ -56,7 +56,7 @@ test('editing a keyword in Monaco changes the table at once', async ({ page, rou
 })
 
 test('broken YAML gets a marker and leaves the other skills scoring', async ({ page, routing, editor, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click()
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')
   await page.keyboard.type(': oops')
 
@@ -111,7 +111,7 @@ test('skills can be added, renamed, duplicated and deleted (with undo)', async (
 })
 
 test('the skill list works from the keyboard', async ({ page, skills }) => {
-  await skills.getByRole('option', { name: /add-calc/ }).click()
+  await skills.getByRole('option', { name: /add-calc/ }).click({ position: NAME })
   await page.keyboard.press('ArrowDown')
   await expect(skills.getByRole('option', { name: /calculator/ })).toHaveAttribute('aria-selected', 'true')
   await expect(skills.getByRole('option', { name: /calculator/ })).toBeFocused()
@@ -151,7 +151,7 @@ test('with a thousand skills that all score, the table, the skill list and the p
   const skills = page.getByRole('listbox', { name: 'Skills' })
   expect(await skills.getByRole('option').count()).toBeLessThan(80)
   await expect(skills.getByRole('option').first()).toHaveAttribute('aria-setsize', '1000')
-  await skills.getByRole('option', { name: /s0001/ }).click()
+  await skills.getByRole('option', { name: /s0001/ }).click({ position: NAME })
   await page.keyboard.press('End')
   await expect(skills.getByRole('option', { name: /s0999/ })).toBeFocused()
   await expect(skills.getByRole('option', { name: /s0999/ })).toHaveAttribute('aria-posinset', '1000')

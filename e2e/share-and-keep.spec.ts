@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { examples, expect, SkillEditor, slowAutosave, test } from './fixtures'
+import { examples, expect, SkillEditor, slowAutosave, test, NAME } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -111,13 +111,13 @@ test('hostile links: nothing executes and no request leaves the page', async ({ 
   })
   await page.goto('/#' + link)
   await expect(page.getByRole('region', { name: 'Shared draft' })).toContainText('2 skills')
-  await page.getByRole('option', { name: /evil\/SKILL\.md/ }).click()
+  await page.getByRole('option', { name: /evil\/SKILL\.md/ }).click({ position: NAME })
   await page.getByRole('button', { name: 'Preview' }).click()
   const preview = page.getByRole('article', { name: 'Preview' })
   await expect(preview.getByRole('heading', { name: 'Hello' })).toBeVisible()
   await expect(preview).toContainText('[image not loaded: tracker]')
   await preview.getByText('click me').click()
-  await page.getByRole('option', { name: /evil-js/ }).click()
+  await page.getByRole('option', { name: /evil-js/ }).click({ position: NAME })
   // Everything has rendered (the preview, the marker on the ---js skill): now nothing may have run.
   await expect(page.getByRole('option', { name: /evil-js/ })).toContainText('1 ✕')
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
@@ -139,11 +139,11 @@ test('a truncated link gives one clear message and leaves local skills untouched
 })
 
 test('an edit survives a reload at once', async ({ page, editor }) => {
-  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')
   await page.keyboard.type('_v2')
   await page.reload()
-  await page.getByRole('option', { name: /calculator_v2/ }).click()
+  await page.getByRole('option', { name: /calculator_v2/ }).click({ position: NAME })
   await expect(editor.line('name: calculator_v2')).toBeVisible()
 })
 
@@ -176,7 +176,7 @@ test('export the workspace as a zip and import it into a fresh browser: the same
 })
 
 test('versions: save with a label, diff against the current text, restore', async ({ page, editor }) => {
-  await page.getByRole('option', { name: /calculator/ }).click()
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await page.getByRole('button', { name: 'Save version' }).click()
   await page.getByRole('textbox', { name: 'Version label' }).fill('before edits')
   await page.getByRole('textbox', { name: 'Version label' }).press('Enter')

@@ -4,7 +4,7 @@
  * time limit, and the doors user code must not open (network, the page's globals) shut.
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, NAME } from './fixtures'
 
 // The first run in each test loads Python into a fresh worker.
 test.setTimeout(120_000)
@@ -102,7 +102,7 @@ test('code cannot reach the network or the page, and an endless loop is stopped 
 
 test('Add code gives a prompt-only skill a first skill.py that runs as it is', async ({ page }) => {
   const skills = page.getByRole('listbox', { name: 'Skills' })
-  await skills.getByRole('option', { name: /^calculator/ }).click()
+  await skills.getByRole('option', { name: /^calculator/ }).click({ position: NAME })
   await page.getByRole('button', { name: 'Add code' }).click()
   await expect(page.getByRole('heading', { name: 'calculator/skill.py' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Skill files' }).getByRole('button', { name: 'skill.py', exact: true })).toHaveAttribute(
