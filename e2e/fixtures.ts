@@ -255,13 +255,16 @@ export const test = base.extend<{
 
 export { expect }
 
-/** Makes this page's autosave wait 3 s instead of 300 ms, so another tab's save surely lands first. */
+/** The autosave delay slowAutosave sets: long enough for another tab's save to arrive first on a busy machine. */
+export const SLOW_AUTOSAVE_MS = 6000
+
+/** Makes this page's autosave wait SLOW_AUTOSAVE_MS instead of 300 ms, so another tab's save surely lands first. */
 export async function slowAutosave(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.evaluate((slow) => {
     const original = window.setTimeout.bind(window)
     window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-      original(handler, delay === 300 ? 3000 : delay, ...rest)) as typeof window.setTimeout
-  })
+      original(handler, delay === 300 ? slow : delay, ...rest)) as typeof window.setTimeout
+  }, SLOW_AUTOSAVE_MS)
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { examples, expect, SkillEditor, slowAutosave, test, NAME } from './fixtures'
+import { examples, expect, SkillEditor, SLOW_AUTOSAVE_MS, slowAutosave, test, NAME } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -332,7 +332,7 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(conflict).toBeVisible()
   // Long after the second tab's save would have fired, the question is still open and the first
   // tab still has its own text (nothing overwrote it).
-  await second.waitForTimeout(3500)
+  await second.waitForTimeout(SLOW_AUTOSAVE_MS + 500)
   await expect(conflict).toBeVisible()
   await expect(routing.utterance).toHaveValue('typed in the first tab')
   await expect(secondUtterance).toHaveValue('typed in the second tab')
@@ -365,7 +365,7 @@ test('two tabs changing different things at once: both changes are kept, without
   await expect(second.getByRole('status').filter({ hasText: 'Merged with changes saved in another tab' })).toBeVisible()
   await expect(second.getByRole('alert').filter({ hasText: 'another tab' })).toHaveCount(0)
   await expect(second.getByRole('spinbutton', { name: 'Threshold' })).toHaveValue('0.45')
-  // The merged save reaches the first tab too.
-  await expect(routing.utterance).toHaveValue('typed in the second tab')
+  // The merged save reaches the first tab too, once the second tab's (slowed) save fires.
+  await expect(routing.utterance).toHaveValue('typed in the second tab', { timeout: SLOW_AUTOSAVE_MS + 5000 })
   await expect(routing.threshold).toHaveValue('0.45')
 })
