@@ -222,5 +222,3 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       return { files, lastDeleted: null, selectedPath: deleted.file.path }
     }),
 })
-
-/** The folder of a folder skill's SKILL.md, or null for a flat skill. */

@@ -44,8 +44,10 @@ function quoteKeyword(keyword: string): string {
   return /^[^\s,[\]{}#&*!|>'"%@`:?-][^,[\]{}#:]*$/u.test(keyword) && !/\s$/.test(keyword) ? keyword : JSON.stringify(keyword)
 }
 
-/** Up to three other skills by name, and how many more: a keyword shared by hundreds stays readable (and cheap). */
-/** "Also a keyword of a, b, c and 996 more": one message, so the whole sentence is translated. */
+/**
+ * Up to three other skills by name, and how many more (a keyword shared by hundreds stays readable
+ * and cheap), as one message so the whole sentence is translated.
+ */
 function sharedWith(keyword: string, contexts: readonly SkillContext[], self: SkillContext): Message {
   const names: string[] = []
   for (const other of contexts) {

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { folderOf, type Skill, type SkillFile } from '../../core/skill'
+import { skillFolderOf, type Skill, type SkillFile } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
@@ -27,7 +27,7 @@ export function SkillList() {
   const code = useSkillCode()
   const codeFiles = useSkillCodeFiles()
   // A skill's code files (the item stays selected while one of them is open).
-  const filesOf = (path: string) => codeFiles.get(folderOf(path) ?? '') ?? NO_CODE
+  const filesOf = (path: string) => codeFiles.get(skillFolderOf(path) ?? '') ?? NO_CODE
   const texts = useMemo(() => new Map(files.map((file) => [file.path, file.text])), [files])
   const textOf = (path: string) => texts.get(path)
   const [renaming, setRenaming] = useState<string | null>(null)
@@ -141,7 +141,6 @@ export function SkillList() {
 
 const NO_FINDINGS: readonly Finding[] = []
 const NO_CODE: readonly SkillFile[] = []
-
 
 interface SkillItemProps {
   /** Position in the list: only the items near the view are rendered. */
