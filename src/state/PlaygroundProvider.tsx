@@ -52,17 +52,20 @@ export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
 }
 
 /**
- * The message and threshold routing follows. A keystroke in the test utterance (or a step of the
- * threshold slider) is painted first; the routing of it renders right after, in a render React can
- * interrupt (useDeferredValue), so a thousand skills that all score never hold a keystroke and fast
- * typing never queues up renders. Every routing hook reads these, so an urgent render and a
- * deferred one each find their routing in the derivations' cache instead of recomputing it.
+ * The files, message and threshold routing follows. A keystroke in the test utterance or the
+ * editor (or a step of the threshold slider) is painted first; the routing of it renders right
+ * after, in a render React can interrupt (useDeferredValue), so a thousand skills that all score
+ * never hold a keystroke, fast typing never queues up renders, and an import of a thousand skills
+ * draws the list in one task and compiles their router and scores them in the next. Every
+ * routing hook reads these, so an urgent render and a deferred one each find their routing in the
+ * derivations' cache instead of recomputing it.
  */
 function useRoutingInputs() {
+  const files = useDeferredValue(usePlayground((state) => state.files))
   const utterance = useDeferredValue(usePlayground((state) => state.utterance))
   const threshold = useDeferredValue(usePlayground((state) => state.threshold))
   const grouped = usePlayground((state) => state.routingMode === 'grouped')
-  return { files: usePlayground((state) => state.files), utterance, threshold, grouped }
+  return { files, utterance, threshold, grouped }
 }
 
 export function useRouting(): RoutingResult {
@@ -95,8 +98,9 @@ export function useLint() {
 }
 
 /**
- * Parses and lints files ahead of adding them (a bulk import), in slices that leave the page
- * responsive; resolves when the render that adds them will find the work done.
+ * Parses and lints files ahead of adding them (a bulk import: the files as the import will leave
+ * them), in slices that leave the page responsive; resolves when the render that adds them will
+ * find the work done.
  */
 export function usePrepareFiles(): (files: readonly SkillFile[]) => Promise<void> {
   const { store, derive } = usePlaygroundContext()

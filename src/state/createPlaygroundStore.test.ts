@@ -149,6 +149,21 @@ describe('shared drafts and imports', () => {
     expect(skip.getState().files[0]!.text).toBe(files[0]!.text)
   })
 
+  it('previews the files an import will leave (linted ahead), the same as importing them, without importing', () => {
+    const incoming = [
+      { path: 'calc/SKILL.md', text: 'replacement' },
+      { path: 'other.md', text: 'other' },
+      { path: 'routing-tests.yaml', text: '- utterance: add 2 and 3\n  expect: calc\n' },
+    ]
+    for (const clash of ['both', 'replace', 'skip'] as const) {
+      const store = createPlaygroundStore({ files })
+      const preview = store.getState().previewImport(incoming, clash)
+      expect(store.getState().files).toEqual(files)
+      store.getState().importFiles(incoming, clash)
+      expect(preview).toEqual(store.getState().files)
+    }
+  })
+
   it('keeps versions, and restoring saves the replaced text first', () => {
     const store = createPlaygroundStore({ files })
     const v1 = store.getState().saveVersion('calc/SKILL.md', 'first')!

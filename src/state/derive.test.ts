@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { LINT_RULES } from '../core/lint'
 import * as skill from '../core/skill'
 import { createDerivations } from './derive'
 
@@ -33,6 +34,36 @@ describe('bulk work ahead of a render', () => {
       'task7',
       'seven',
     ])
+  })
+
+  it('lints the files as the import will leave them ahead, workspace rules included', async () => {
+    const derive = createDerivations()
+    const shared = LINT_RULES.find((rule) => rule.id === 'keyword-shared')
+    if (!shared?.checkWorkspace) throw new Error('keyword-shared is a workspace rule')
+    const check = vi.spyOn(shared, 'checkWorkspace')
+    try {
+      await derive.prepare(files, 'app')
+      expect(check).toHaveBeenCalledTimes(1)
+      // The store's files are another array with the same contents: the lint finds it all done.
+      const lint = derive.lint([...files], 'app')
+      expect(check).toHaveBeenCalledTimes(1)
+      expect(lint.findings.get('s1/SKILL.md')?.some((finding) => finding.code === 'keyword-shared')).toBe(true)
+    } finally {
+      check.mockRestore()
+    }
+  })
+
+  it('keeps the workspace of the files before a change and after it: a deferred render reading the old ones re-parses nothing', () => {
+    const derive = createDerivations()
+    const parse = vi.mocked(skill.parseSkill)
+    const before = files.slice(0, 100)
+    const first = derive.workspace(before)
+    derive.workspace(files)
+    parse.mockClear()
+    expect(derive.workspace(before)).toBe(first)
+    expect(derive.workspace([...before])).not.toBe(first)
+    expect(derive.workspace(files).skills).toHaveLength(300)
+    expect(parse).not.toHaveBeenCalled()
   })
 
   it('routes the suite in slices to the same result, and stops when newer files come', async () => {

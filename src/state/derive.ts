@@ -8,7 +8,15 @@ import {
   type Router,
   type RoutingResult,
 } from '../core/routing'
-import { createLintCache, lintWorkspace, primeLintCache, type LintProfile, type LintResult } from '../core/lint'
+import {
+  createLintCache,
+  lintWorkspace,
+  lintWorkspaceInSteps,
+  primeLintCache,
+  type LintOptions,
+  type LintProfile,
+  type LintResult,
+} from '../core/lint'
 import {
   parseRoutingTests,
   ROUTING_TESTS_FILE,
@@ -35,15 +43,24 @@ import {
 /** How long one slice of bulk parsing may hold the page before it lets input and painting in. */
 const SLICE_MS = 12
 
-/** Remembers the last result of `compute` for the same arguments (compared by identity). */
-function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...args: A) => R {
-  let lastArgs: A | null = null
-  let lastResult: R
+/** Lets input and painting in before the work goes on. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Remembers the last `size` results of `compute`, by arguments compared by identity. One is
+ * enough for most; the workspace and the lint keep three: a deferred render still reading the
+ * files before a change, the urgent one reading them after, and an import's files linted ahead
+ * (`prepare`) each find theirs instead of pushing the others out.
+ */
+function memoizeRecent<A extends unknown[], R>(compute: (...args: A) => R, size = 1): (...args: A) => R {
+  const recent: { args: A; result: R }[] = []
   return (...args: A) => {
-    if (lastArgs && args.length === lastArgs.length && args.every((arg, i) => Object.is(arg, lastArgs?.[i]))) return lastResult
-    lastResult = compute(...args)
-    lastArgs = args
-    return lastResult
+    const hit = recent.find((entry) => entry.args.length === args.length && entry.args.every((arg, i) => Object.is(arg, args[i])))
+    if (hit) return hit.result
+    const result = compute(...args)
+    recent.unshift({ args, result })
+    recent.length = Math.min(recent.length, size)
+    return result
   }
 }
 
@@ -54,24 +71,30 @@ function memoizeLast<A extends unknown[], R>(compute: (...args: A) => R): (...ar
  */
 export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   /** The in-page tools plus the server's MCP tools, once the server has said which it runs. */
-  const registry = memoizeLast((server: ServerTools | null | 'unknown'): ToolRegistry =>
+  const registry = memoizeRecent((server: ServerTools | null | 'unknown'): ToolRegistry =>
     registryWithServerTools(base, server === 'unknown' ? null : server),
   )
+  // The skills parsed for the last two files arrays: a deferred render (lint) may still ask for
+  // the files before an import while the urgent one has the files after it, and going back and
+  // forth between the two must not parse a thousand skills each way.
   let parsed = new Map<string, { text: string; skill: Skill }>()
+  let parsedBefore = new Map<string, { text: string; skill: Skill }>()
   // Parsed ahead by `prepare` (a bulk import), waiting for the render that uses them.
   const prepared = new Map<string, { text: string; skill: Skill }>()
-  const workspace = memoizeLast((files: readonly SkillFile[]): Workspace => {
+  const reuse = (path: string, text: string) =>
+    [parsed.get(path), parsedBefore.get(path), prepared.get(path)].find((entry) => entry?.text === text)
+  const workspace = memoizeRecent((files: readonly SkillFile[]): Workspace => {
     const next = new Map<string, { text: string; skill: Skill }>()
     const result = loadWorkspace(files, (path, text) => {
-      const previous = parsed.get(path)?.text === text ? parsed.get(path) : prepared.get(path)
+      const skill = reuse(path, text)?.skill ?? parseSkill(path, text)
       prepared.delete(path)
-      const skill = previous && previous.text === text ? previous.skill : parseSkill(path, text)
       next.set(path, { text, skill })
       return skill
     })
+    parsedBefore = parsed
     parsed = next
     return result
-  })
+  }, 3)
   // Compiled once per keyword set: an edit to a body or a description keeps the router, and so the
   // routing result, and nothing that shows scores re-renders.
   let compiledFor: readonly Skill[] = []
@@ -81,36 +104,36 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     compiledFor = skills
     return compiled
   }
-  const routeWith = memoizeLast((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold))
+  const routeWith = memoizeRecent((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold))
   const routing = (files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
     routeWith(router(workspace(files).skills), utterance, threshold)
   // Grouped routing (docs/routing.md): compiled once per parsed skill set, only when that mode is chosen.
-  const groupedRouter = memoizeLast((skills: readonly Skill[]) => createGroupedRouter(skills))
-  const grouped = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
+  const groupedRouter = memoizeRecent((skills: readonly Skill[]) => createGroupedRouter(skills))
+  const grouped = memoizeRecent((files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
     groupedRouter(workspace(files).skills)(utterance, threshold),
   )
   /** The routing the page shows: keyword routing's scores, with grouped routing's winner in that mode. */
-  const shown = memoizeLast((files: readonly SkillFile[], utterance: string, threshold: number, byGroup: boolean): RoutingResult => {
+  const shown = memoizeRecent((files: readonly SkillFile[], utterance: string, threshold: number, byGroup: boolean): RoutingResult => {
     const keyword = routing(files, utterance, threshold)
     if (!byGroup) return keyword
     const { winner } = grouped(files, utterance, threshold)
     return winner?.path === keyword.winner?.path ? keyword : { ...keyword, winner }
   })
-  const config = memoizeLast((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
+  const config = memoizeRecent((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
   const lintCache = createLintCache()
   // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
-  const lint = memoizeLast((files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): LintResult => {
+  const lintOptions = (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry): LintOptions => {
     const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
-    return lintWorkspace(files, {
-      profile,
-      toolNames: tools.names,
-      cache: lintCache,
-      parse: (path, text) => parsed.get(path) ?? parseSkill(path, text),
-    })
-  })
-  const suiteFile = memoizeLast((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
+    return { profile, toolNames: tools.names, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) }
+  }
+  const lint = memoizeRecent(
+    (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): LintResult =>
+      lintWorkspace(files, lintOptions(files, profile, tools)),
+    3,
+  )
+  const suiteFile = memoizeRecent((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
   // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body
   // or a description re-runs the suite from here, and `prepareTests` fills it a slice at a time.
   let casesRoutedBy: Router | null = null
@@ -128,7 +151,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     }
     return routed
   }
-  const tests = memoizeLast((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
+  const tests = memoizeRecent((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
     const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
     if (!parsed) return null
     const skills = workspace(files).skills
@@ -148,14 +171,18 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const prepareTests = async (files: readonly SkillFile[], threshold: number, live: () => boolean): Promise<boolean> => {
     const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
     if (!parsed) return true
+    // Parsing a long suite, and compiling the router for a thousand new skills, each take a slice.
+    await nextTask()
+    if (!live()) return false
     const run = router(workspace(files).skills)
+    await nextTask()
     let at = 0
     while (at < parsed.cases.length) {
       if (!live()) return false
       const started = performance.now()
       while (at < parsed.cases.length && performance.now() - started < SLICE_MS)
         routeCase(run, parsed.cases[at++]?.utterance ?? '', threshold)
-      if (at < parsed.cases.length) await new Promise((resolve) => setTimeout(resolve, 0))
+      if (at < parsed.cases.length) await nextTask()
     }
     return live()
   }
@@ -172,9 +199,10 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     return evalSuite
   }
   /**
-   * Parses and lints files not seen yet, a slice of SLICE_MS at a time with the page free in
-   * between, so the render that shows a thousand imported skills finds them done instead of
-   * holding the page for a second.
+   * Parses and lints the skills of `files` not seen yet, a slice of SLICE_MS at a time with the
+   * page free in between, so the render that shows a thousand imported skills finds them done
+   * instead of holding the page for a second. `files` are the files as they will be (the store's
+   * `previewImport`), so the workspace-wide lint is done ahead too.
    */
   const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
     const pending = files.filter((file) => isSkillPath(file.path) && parsed.get(file.path)?.text !== file.text)
@@ -187,13 +215,26 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
         prepared.set(file.path, { text: file.text, skill })
         primeLintCache([skill], [file], { profile, toolNames: tools.names, cache: lintCache })
       }
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTask()
     }
+    // Then the files as the import will leave them, and the lint over them (a thousand skills'
+    // shared keywords are thousands of findings) a slice at a time: the render that adds the
+    // files finds the whole lint done.
+    workspace(files)
+    await nextTask()
+    const steps = lintWorkspaceInSteps(files, lintOptions(files, profile, tools))
+    let started = performance.now()
+    while (!steps.next().done) {
+      if (performance.now() - started < SLICE_MS) continue
+      await nextTask()
+      started = performance.now()
+    }
+    await nextTask()
   }
   /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
   /** Each skill folder's code files, with or without an entry (a public skill's scripts/*.py too). */
-  const codeFiles = memoizeLast((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
-  const code = memoizeLast((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills, codeFiles(files)))
+  const codeFiles = memoizeRecent((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
+  const code = memoizeRecent((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills, codeFiles(files)))
   return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles }
 }
 

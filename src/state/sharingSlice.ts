@@ -22,11 +22,16 @@ export interface SharingSlice {
   discardShared: () => void
   setShareError: (error: Message | null) => void
   /** Adds imported files; `clash` says what to do with those whose path already exists. */
-  importFiles: (
-    files: SkillFile[],
-    clash: ClashChoice,
-    resources?: SharedDraft['resources'],
-  ) => { added: number; replaced: number; skipped: number; conflicts: SuiteConflict[] }
+  importFiles: (files: SkillFile[], clash: ClashChoice, resources?: SharedDraft['resources']) => ImportReport
+  /** The files `importFiles` would leave, without importing: parsed and linted ahead of a bulk import. */
+  previewImport: (files: readonly SkillFile[], clash: ClashChoice) => readonly SkillFile[]
+}
+
+export interface ImportReport {
+  added: number
+  replaced: number
+  skipped: number
+  conflicts: SuiteConflict[]
 }
 
 export type ClashChoice = 'both' | 'replace' | 'skip'
@@ -104,30 +109,44 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   setShareError: (shareError) => set({ shareError }),
   importFiles: (incoming, clash, resources) => {
     const state = get()
-    if (clash === 'replace') {
-      // "Replace mine": the imported files as they are, same paths, same bytes.
-      const byPath = new Map(incoming.map((file) => [file.path, file.text]))
-      const replaced = state.files.filter((file) => byPath.has(file.path)).length
-      const files = [
-        ...state.files.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file)),
-        ...incoming.filter((file) => !state.files.some((own) => own.path === file.path)),
-      ]
-      set({
-        files,
-        selectedPath: incoming.find((file) => isSkillPath(file.path))?.path ?? state.selectedPath,
-        ...mergeResources(state, resources),
-      })
-      return { added: files.length - state.files.length, replaced, skipped: 0, conflicts: [] }
-    }
-    const existing = new Set(state.files.map((file) => file.path))
-    const kept = clash === 'skip' ? incoming.filter((file) => !existing.has(file.path) || file.path === ROUTING_TESTS_FILE) : incoming
-    const merge = mergeIncoming(state.files, kept, 'imported')
-    set({ files: merge.files, selectedPath: merge.added[0] ?? state.selectedPath, ...mergeResources(state, resources) })
+    const plan = planImport(state.files, incoming, clash)
+    set({ files: plan.files, selectedPath: plan.selected ?? state.selectedPath, ...mergeResources(state, resources) })
+    return plan.report
+  },
+  previewImport: (incoming, clash) => planImport(get().files, incoming, clash).files,
+})
+
+/** What an import leaves: the files, the skill to select, and what it did. */
+function planImport(
+  own: readonly SkillFile[],
+  incoming: readonly SkillFile[],
+  clash: ClashChoice,
+): { files: SkillFile[]; selected: string | undefined; report: ImportReport } {
+  if (clash === 'replace') {
+    // "Replace mine": the imported files as they are, same paths, same bytes.
+    const byPath = new Map(incoming.map((file) => [file.path, file.text]))
+    const ownPaths = new Set(own.map((file) => file.path))
+    const files = [
+      ...own.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file)),
+      ...incoming.filter((file) => !ownPaths.has(file.path)),
+    ]
     return {
+      files,
+      selected: incoming.find((file) => isSkillPath(file.path))?.path,
+      report: { added: files.length - own.length, replaced: own.filter((file) => byPath.has(file.path)).length, skipped: 0, conflicts: [] },
+    }
+  }
+  const existing = new Set(own.map((file) => file.path))
+  const kept = clash === 'skip' ? incoming.filter((file) => !existing.has(file.path) || file.path === ROUTING_TESTS_FILE) : incoming
+  const merge = mergeIncoming(own, kept, 'imported')
+  return {
+    files: merge.files,
+    selected: merge.added[0],
+    report: {
       added: merge.added.length,
       replaced: 0,
       skipped: incoming.length - kept.length + merge.identical.length,
       conflicts: merge.tests.conflicts,
-    }
-  },
-})
+    },
+  }
+}

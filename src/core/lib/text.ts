@@ -18,17 +18,21 @@ export function codePointLength(text: string): number {
  * UTF-16 units, which puts U+E000..U+FFFF after astral characters.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const left = a[Symbol.iterator]()
-  const right = b[Symbol.iterator]()
-  for (;;) {
-    const x = left.next()
-    const y = right.next()
-    if (x.done) return y.done ? 0 : -1
-    if (y.done) return 1
-    const dx = x.value.codePointAt(0) ?? 0
-    const dy = y.value.codePointAt(0) ?? 0
-    if (dx !== dy) return dx < dy ? -1 : 1
+  // Unit by unit (a thousand paths are sorted on every import): at the first difference, a
+  // surrogate stands for U+10000 and up, so it is moved above U+E000..U+FFFF, which move down.
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x !== y) return codePointRank(x) < codePointRank(y) ? -1 : 1
   }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1
+}
+
+function codePointRank(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800
+  if (unit >= 0xd800) return unit + 0x2000
+  return unit
 }
 
 /** A 1-based line/column range in a file, the shape editors and the CLI both print. */

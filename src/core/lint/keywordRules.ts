@@ -1,7 +1,7 @@
 import { codePointLength } from '../lib/text'
 import { splitKeywordList, type Span } from '../skill'
 import { message as m, type Message } from '../messages'
-import type { LintRule, SkillContext } from './types'
+import { LINT_STEP, type LintRule, type SkillContext } from './types'
 
 interface KeywordAt {
   keyword: string
@@ -153,7 +153,7 @@ export const keywordRules: LintRule[] = [
   {
     id: 'keyword-shared',
     severity: { app: 'warning', strict: 'info', lenient: 'off' },
-    checkWorkspace: (skills, report) => {
+    *checkWorkspace(skills, report) {
       const owners = new Map<string, SkillContext[]>()
       for (const context of skills) {
         if (context.skill.entryMode !== 'auto') continue
@@ -164,11 +164,13 @@ export const keywordRules: LintRule[] = [
           else owners.set(lower, [context])
         }
       }
+      let reported = 0
       for (const [lower, contexts] of owners) {
         if (contexts.length < 2) continue
         for (const context of contexts) {
           const item = keywordsOf(context).find((k) => k.lower === lower)
           if (item) report(context.skill.path).at(item.span, sharedWith(item.keyword, contexts, context))
+          if (++reported % LINT_STEP === 0) yield
         }
       }
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyFix, LINT_RULES, lintWorkspace, type LintProfile } from './index'
+import { applyFix, createLintCache, LINT_RULES, lintWorkspace, lintWorkspaceInSteps, type LintProfile } from './index'
 import { formatMessage } from '../messages'
 import { zh } from '../messages/zh'
 
@@ -377,5 +377,22 @@ describe('MCP tool names in required_tools', () => {
     expect(lintWith('github__create_issue')).toEqual([])
     const [finding] = lintWith('github__create_isue')
     expect(finding?.fix?.title).toBe('Change to "github__create_issue"')
+  })
+})
+
+describe('lint in steps', () => {
+  it('yields while linting a thousand skills that share keywords, to the same result as lintWorkspace', () => {
+    const files = Array.from({ length: 1000 }, (_, i) => ({
+      path: `s${i}/SKILL.md`,
+      text: `---\nname: s${i}\ndescription: Plans task ${i}.\ntrigger_keywords: [规划, plan, task${i}]\n---\nBody\n`,
+    }))
+    const steps = lintWorkspaceInSteps(files, { cache: createLintCache() })
+    let yielded = 0
+    let step = steps.next()
+    for (; !step.done; step = steps.next()) yielded++
+    // 1,000 skills, then 2,000 shared-keyword findings, then 1,000 merged lists: about 40 steps of 100.
+    expect(yielded).toBeGreaterThan(30)
+    expect(step.value.findings).toEqual(lintWorkspace(files).findings)
+    expect(step.value.findings.get('s3/SKILL.md')?.filter((finding) => finding.code === 'keyword-shared')).toHaveLength(2)
   })
 })

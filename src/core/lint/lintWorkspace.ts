@@ -3,7 +3,7 @@ import { formatMessage, message, type MessageKey } from '../messages'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
 import { LINT_RULES } from './lintRules'
-import type { Finding, LintProfile, LintRule, Reporter, SkillContext } from './types'
+import { LINT_STEP, type Finding, type LintProfile, type LintRule, type Reporter, type SkillContext } from './types'
 
 /** How parse problems (from parseSkill) are graded per profile; their explanations are in the message catalog. */
 const PARSE_CODES: Record<string, { severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
@@ -62,6 +62,18 @@ export interface CachedSkillLint {
 
 /** Lints every skill of a workspace under a profile: parse problems plus the rule registry. */
 export function lintWorkspace(files: readonly SkillFile[], options: LintOptions = {}): LintResult {
+  const steps = lintWorkspaceInSteps(files, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * `lintWorkspace` as a generator that yields every LINT_STEP skills or findings: a caller with a
+ * thousand skills to lint (an import) runs it a few steps per task and keeps the page responsive.
+ */
+export function* lintWorkspaceInSteps(files: readonly SkillFile[], options: LintOptions = {}): Generator<void, LintResult> {
   const profile = options.profile ?? 'app'
   const rules = options.rules ?? LINT_RULES
   const cache = options.cache
@@ -73,10 +85,11 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
   const owned = new Map<string, Finding[]>()
   const contexts: SkillContext[] = []
 
-  for (const skill of skills) {
+  for (const [index, skill] of skills.entries()) {
     const { context, findings: own } = lintSkill(skill, textOf, options)
     contexts.push(context)
     owned.set(skill.path, own)
+    if (index % LINT_STEP === LINT_STEP - 1) yield
   }
   if (cache) for (const path of cache.skills.keys()) if (!owned.has(path)) cache.skills.delete(path)
 
@@ -90,18 +103,22 @@ export function lintWorkspace(files: readonly SkillFile[], options: LintOptions 
     const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
     for (const rule of rules) {
       if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
-      rule.checkWorkspace(contexts, (path) => {
+      const steps = rule.checkWorkspace(contexts, (path) => {
         const context = byPath.get(path)
         if (!context) return { at: () => {} }
         const list = computed.get(path) ?? []
         computed.set(path, list)
         return reporter(rule, context, profile, list)
       })
+      if (steps) yield* steps
+      yield
     }
     across = computed
     if (cache) cache.workspace = { keys, profile, findings: computed }
   }
+  let merged = 0
   for (const [path, own] of owned) {
+    if (++merged % LINT_STEP === 0) yield
     const extra = across.get(path)
     const previous = cache?.final.get(path)
     if (previous && previous.own === own && previous.across === extra) {
@@ -170,8 +187,15 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 
 /** A rule's explanation in English (the catalog's `lint.<id>.explanation`). */
 export function explanationOf(id: string): string {
-  return formatMessage(message(`lint.${id}.explanation` as MessageKey))
+  // Formatted once per rule: a keyword a thousand skills share is a thousand findings of one rule.
+  let text = explanations.get(id)
+  if (text === undefined) {
+    text = formatMessage(message(`lint.${id}.explanation` as MessageKey))
+    explanations.set(id, text)
+  }
+  return text
 }
+const explanations = new Map<string, string>()
 
 function parseFindings(context: SkillContext, profile: LintProfile): Finding[] {
   const result: Finding[] = []

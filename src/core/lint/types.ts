@@ -53,9 +53,16 @@ export interface LintRule {
   id: string
   severity: Record<LintProfile, RuleSeverity>
   check?: (context: SkillContext, report: Reporter) => void
-  /** Rules about several skills at once report per file path. */
-  checkWorkspace?: (skills: readonly SkillContext[], report: (path: string) => Reporter) => void
+  /**
+   * Rules about several skills at once report per file path. One that may report thousands of
+   * times (a keyword a thousand skills share) is a generator that yields now and then, so a
+   * caller can spread it over several tasks (`lintWorkspaceInSteps`).
+   */
+  checkWorkspace?: (skills: readonly SkillContext[], report: (path: string) => Reporter) => void | Iterable<void>
 }
+
+/** How many skills (or findings) one step of `lintWorkspaceInSteps` covers. */
+export const LINT_STEP = 100
 
 /** The same severity in every profile. */
 export const always = (severity: RuleSeverity): Record<LintProfile, RuleSeverity> => ({

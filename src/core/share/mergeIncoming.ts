@@ -25,10 +25,11 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   const identical = incoming.filter((file) => isSkillPath(file.path) && byPath.get(file.path) === file.text).map((file) => file.path)
   // A skill's folder comes with it (its code, references), and moves with it when it is renamed.
   // Only an identical skill's files may already be there, unchanged, and are not added again.
-  const arriving = incoming.filter((file) => isSkillPath(file.path) && !identical.includes(file.path))
+  const unchanged = new Set(identical)
+  const arriving = incoming.filter((file) => isSkillPath(file.path) && !unchanged.has(file.path))
   const folders = arriving.map((file) => folderOf(file.path)).filter((folder) => folder !== null)
   const inArrivingFolder = (path: string) => !isSkillPath(path) && folders.some((folder) => path.startsWith(`${folder}/`))
-  const skills = incoming.filter((file) => (isSkillPath(file.path) && !identical.includes(file.path)) || inArrivingFolder(file.path))
+  const skills = incoming.filter((file) => (isSkillPath(file.path) && !unchanged.has(file.path)) || inArrivingFolder(file.path))
   const { placed, renamed } = placeIncoming(existing, skills, suffix)
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react'
 import type { Finding } from '../../core/lint'
 import { formatMessage, message } from '../../core/messages'
 import { EVALS_FILE, SKILL_CREATOR_EVALS } from '../../core/evals/evalSuite'
@@ -33,7 +33,10 @@ export function SkillEditor() {
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
   const store = usePlaygroundStore()
   const files = usePlayground((state) => state.files)
-  const selectedPath = usePlayground((state) => state.selectedPath)
+  // The editor follows a new selection in a render of its own: switching Monaco's model costs
+  // 15–25 ms, which an import of a thousand skills (it selects the first) would otherwise add to
+  // the same task as drawing the new list.
+  const selectedPath = useDeferredValue(usePlayground((state) => state.selectedPath))
   const workspace = useWorkspace()
   const lint = useLint()
   const routingSuite = useRoutingSuite()

@@ -21,7 +21,7 @@ export function ImportControl() {
     setPending(null)
     // A thousand skills are parsed and linted a slice at a time first, so adding them is quick.
     setMessage(t('importing.preparing', { count: archive.files.length }))
-    await prepare(archive.files)
+    await prepare(store.getState().previewImport(archive.files, choice))
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setMessage(
       [
