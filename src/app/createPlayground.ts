@@ -19,6 +19,7 @@ import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, stateFromSaved, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import type { ModelChoice } from '../core/workspace'
 import type { CodeRunner } from '../core/code'
+import type { SkillFile } from '../core/skill'
 import type { RunDependencies } from '../state/agentRunner'
 import { createDerivations, type Derivations } from '../state/derive'
 import type { PlaygroundServices } from '../ui/common/services'
@@ -54,6 +55,12 @@ export async function createPlayground(): Promise<Playground> {
   const unreadable = saved.ok ? null : (saved.unreadable ?? null)
   const registry = builtinToolRegistry
   const derive = createDerivations(registry)
+  /** Parses and lints a whole workspace a slice at a time, so the render that shows it finds the work done. */
+  const prepare = (files: readonly SkillFile[]) =>
+    derive.prepare(files, store.getState().lintProfile, derive.registry(store.getState().serverTools))
+  // A restored workspace (or a folder) of thousands of skills: before the first render, in slices,
+  // instead of in that render as one task that freezes the page.
+  await prepare(store.getState().files)
   let folderSync: FolderSync | null = null
   // The folder code loads only where a folder is edited: a first visit does not pay for it.
   const editFolder = async (connection: FolderConnection) => {
@@ -67,7 +74,9 @@ export async function createPlayground(): Promise<Playground> {
     const connection = await (await import('../adapters/folderAccess')).pickFolder()
     if (!connection) return
     await autosave?.stop()
-    store.setState(stateFromSaved({ files: connection.files.map(({ path, text }) => ({ path, text })) }, store.getState()))
+    const files = connection.files.map(({ path, text }) => ({ path, text }))
+    await prepare(files)
+    store.setState(stateFromSaved({ files }, store.getState()))
     await editFolder(connection)
   }
 
