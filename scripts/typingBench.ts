@@ -139,7 +139,8 @@ async function measureBulk() {
       }
     }
     await page.getByLabel('Import folder files').setInputFiles(folder)
-    await page.getByRole('dialog').waitFor()
+    // The clash question (not the first-visit guide, also a dialog): the folder has been read.
+    await page.getByRole('button', { name: 'Replace mine' }).waitFor({ timeout: 60_000 })
     return [
       await step('import 1,000 skills + 300 cases', async () => {
         await page.getByRole('button', { name: 'Replace mine' }).click()
