@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import type { RefObject } from 'react'
 
 export interface VirtualRows {
@@ -19,12 +19,22 @@ export interface VirtualRows {
  * module that uses @tanstack/react-virtual. Rows stay in normal flow between two spacers, so tables
  * and lists keep their own layout and semantics.
  */
-export function useVirtualRows(count: number, scrollRef: RefObject<HTMLElement | null>, rowHeight: number, overscan = 8): VirtualRows {
+export function useVirtualRows(
+  count: number,
+  scrollRef: RefObject<HTMLElement | null>,
+  rowHeight: number,
+  { overscan = 8, exactScroll = false }: { overscan?: number; exactScroll?: boolean } = {},
+): VirtualRows {
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
+    // A new row is measured by its ResizeObserver once the browser has laid it out, not by
+    // reading its height as it mounts: that read forced the layout of a whole newly opened tab
+    // into the render's task (20–35 ms for the Tests tab at 1,000 skills). A list that scrolls
+    // to a row by keyboard (End, Home) needs the exact heights at once (`exactScroll`).
+    ...(exactScroll ? {} : { measureElement: measureWhenLaidOut(rowHeight) }),
     // Measuring rows re-renders after the commit, not inside it: otherwise each row's measurement
     // re-renders the list at once and the next row forces a fresh layout (90 ms for 40 rows).
     useFlushSync: false,
@@ -40,5 +50,14 @@ export function useVirtualRows(count: number, scrollRef: RefObject<HTMLElement |
     after: last ? Math.max(0, virtualizer.getTotalSize() - last.end) : 0,
     measure: virtualizer.measureElement,
     scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+  }
+}
+
+/** A row's height from its ResizeObserver entry; until the first one, the height known or estimated. */
+function measureWhenLaidOut(rowHeight: number) {
+  return (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, Element>): number => {
+    const box = entry?.borderBoxSize[0]
+    if (box) return Math.round(box.blockSize)
+    return instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? rowHeight
   }
 }

@@ -34,7 +34,7 @@ export function SkillList() {
   const listRef = useRef<HTMLUListElement>(null)
   const { selectSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
 
-  const rows = useVirtualRows(skills.length, listRef, ITEM_HEIGHT)
+  const rows = useVirtualRows(skills.length, listRef, ITEM_HEIGHT, { exactScroll: true })
   // The item may be outside the rendered rows: scroll it in, then focus it once it is rendered.
   const latest = useRef(skills)
   useEffect(() => {
