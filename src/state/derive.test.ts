@@ -53,6 +53,17 @@ describe('bulk work ahead of a render', () => {
     }
   })
 
+  it('resolves even when preparing fails, and the render then does the work itself', async () => {
+    const derive = createDerivations()
+    const parse = vi.mocked(skill.parseSkill)
+    parse.mockImplementationOnce(() => {
+      throw new Error('a parser bug')
+    })
+    await expect(derive.prepare(files, 'app')).resolves.toBeUndefined()
+    expect(derive.workspace(files).skills).toHaveLength(300)
+    expect(derive.lint(files, 'app').findings.size).toBe(300)
+  })
+
   it('keeps the workspace of the files before a change and after it: a deferred render reading the old ones re-parses nothing', () => {
     const derive = createDerivations()
     const parse = vi.mocked(skill.parseSkill)

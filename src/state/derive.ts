@@ -8,15 +8,7 @@ import {
   type Router,
   type RoutingResult,
 } from '../core/routing'
-import {
-  createLintCache,
-  lintWorkspace,
-  lintWorkspaceInSteps,
-  primeLintCache,
-  type LintOptions,
-  type LintProfile,
-  type LintResult,
-} from '../core/lint'
+import { createLintCache, lintWorkspace, lintWorkspaceInSteps, type LintOptions, type LintProfile, type LintResult } from '../core/lint'
 import {
   parseRoutingTests,
   ROUTING_TESTS_FILE,
@@ -74,9 +66,9 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const registry = memoizeRecent((server: ServerTools | null | 'unknown'): ToolRegistry =>
     registryWithServerTools(base, server === 'unknown' ? null : server),
   )
-  // The skills parsed for the last two files arrays: a deferred render (lint) may still ask for
-  // the files before an import while the urgent one has the files after it, and going back and
-  // forth between the two must not parse a thousand skills each way.
+  // The skills parsed for the last two files arrays computed: a files array that comes back after
+  // the memo below has let it go (the files before an import, a deleted skill restored by undo)
+  // reuses its skills instead of parsing them again.
   let parsed = new Map<string, { text: string; skill: Skill }>()
   let parsedBefore = new Map<string, { text: string; skill: Skill }>()
   // Parsed ahead by `prepare` (a bulk import), waiting for the render that uses them.
@@ -199,41 +191,44 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     return evalSuite
   }
   /**
-   * Parses and lints the skills of `files` not seen yet, a slice of SLICE_MS at a time with the
-   * page free in between, so the render that shows a thousand imported skills finds them done
-   * instead of holding the page for a second. `files` are the files as they will be (the store's
-   * `previewImport`), so the workspace-wide lint is done ahead too.
+   * Parses and lints `files` a slice of SLICE_MS at a time with the page free in between, so the
+   * render that shows a thousand imported (or restored) skills finds the work done instead of
+   * holding the page for a second. `files` are the files as they will be (for an import, the
+   * store's `previewImport`), so the workspace-wide lint is done ahead too. Only a head start:
+   * should any of it fail, it resolves all the same and the render does the work, showing any
+   * problem where it happens — an import or a restore is never held up or lost by it.
    */
   const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
-    const pending = files.filter((file) => isSkillPath(file.path) && parsed.get(file.path)?.text !== file.text)
-    let at = 0
-    while (at < pending.length) {
-      const started = performance.now()
-      while (at < pending.length && performance.now() - started < SLICE_MS) {
-        const file = pending[at++] as SkillFile
-        const skill = parseSkill(file.path, file.text)
-        prepared.set(file.path, { text: file.text, skill })
-        primeLintCache([skill], [file], { profile, toolNames: tools.names, cache: lintCache })
+    try {
+      const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
+      let at = 0
+      while (at < pending.length) {
+        const started = performance.now()
+        while (at < pending.length && performance.now() - started < SLICE_MS) {
+          const file = pending[at++] as SkillFile
+          prepared.set(file.path, { text: file.text, skill: parseSkill(file.path, file.text) })
+        }
+        await nextTask()
       }
+      // Then the workspace, and the lint over it (each skill's own findings, then a thousand
+      // skills' shared keywords, thousands of findings) in steps of LINT_STEP, SLICE_MS at a time.
+      workspace(files)
       await nextTask()
-    }
-    // Then the files as the import will leave them, and the lint over them (a thousand skills'
-    // shared keywords are thousands of findings) a slice at a time: the render that adds the
-    // files finds the whole lint done.
-    workspace(files)
-    await nextTask()
-    const steps = lintWorkspaceInSteps(files, lintOptions(files, profile, tools))
-    let started = performance.now()
-    while (!steps.next().done) {
-      if (performance.now() - started < SLICE_MS) continue
-      await nextTask()
-      started = performance.now()
+      const steps = lintWorkspaceInSteps(files, lintOptions(files, profile, tools))
+      let started = performance.now()
+      while (!steps.next().done) {
+        if (performance.now() - started < SLICE_MS) continue
+        await nextTask()
+        started = performance.now()
+      }
+    } catch {
+      // The render parses and lints what is missing, and shows what went wrong there.
     }
     await nextTask()
   }
-  /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
   /** Each skill folder's code files, with or without an entry (a public skill's scripts/*.py too). */
   const codeFiles = memoizeRecent((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
+  /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
   const code = memoizeRecent((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills, codeFiles(files)))
   return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles }
 }

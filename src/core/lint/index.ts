@@ -1,4 +1,4 @@
-export { applyFix, createLintCache, lintWorkspace, lintWorkspaceInSteps, primeLintCache } from './lintWorkspace'
+export { applyFix, createLintCache, lintWorkspace, lintWorkspaceInSteps } from './lintWorkspace'
 export type { CachedSkillLint, LintCache, LintOptions, LintResult } from './lintWorkspace'
 export { LINT_RULES } from './lintRules'
 export { LINT_PROFILES } from './types'

@@ -159,16 +159,6 @@ function lintSkill(skill: Skill, textOf: (path: string) => string | undefined, o
   return result
 }
 
-/**
- * Lints these skills on their own into the cache, without the workspace rules and without
- * forgetting other skills: a bulk import primes the cache a slice at a time, and the next
- * `lintWorkspace` with the same options finds them done.
- */
-export function primeLintCache(skills: readonly Skill[], files: readonly SkillFile[], options: LintOptions & { cache: LintCache }): void {
-  const texts = new Map(files.map((file) => [file.path, file.text]))
-  for (const skill of skills) lintSkill(skill, (path) => texts.get(path), options)
-}
-
 // What the workspace rules read of a skill, kept per (cached) context so an unchanged skill costs a lookup.
 const workspaceKeys = new WeakMap<SkillContext, string>()
 function workspaceKey(context: SkillContext): string {
