@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
-import { basename, join, relative, sep } from 'node:path'
+import { basename, join, sep } from 'node:path'
 import { isCodeFile, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
 /**
@@ -28,15 +28,16 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   const ancestors = new Set<string>([inside])
   // `real` is the folder's real path: plain entries need no stat or realpath of their own (a
   // thousand-skill folder pays for the links only).
-  const walk = (dir: string, real: string) => {
+  // `prefix` is the folder's path relative to `root` with a trailing "/" ("" at the root).
+  const walk = (dir: string, real: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
       const full = join(dir, entry.name)
-      const path = relative(root, full).split(sep).join('/')
+      const path = prefix + entry.name
       if (entry.isDirectory()) {
         const realChild = join(real, entry.name)
         ancestors.add(realChild)
-        walk(full, realChild)
+        walk(full, realChild, `${path}/`)
         ancestors.delete(realChild)
         continue
       }
@@ -62,11 +63,11 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
         const real = realpathSync(target)
         if (ancestors.has(real)) continue
         ancestors.add(real)
-        walk(full, real)
+        walk(full, real, `${path}/`)
         ancestors.delete(real)
       } else if (stat?.isFile() && wanted(path)) keep(path, target)
     }
   }
-  walk(root, inside)
+  walk(root, inside, '')
   return files
 }

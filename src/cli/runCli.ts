@@ -1,12 +1,4 @@
-import {
-  bestScores,
-  createRouter,
-  DEFAULT_THRESHOLD,
-  explainRouting,
-  parseThreshold,
-  rankScores,
-  type RoutingResult,
-} from '../core/routing'
+import { createRouter, DEFAULT_THRESHOLD, explainRouting, parseThreshold, type RankedRouting, type RoutingResult } from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
@@ -146,7 +138,9 @@ async function route(args: readonly string[], io: CliIO): Promise<number> {
 
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const router = createRouter(skills)
-  const print = (input: string) => io.out(JSON.stringify(toJson(router(input, threshold), onlyScored, top)))
+  // Small outputs describe only what they print (router.best), not every skill of a large folder.
+  const print = (input: string) =>
+    io.out(JSON.stringify(onlyScored ? toJson(router.best(input, top, threshold)) : toJson(router(input, threshold))))
   if (positional.length > 0) positional.forEach(print)
   else for await (const line of io.lines()) print(line)
   return 0
@@ -181,12 +175,9 @@ async function explain(args: readonly string[], io: CliIO): Promise<number> {
   return 0
 }
 
-/** One utterance's result; `onlyScored` keeps the skills that scored, best first, at most `top` of them. */
-function toJson(result: RoutingResult, onlyScored = false, top = Infinity) {
-  // The best N in one pass (core's table order: best first, load order on ties), not a sort of all.
-  const scores = onlyScored
-    ? (top === Infinity ? rankScores(result.scores) : bestScores(result.scores, top)).filter((score) => score.final !== null)
-    : result.scores
+/** One utterance's result: every skill in load order, or (ranked) the skills that scored, best first. */
+function toJson(result: RoutingResult | RankedRouting) {
+  const scores = 'top' in result ? result.top : result.scores
   return {
     input: result.input,
     length: result.length,

@@ -150,7 +150,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     const run = router(skills)
     const suite = runRoutingTests(
       parsed.cases,
-      (utterance, at) => routeCase(run, utterance, at ?? threshold),
+      (utterance, at) => routeCase(run, utterance, at),
       threshold,
       skills.map((skill) => skill.name),
     )

@@ -8,7 +8,7 @@ export {
   THRESHOLD_MAX,
   THRESHOLD_MIN,
 } from './threshold'
-export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
+export type { InputSpan, RankedRouting, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
 export { bestScores, rankScores } from './rankScores'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'

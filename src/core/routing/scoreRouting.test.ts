@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coveredSpans, createRouter, describeVerdict, scoreRouting, type RoutableSkill } from './index'
+import { bestScores, coveredSpans, createRouter, describeVerdict, rankScores, scoreRouting, type RoutableSkill } from './index'
 
 const skill = (name: string, triggerKeywords: string[], entryMode: 'auto' | 'manual' = 'auto'): RoutableSkill => ({
   name,
@@ -147,6 +147,37 @@ describe('scoreRouting', () => {
     const router = createRouter(skills)
     for (const input of ['计算一下 2^20 是多少', '用 RAG 查知识库', '']) {
       expect(router(input, 0.3)).toEqual(scoreRouting(input, skills, 0.3))
+    }
+  })
+
+  it('describes the best few exactly as the full routing does, ties, manual skills and astral text included', () => {
+    let seed = 7
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n
+    const words = ['plan', 'PLAN', 'report', 'rep', '规划', '规划一下', '𠀀x', 'x', 'task 1', 'task 12', '']
+    const skills = Array.from({ length: 300 }, (_, i) =>
+      skill(
+        `s${i}`,
+        Array.from({ length: random(5) }, () => words[random(words.length)]!),
+        random(13) === 0 ? 'manual' : 'auto',
+      ),
+    )
+    const router = createRouter(skills)
+    for (const input of ['帮我规划一下 task 12 的 report', 'PLAN 𠀀x plan', 'x', '', 'nothing here']) {
+      for (const threshold of [0, 0.3, 0.9]) {
+        const full = router(input, threshold)
+        const scored = full.scores.filter((score) => score.final !== null).length
+        for (const count of [0, 1, 7, scored - 1, scored, scored + 1, Infinity]) {
+          const ranked = router.best(input, Math.max(count, 0), threshold)
+          const expected = (count === Infinity ? rankScores(full.scores) : bestScores(full.scores, Math.max(count, 0))).filter(
+            (score) => score.final !== null,
+          )
+          expect(ranked.top).toEqual(expected)
+          expect(ranked.winner).toEqual(full.winner)
+          expect(ranked.best).toEqual(full.best)
+          expect(ranked.scored).toBe(scored)
+          expect(ranked.length).toBe(full.length)
+        }
+      }
     }
   })
 })

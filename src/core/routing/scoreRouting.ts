@@ -71,14 +71,41 @@ interface CompiledRouter {
   matcher: KeywordMatcher
   /** For each keyword id, the skills (by load order) that have it: only they can score. */
   skillsWith: number[][]
+  /**
+   * The same, flat, for the scoring loop (a CLI routes thousands of inputs cold, mostly before the
+   * JIT has optimised anything): skill `order`'s keyword ids are
+   * `keywordIds[firstKeyword[order] .. firstKeyword[order + 1])`.
+   */
+  flat: { firstKeyword: Int32Array; keywordIds: Int32Array; keywordLength: Int32Array; manual: Uint8Array }
+}
+
+/** The best few skills of one routing, for callers that show or print only those. */
+export interface RankedRouting {
+  input: string
+  length: number
+  threshold: number
+  winner: SkillScore | null
+  best: SkillScore | null
+  /** How many skills scored. */
+  scored: number
+  /** The `count` best scoring skills, as `bestScores(route(input).scores, count)` would list them, without the unscored. */
+  top: SkillScore[]
 }
 
 /** A router over a fixed list of skills; compile once, then route every keystroke. */
-export type Router = (input: string, threshold?: number) => RoutingResult
+export interface Router {
+  /** Every skill's score, in load order. */
+  (input: string, threshold?: number): RoutingResult
+  /**
+   * Only the `count` best skills are described: the others are scored, not built, so routing
+   * thousands of utterances against thousands of skills allocates per utterance only what it prints.
+   */
+  best(input: string, count: number, threshold?: number): RankedRouting
+}
 
 export function createRouter(skills: readonly RoutableSkill[]): Router {
   const ids = new Map<string, number>()
-  const compiled: CompiledRouter = { skills: [], keywords: [], matcher: () => new Map(), skillsWith: [] }
+  const compiled: CompiledRouter = { skills: [], keywords: [], matcher: () => new Map(), skillsWith: [], flat: flatten([], []) }
   for (const skill of skills) {
     const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
     const seen = new Set<string>()
@@ -99,7 +126,27 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
     compiled.skills.push(entry)
   }
   compiled.matcher = createKeywordMatcher(compiled.keywords)
-  return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
+  compiled.flat = flatten(compiled.skills, compiled.keywords)
+  const router = (input: string, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
+  router.best = (input: string, count: number, threshold = DEFAULT_THRESHOLD) => rank(compiled, input, count, threshold)
+  return router
+}
+
+function flatten(skills: readonly CompiledSkill[], keywords: readonly string[]): CompiledRouter['flat'] {
+  const firstKeyword = new Int32Array(skills.length + 1)
+  const manual = new Uint8Array(skills.length)
+  let total = 0
+  for (let order = 0; order < skills.length; order++) {
+    const entry = skills[order] as CompiledSkill
+    total += entry.keywordIds.length
+    firstKeyword[order + 1] = total
+    if (entry.skill.entryMode === 'manual') manual[order] = 1
+  }
+  const keywordIds = new Int32Array(total)
+  for (let order = 0; order < skills.length; order++) keywordIds.set((skills[order] as CompiledSkill).keywordIds, firstKeyword[order])
+  const keywordLength = new Int32Array(keywords.length)
+  for (let id = 0; id < keywords.length; id++) keywordLength[id] = keywords[id]?.length ?? 0
+  return { firstKeyword, keywordIds, keywordLength, manual }
 }
 
 /** Scores every skill for `input` exactly as docs/routing.md defines it. */
@@ -125,75 +172,162 @@ export function sameRouting(a: readonly RoutableSkill[], b: readonly RoutableSki
   return true
 }
 
-function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
+/** Every skill's numbers for one input, by load order: what `route` and `rank` both build from. */
+interface Tally {
+  length: number
+  /** By keyword id: 0 when the keyword does not occur, else 1 + its index in `starts`. */
+  slots: Int32Array
+  /** Start offsets of every occurrence (overlapping ones included) of each keyword that occurs. */
+  starts: number[][]
+  /** The final score; meaningless where `matched` is 0. */
+  finals: Float64Array
+  covered: Int32Array
+  /** Distinct matched keywords; 0 where the skill has no score (nothing matched, or manual). */
+  matched: Int32Array
+  /** Load order of the winner (above the threshold; the first on a tie), or -1. */
+  winner: number
+  /** Load order of the highest score whatever the threshold, or -1. */
+  best: number
+  scored: number
+}
+
+/** Scores every skill for `input` exactly as docs/routing.md defines it, into numbers only. */
+function tally(compiled: CompiledRouter, input: string, threshold: number): Tally {
   const lower = input.toLowerCase()
-  // Start offsets of every occurrence (overlapping ones included) of each keyword that occurs.
-  const occurrences = compiled.matcher(lower)
-  const candidate = new Uint8Array(compiled.skills.length)
-  for (const id of occurrences.keys()) for (const order of compiled.skillsWith[id] ?? []) candidate[order] = 1
+  // A typed array by keyword id, not the matcher's map: a skill's keywords are looked up in it
+  // thousands of times per input.
+  const slots = new Int32Array(compiled.keywords.length)
+  const starts: number[][] = []
+  const occurring = compiled.matcher(lower)
+  for (const [id, found] of occurring) slots[id] = starts.push(found)
+  const count = compiled.skills.length
+  const finals = new Float64Array(count)
+  const coveredBy = new Int32Array(count)
+  const matchedBy = new Int32Array(count)
   const length = Math.max(codePointLength(input), 1)
   // marks[i] === stamp means position i of `lower` is covered for the skill being scored.
   const marks = new Int32Array(lower.length)
   const continuation = continuationUnits(lower)
-  const scores: SkillScore[] = []
-  let winner: SkillScore | null = null
-  let top: SkillScore | null = null
-
-  compiled.skills.forEach(({ skill, keywordIds, written }, order) => {
-    const score: SkillScore = {
-      skill: skill.name,
-      path: skill.path,
-      order,
-      matched: [],
-      covered: 0,
-      length,
-      base: 0,
-      bonus: false,
-      final: null,
-      activated: false,
-      verdict: { kind: skill.entryMode === 'manual' ? 'manual' : 'no-match' },
-    }
-    scores.push(score)
-    if (skill.entryMode === 'manual' || candidate[order] === 0) return
-
-    const stamp = order + 1
-    let covered = 0
-    for (let k = 0; k < keywordIds.length; k++) {
-      const id = keywordIds[k] ?? 0
-      const starts = occurrences.get(id)
-      if (!starts) continue
-      score.matched.push(written[k] ?? '')
-      const size = compiled.keywords[id]?.length ?? 0
-      for (const start of starts) {
-        for (let i = start, end = start + size; i < end; i++) {
-          if (marks[i] === stamp) continue
-          marks[i] = stamp
-          if (continuation[i] === 0) covered++
+  const { firstKeyword, keywordIds, keywordLength, manual } = compiled.flat
+  // Only skills with a keyword that occurs can score; each is scored once, whichever keyword found it.
+  for (const id of occurring.keys()) {
+    for (const order of compiled.skillsWith[id] ?? []) {
+      if (matchedBy[order] !== 0 || manual[order] === 1) continue
+      const stamp = order + 1
+      let covered = 0
+      let matched = 0
+      for (let k = firstKeyword[order] ?? 0, last = firstKeyword[order + 1] ?? 0; k < last; k++) {
+        const keyword = keywordIds[k] ?? 0
+        const at = slots[keyword] ?? 0
+        if (at === 0) continue
+        matched++
+        const size = keywordLength[keyword] ?? 0
+        const found = starts[at - 1] ?? []
+        for (let s = 0; s < found.length; s++) {
+          for (let i = found[s] ?? 0, end = i + size; i < end; i++) {
+            if (marks[i] === stamp) continue
+            marks[i] = stamp
+            if (continuation[i] === 0) covered++
+          }
         }
       }
+      coveredBy[order] = covered
+      matchedBy[order] = matched
+      const base = covered / length
+      finals[order] = matched >= 2 ? base * MULTI_KEYWORD_BONUS : base
     }
-    if (score.matched.length === 0) return
-
-    score.covered = covered
-    score.base = covered / length
-    score.bonus = score.matched.length >= 2
-    score.final = score.bonus ? score.base * MULTI_KEYWORD_BONUS : score.base
-    if (top === null || score.final > (top.final ?? 0)) top = score
-    if (score.final > threshold && (winner === null || score.final > (winner.final ?? 0))) winner = score
-  })
-
-  const best = winner as SkillScore | null
-  for (const score of scores) {
-    if (score.final === null) continue
-    score.verdict = verdictFor(score, best, threshold)
-    score.activated = score === best
   }
-  return { input, length, threshold, winner: best, best: top, scores }
+  let winner = -1
+  let best = -1
+  let scored = 0
+  for (let order = 0; order < count; order++) {
+    if (matchedBy[order] === 0) continue
+    const final = finals[order] ?? 0
+    scored++
+    if (best === -1 || final > (finals[best] ?? 0)) best = order
+    if (final > threshold && (winner === -1 || final > (finals[winner] ?? 0))) winner = order
+  }
+  return { length, slots, starts, finals, covered: coveredBy, matched: matchedBy, winner, best, scored }
+}
+
+/** One skill's score as the table describes it; `winner` is the winner's score (null when none). */
+function describe(compiled: CompiledRouter, counts: Tally, order: number, winner: SkillScore | null, threshold: number): SkillScore {
+  const { skill, keywordIds, written } = compiled.skills[order] as CompiledSkill
+  const score: SkillScore = {
+    skill: skill.name,
+    path: skill.path,
+    order,
+    matched: [],
+    covered: 0,
+    length: counts.length,
+    base: 0,
+    bonus: false,
+    final: null,
+    activated: false,
+    verdict: { kind: skill.entryMode === 'manual' ? 'manual' : 'no-match' },
+  }
+  if (counts.matched[order] === 0) return score
+  for (let k = 0; k < keywordIds.length; k++) if (counts.slots[keywordIds[k] ?? 0] !== 0) score.matched.push(written[k] ?? '')
+  score.covered = counts.covered[order] ?? 0
+  score.base = score.covered / counts.length
+  score.bonus = (counts.matched[order] ?? 0) >= 2
+  score.final = counts.finals[order] ?? 0
+  score.activated = order === counts.winner
+  score.verdict = score.activated ? { kind: 'winner' } : verdictFor(score, winner, threshold)
+  return score
+}
+
+function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
+  const counts = tally(compiled, input, threshold)
+  const winner = counts.winner === -1 ? null : describe(compiled, counts, counts.winner, null, threshold)
+  const scores = compiled.skills.map(
+    (_, order) => (order === counts.winner ? winner : null) ?? describe(compiled, counts, order, winner, threshold),
+  )
+  return { input, length: counts.length, threshold, winner, best: counts.best === -1 ? null : (scores[counts.best] ?? null), scores }
+}
+
+function rank(compiled: CompiledRouter, input: string, count: number, threshold: number): RankedRouting {
+  const counts = tally(compiled, input, threshold)
+  const { finals } = counts
+  // Table order (rankScores): best first, load order on ties.
+  const before = (a: number, b: number) => (finals[a] ?? 0) > (finals[b] ?? 0) || ((finals[a] ?? 0) === (finals[b] ?? 0) && a < b)
+  let chosen: number[] = []
+  if (count >= counts.scored) {
+    for (let order = 0; order < finals.length; order++) if (counts.matched[order] !== 0) chosen.push(order)
+    chosen.sort((a, b) => (before(a, b) ? -1 : 1))
+  } else if (count > 0) {
+    // One pass keeping the best `count` in order (as bestScores does), not a sort of them all.
+    for (let order = 0; order < finals.length; order++) {
+      if (counts.matched[order] === 0) continue
+      const last = chosen[chosen.length - 1]
+      if (chosen.length === count && last !== undefined && !before(order, last)) continue
+      let at = chosen.length
+      while (at > 0 && before(order, chosen[at - 1] ?? 0)) at--
+      chosen.splice(at, 0, order)
+      if (chosen.length > count) chosen.pop()
+    }
+  } else chosen = []
+  const winner = counts.winner === -1 ? null : describe(compiled, counts, counts.winner, null, threshold)
+  const described = new Map<number, SkillScore>()
+  if (winner) described.set(counts.winner, winner)
+  const scoreOf = (order: number) => {
+    let score = described.get(order)
+    if (!score) described.set(order, (score = describe(compiled, counts, order, winner, threshold)))
+    return score
+  }
+  return {
+    input,
+    length: counts.length,
+    threshold,
+    winner,
+    best: counts.best === -1 ? null : scoreOf(counts.best),
+    scored: counts.scored,
+    top: chosen.map(scoreOf),
+  }
 }
 
 function verdictFor(score: SkillScore, winner: SkillScore | null, threshold: number): RoutingVerdict {
   const final = score.final ?? 0
-  if (score === winner) return { kind: 'winner' }
   if (!(final > threshold)) return { kind: 'below-threshold', neededCovered: neededCovered(score, threshold) }
   const best = winner as SkillScore
   if (final === best.final) return { kind: 'lost-tie', winner: best.skill }

@@ -1,6 +1,6 @@
 import { LineIndex, type TextRange } from '../lib/text'
 import { formatMessage, message, type Message } from '../messages'
-import type { Router, RoutingResult } from '../routing'
+import type { RoutingResult } from '../routing'
 import { locateListItems, parseYamlText } from '../skill'
 
 export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
@@ -79,7 +79,7 @@ export const NO_SKILL = '(none)'
 
 export function runRoutingTests(
   cases: readonly RoutingCase[],
-  router: Router,
+  router: (utterance: string, threshold: number) => RoutingResult,
   threshold: number,
   skillNames: readonly string[],
 ): SuiteResult {
