@@ -4,7 +4,7 @@
  * Run by `npm run bench` after `npm run build`; prints a table.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -62,6 +62,57 @@ function seedPython() {
     },
   ]
 }
+/** Median of each phase over `runs` cold processes that print their phases' times as JSON on stderr. */
+function phases(command: string, args: string[], runs = 5): Record<string, number> {
+  const samples: Record<string, number>[] = []
+  for (let i = 0; i < runs; i++) {
+    const result = spawnSync(command, args, { input: utterances, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8' })
+    if (result.status !== 0) throw new Error(`${command} exited ${result.status}: ${result.stderr}`)
+    samples.push(JSON.parse(result.stderr) as Record<string, number>)
+  }
+  const median = (key: string) => samples.map((sample) => sample[key] ?? 0).sort((a, b) => a - b)[Math.floor(runs / 2)] ?? 0
+  return Object.fromEntries(Object.keys(samples[0] ?? {}).map((key) => [key, median(key)]))
+}
+
+/**
+ * Inside the process, where interpreter start-up does not count: the CLI's own steps (the same
+ * core functions, scripts/routePhases.ts bundled as the CLI is) beside the seed's Python timed
+ * by itself.
+ */
+async function insideTheProcess() {
+  const python = spawnSync('python3', ['--version'])
+  if (python.status !== 0) return []
+  const { build } = await import('esbuild')
+  const out = mkdtempSync(join(tmpdir(), 'route-phases-'))
+  await build({
+    entryPoints: [join(root, 'scripts/routePhases.ts')],
+    outfile: join(out, 'routePhases.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  })
+  const ours = phases(process.execPath, [join(out, 'routePhases.mjs'), big])
+  rmSync(out, { recursive: true, force: true })
+  const seed = phases('python3', [join(root, 'scripts/seedRouter.py'), big, '--time'])
+  const row = (step: string, mine: number, theirs: number) => ({
+    step,
+    'ours (ms)': Math.round(mine),
+    "seed's Python (ms)": Math.round(theirs),
+    'ratio (×)': Number((theirs / mine).toFixed(1)),
+  })
+  return [
+    row('read and parse 1,000 skills', (ours.read ?? 0) + (ours.parse ?? 0), seed.load ?? 0),
+    row(
+      'route 300 utterances (ours: compile the router, route, serialise the top 5)',
+      (ours.compile ?? 0) + (ours.route ?? 0),
+      seed.route ?? 0,
+    ),
+  ]
+}
+
 const rows = [
   median('node -e 0', ['-e', '0']),
   median('route, 9 skills × 1 utterance (bundle)', route),
@@ -71,3 +122,8 @@ const rows = [
 ]
 console.log('CLI whole-process time:')
 console.table(rows)
+const inside = await insideTheProcess()
+if (inside.length > 0) {
+  console.log('CLI, 1,000 skills × 300 utterances, inside the process (median of 5 cold runs each):')
+  console.table(inside)
+}

@@ -2,11 +2,14 @@
 regex frontmatter, substring matching, covered characters / length, x1.3 for two keywords,
 threshold 0.3. `npm run bench` times it beside the CLI on the same skills and utterances.
 
-Usage: python3 scripts/seedRouter.py <skills dir> < utterances (one per line)
+Usage: python3 scripts/seedRouter.py <skills dir> [--time] < utterances (one per line)
+--time prints how long loading and routing took, as JSON on standard error.
 """
+import json
 import os
 import re
 import sys
+import time
 
 _FM_RE = re.compile(r"^---\s*\n(.*?)\n---\s*\n(.*)$", re.DOTALL)
 
@@ -65,6 +68,11 @@ def match(skills, user_input):
 
 
 if __name__ == "__main__":
+    started = time.perf_counter()
     registry = load(sys.argv[1])
+    loaded = time.perf_counter()
     for line in sys.stdin.read().splitlines():
         print(match(registry, line))
+    routed = time.perf_counter()
+    if "--time" in sys.argv:
+        sys.stderr.write(json.dumps({"load": (loaded - started) * 1000, "route": (routed - loaded) * 1000}))
