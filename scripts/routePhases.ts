@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
-import { createRouter } from '../src/core/routing'
+import { createRouter, topScores } from '../src/core/routing'
 import { loadWorkspace } from '../src/core/skill'
 
 const started = performance.now()
@@ -17,7 +17,10 @@ const parsed = performance.now()
 const router = createRouter(skills)
 const compiled = performance.now()
 let printed = 0
-for (const line of readFileSync(0, 'utf8').split('\n')) printed += JSON.stringify(router.best(line, 5)).length
+for (const line of readFileSync(0, 'utf8').split('\n')) {
+  const result = router(line)
+  printed += JSON.stringify(topScores(result, Math.min(5, result.scored))).length
+}
 const routed = performance.now()
 process.stderr.write(
   JSON.stringify({

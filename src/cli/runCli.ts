@@ -1,4 +1,12 @@
-import { createRouter, DEFAULT_THRESHOLD, explainRouting, parseThreshold, type RankedRouting, type RoutingResult } from '../core/routing'
+import {
+  createRouter,
+  DEFAULT_THRESHOLD,
+  explainRouting,
+  parseThreshold,
+  type RoutingResult,
+  type SkillScore,
+  topScores,
+} from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
 import { loadWorkspace } from '../core/skill'
 import { existsSync, readFileSync } from 'node:fs'
@@ -138,9 +146,11 @@ async function route(args: readonly string[], io: CliIO): Promise<number> {
 
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const router = createRouter(skills)
-  // Small outputs describe only what they print (router.best), not every skill of a large folder.
-  const print = (input: string) =>
-    io.out(JSON.stringify(onlyScored ? toJson(router.best(input, top, threshold)) : toJson(router(input, threshold))))
+  // Small outputs describe only what they print (topScores), not every skill of a large folder.
+  const print = (input: string) => {
+    const result = router(input, threshold)
+    io.out(JSON.stringify(toJson(result, onlyScored ? topScores(result, Math.min(top, result.scored)) : result.scores)))
+  }
   if (positional.length > 0) positional.forEach(print)
   else for await (const line of io.lines()) print(line)
   return 0
@@ -175,9 +185,8 @@ async function explain(args: readonly string[], io: CliIO): Promise<number> {
   return 0
 }
 
-/** One utterance's result: every skill in load order, or (ranked) the skills that scored, best first. */
-function toJson(result: RoutingResult | RankedRouting) {
-  const scores = 'top' in result ? result.top : result.scores
+/** One utterance's result, with `scores` (every skill in load order, or the best few). */
+function toJson(result: RoutingResult, scores: readonly SkillScore[]) {
   return {
     input: result.input,
     length: result.length,

@@ -1,4 +1,4 @@
-export { coveredSpans, createRouter, sameRouting, scoreRouting, MULTI_KEYWORD_BONUS } from './scoreRouting'
+export { coveredSpans, createRouter, sameRouting, scoreOf, scoreRouting, topScores, MULTI_KEYWORD_BONUS } from './scoreRouting'
 export {
   DEFAULT_THRESHOLD,
   MAX_UTTERANCE_LENGTH,
@@ -8,7 +8,7 @@ export {
   THRESHOLD_MAX,
   THRESHOLD_MIN,
 } from './threshold'
-export type { InputSpan, RankedRouting, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
+export type { InputSpan, RoutableSkill, Router, RoutingResult, RoutingVerdict, SkillScore } from './scoreRouting'
 export { bestScores, rankScores } from './rankScores'
 export { effectiveConfig, DEFAULT_SYSTEM_PROMPT } from './effectiveConfig'
 export type { EffectiveConfig, VisibleTool } from './effectiveConfig'

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { bestScores, coveredSpans, createRouter, describeVerdict, rankScores, scoreRouting, type RoutableSkill } from './index'
+import {
+  bestScores,
+  coveredSpans,
+  createRouter,
+  describeVerdict,
+  rankScores,
+  scoreOf,
+  scoreRouting,
+  topScores,
+  type RoutableSkill,
+} from './index'
 
 const skill = (name: string, triggerKeywords: string[], entryMode: 'auto' | 'manual' = 'auto'): RoutableSkill => ({
   name,
@@ -150,7 +160,7 @@ describe('scoreRouting', () => {
     }
   })
 
-  it('describes the best few exactly as the full routing does, ties, manual skills and astral text included', () => {
+  it('describes the best rows and single skills exactly as the full routing does, ties, manual skills and astral text included', () => {
     let seed = 7
     const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n
     const words = ['plan', 'PLAN', 'report', 'rep', '规划', '规划一下', '𠀀x', 'x', 'task 1', 'task 12', '']
@@ -165,17 +175,23 @@ describe('scoreRouting', () => {
     for (const input of ['帮我规划一下 task 12 的 report', 'PLAN 𠀀x plan', 'x', '', 'nothing here']) {
       for (const threshold of [0, 0.3, 0.9]) {
         const full = router(input, threshold)
+        const ranked = rankScores(full.scores)
         const scored = full.scores.filter((score) => score.final !== null).length
-        for (const count of [0, 1, 7, scored - 1, scored, scored + 1, Infinity]) {
-          const ranked = router.best(input, Math.max(count, 0), threshold)
-          const expected = (count === Infinity ? rankScores(full.scores) : bestScores(full.scores, Math.max(count, 0))).filter(
-            (score) => score.final !== null,
-          )
-          expect(ranked.top).toEqual(expected)
-          expect(ranked.winner).toEqual(full.winner)
-          expect(ranked.best).toEqual(full.best)
-          expect(ranked.scored).toBe(scored)
-          expect(ranked.length).toBe(full.length)
+        expect([full.scored, full.total]).toEqual([scored, skills.length])
+        for (const count of [0, 1, 7, scored - 1, scored, scored + 1, 299, 300, Infinity]) {
+          // A fresh result, read before its full list exists (the keystroke's path).
+          const lazy = router(input, threshold)
+          const expected = ranked.slice(0, Math.max(count, 0))
+          expect(topScores(lazy, Math.max(count, 0))).toEqual(expected)
+          // A result that is not a router's (the grouped mode's copy) takes the plain path.
+          expect(topScores({ ...full }, Math.max(count, 0))).toEqual(expected)
+          expect(bestScores(full.scores, Math.max(count, 0))).toEqual(expected)
+          expect([lazy.winner, lazy.best]).toEqual([full.winner, full.best])
+        }
+        for (const path of ['s0/SKILL.md', 's17/SKILL.md', 's299/SKILL.md', 'missing/SKILL.md']) {
+          const expected = full.scores.find((score) => score.path === path) ?? null
+          expect(scoreOf(router(input, threshold), path)).toEqual(expected)
+          expect(scoreOf({ ...full }, path)).toEqual(expected)
         }
       }
     }

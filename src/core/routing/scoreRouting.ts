@@ -1,6 +1,7 @@
 import { createKeywordMatcher, type KeywordMatcher } from '../lib/keywordMatcher'
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
+import { bestScores } from './rankScores'
 import { DEFAULT_THRESHOLD } from './threshold'
 
 /** What the keyword router needs of a skill. */
@@ -51,8 +52,14 @@ export interface RoutingResult {
   winner: SkillScore | null
   /** The highest-scoring skill whatever the threshold (the first in load order on a tie): the winner when it passes. */
   best: SkillScore | null
-  /** One entry per skill, in load order. */
-  scores: SkillScore[]
+  /** How many skills were routed, and how many of them scored. */
+  total: number
+  scored: number
+  /**
+   * One entry per skill, in load order. A router's result describes the skills on first read: a
+   * keystroke that shows only the best rows (`topScores`) or one skill (`scoreOf`) builds only those.
+   */
+  readonly scores: SkillScore[]
 }
 
 interface CompiledSkill {
@@ -77,35 +84,23 @@ interface CompiledRouter {
    * `keywordIds[firstKeyword[order] .. firstKeyword[order + 1])`.
    */
   flat: { firstKeyword: Int32Array; keywordIds: Int32Array; keywordLength: Int32Array; manual: Uint8Array }
-}
-
-/** The best few skills of one routing, for callers that show or print only those. */
-export interface RankedRouting {
-  input: string
-  length: number
-  threshold: number
-  winner: SkillScore | null
-  best: SkillScore | null
-  /** How many skills scored. */
-  scored: number
-  /** The `count` best scoring skills, as `bestScores(route(input).scores, count)` would list them, without the unscored. */
-  top: SkillScore[]
+  /** Load order by skill path. */
+  orderOf: Map<string, number>
 }
 
 /** A router over a fixed list of skills; compile once, then route every keystroke. */
-export interface Router {
-  /** Every skill's score, in load order. */
-  (input: string, threshold?: number): RoutingResult
-  /**
-   * Only the `count` best skills are described: the others are scored, not built, so routing
-   * thousands of utterances against thousands of skills allocates per utterance only what it prints.
-   */
-  best(input: string, count: number, threshold?: number): RankedRouting
-}
+export type Router = (input: string, threshold?: number) => RoutingResult
 
 export function createRouter(skills: readonly RoutableSkill[]): Router {
   const ids = new Map<string, number>()
-  const compiled: CompiledRouter = { skills: [], keywords: [], matcher: () => new Map(), skillsWith: [], flat: flatten([], []) }
+  const compiled: CompiledRouter = {
+    skills: [],
+    keywords: [],
+    matcher: () => new Map(),
+    skillsWith: [],
+    flat: flatten([], []),
+    orderOf: new Map(),
+  }
   for (const skill of skills) {
     const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
     const seen = new Set<string>()
@@ -127,9 +122,10 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
   }
   compiled.matcher = createKeywordMatcher(compiled.keywords)
   compiled.flat = flatten(compiled.skills, compiled.keywords)
-  const router = (input: string, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
-  router.best = (input: string, count: number, threshold = DEFAULT_THRESHOLD) => rank(compiled, input, count, threshold)
-  return router
+  compiled.skills.forEach((entry, order) => {
+    if (!compiled.orderOf.has(entry.skill.path)) compiled.orderOf.set(entry.skill.path, order)
+  })
+  return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 
 function flatten(skills: readonly CompiledSkill[], keywords: readonly string[]): CompiledRouter['flat'] {
@@ -277,28 +273,60 @@ function describe(compiled: CompiledRouter, counts: Tally, order: number, winner
   return score
 }
 
+/** What a router's result keeps to describe skills when they are asked for. */
+interface Describer {
+  counts: Tally
+  scoreAt: (order: number) => SkillScore
+  orderOf: Map<string, number>
+}
+const describers = new WeakMap<RoutingResult, Describer>()
+
 function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
   const counts = tally(compiled, input, threshold)
-  const winner = counts.winner === -1 ? null : describe(compiled, counts, counts.winner, null, threshold)
-  const scores = compiled.skills.map(
-    (_, order) => (order === counts.winner ? winner : null) ?? describe(compiled, counts, order, winner, threshold),
-  )
-  return { input, length: counts.length, threshold, winner, best: counts.best === -1 ? null : (scores[counts.best] ?? null), scores }
+  const described = new Map<number, SkillScore>()
+  let winner: SkillScore | null = null
+  const scoreAt = (order: number): SkillScore => {
+    let score = described.get(order)
+    if (!score) described.set(order, (score = describe(compiled, counts, order, winner, threshold)))
+    return score
+  }
+  // The winner first: every other skill's verdict names it.
+  winner = counts.winner === -1 ? null : scoreAt(counts.winner)
+  let scores: SkillScore[] | undefined
+  const result: RoutingResult = {
+    input,
+    length: counts.length,
+    threshold,
+    winner,
+    best: counts.best === -1 ? null : scoreAt(counts.best),
+    total: compiled.skills.length,
+    scored: counts.scored,
+    get scores() {
+      return (scores ??= compiled.skills.map((_, order) => scoreAt(order)))
+    },
+  }
+  describers.set(result, { counts, scoreAt, orderOf: compiled.orderOf })
+  return result
 }
 
-function rank(compiled: CompiledRouter, input: string, count: number, threshold: number): RankedRouting {
-  const counts = tally(compiled, input, threshold)
-  const { finals } = counts
-  // Table order (rankScores): best first, load order on ties.
+/**
+ * The first `count` rows of the score table: `rankScores(result.scores).slice(0, count)` (scored
+ * skills best first, load order on ties, then the rest in load order). From a router's result it
+ * describes only those rows.
+ */
+export function topScores(result: RoutingResult, count: number): SkillScore[] {
+  const describer = describers.get(result)
+  if (!describer) return bestScores(result.scores, count)
+  const { finals, matched } = describer.counts
   const before = (a: number, b: number) => (finals[a] ?? 0) > (finals[b] ?? 0) || ((finals[a] ?? 0) === (finals[b] ?? 0) && a < b)
-  let chosen: number[] = []
-  if (count >= counts.scored) {
-    for (let order = 0; order < finals.length; order++) if (counts.matched[order] !== 0) chosen.push(order)
+  const chosen: number[] = []
+  if (count >= describer.counts.scored) {
+    for (let order = 0; order < matched.length; order++) if (matched[order] !== 0) chosen.push(order)
     chosen.sort((a, b) => (before(a, b) ? -1 : 1))
-  } else if (count > 0) {
+  } else {
     // One pass keeping the best `count` in order (as bestScores does), not a sort of them all.
-    for (let order = 0; order < finals.length; order++) {
-      if (counts.matched[order] === 0) continue
+    for (let order = 0; order < matched.length && count > 0; order++) {
+      if (matched[order] === 0) continue
       const last = chosen[chosen.length - 1]
       if (chosen.length === count && last !== undefined && !before(order, last)) continue
       let at = chosen.length
@@ -306,24 +334,17 @@ function rank(compiled: CompiledRouter, input: string, count: number, threshold:
       chosen.splice(at, 0, order)
       if (chosen.length > count) chosen.pop()
     }
-  } else chosen = []
-  const winner = counts.winner === -1 ? null : describe(compiled, counts, counts.winner, null, threshold)
-  const described = new Map<number, SkillScore>()
-  if (winner) described.set(counts.winner, winner)
-  const scoreOf = (order: number) => {
-    let score = described.get(order)
-    if (!score) described.set(order, (score = describe(compiled, counts, order, winner, threshold)))
-    return score
   }
-  return {
-    input,
-    length: counts.length,
-    threshold,
-    winner,
-    best: counts.best === -1 ? null : scoreOf(counts.best),
-    scored: counts.scored,
-    top: chosen.map(scoreOf),
-  }
+  for (let order = 0; order < matched.length && chosen.length < count; order++) if (matched[order] === 0) chosen.push(order)
+  return chosen.map(describer.scoreAt)
+}
+
+/** The score of the skill at `path` (null when there is none), describing only that skill. */
+export function scoreOf(result: RoutingResult, path: string): SkillScore | null {
+  const describer = describers.get(result)
+  if (!describer) return result.scores.find((score) => score.path === path) ?? null
+  const order = describer.orderOf.get(path)
+  return order === undefined ? null : describer.scoreAt(order)
 }
 
 function verdictFor(score: SkillScore, winner: SkillScore | null, threshold: number): RoutingVerdict {

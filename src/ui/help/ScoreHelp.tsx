@@ -1,4 +1,4 @@
-import { MULTI_KEYWORD_BONUS } from '../../core/routing'
+import { MULTI_KEYWORD_BONUS, scoreOf } from '../../core/routing'
 import { usePlayground, useRouting } from '../../state/PlaygroundProvider'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
@@ -11,11 +11,8 @@ export function ScoreHelp({ onClose }: { onClose: () => void }) {
   const routing = useRouting()
   const selectedPath = usePlayground((state) => state.selectedPath)
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
-  const scored = routing.scores.filter((score) => score.final !== null)
-  const score =
-    scored.find((candidate) => candidate.path === selectedPath) ??
-    routing.winner ??
-    [...scored].sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)[0]
+  const selected = selectedPath === null ? null : scoreOf(routing, selectedPath)
+  const score = (selected?.final === null ? null : selected) ?? routing.winner ?? routing.best
   const needed = score?.verdict.kind === 'below-threshold' ? score.verdict.neededCovered : null
   return (
     <div className="modal-backdrop" onClick={onClose}>

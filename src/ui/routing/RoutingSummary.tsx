@@ -20,9 +20,8 @@ export function RoutingSummary() {
       </>
     )
   }
-  const closest = routing.scores
-    .filter((score) => score.final !== null)
-    .sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)[0]
+  // The highest score below the threshold (the first in load order on a tie).
+  const closest = routing.best
   return (
     <>
       <ModeNote mode={mode} />

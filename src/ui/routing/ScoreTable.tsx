@@ -1,5 +1,5 @@
 import { memo, useMemo, useRef, useState } from 'react'
-import { bestScores, MULTI_KEYWORD_BONUS, rankScores, verdictMessage, type SkillScore } from '../../core/routing'
+import { MULTI_KEYWORD_BONUS, rankScores, topScores, verdictMessage, type SkillScore } from '../../core/routing'
 import { useT, type Translator } from '../i18n/i18n'
 import { useVirtualRows } from '../common/useVirtualRows'
 
@@ -22,20 +22,19 @@ export function ScoreTable() {
   const routing = useRouting()
   const store = usePlaygroundStore()
   const [showAll, setShowAll] = useState(false)
-  const folded = !showAll && routing.scores.length > TABLE_ROWS
-  const shown = useMemo(() => (folded ? bestScores(routing.scores, TABLE_ROWS) : rankScores(routing.scores)), [routing.scores, folded])
+  const folded = !showAll && routing.total > TABLE_ROWS
+  // Folded, only the best rows are described (topScores), not every skill of the workspace.
+  const shown = useMemo(() => (folded ? topScores(routing, TABLE_ROWS) : rankScores(routing.scores)), [routing, folded])
   const { focusSkillRow, selectSkill } = store.getState()
-  const hidden = folded ? routing.scores.length - TABLE_ROWS : 0
-  const scoredHidden = folded
-    ? routing.scores.filter((score) => score.final !== null).length - shown.filter((score) => score.final !== null).length
-    : 0
+  const hidden = folded ? routing.total - TABLE_ROWS : 0
+  const scoredHidden = folded ? routing.scored - shown.filter((score) => score.final !== null).length : 0
   // All rows: the table scrolls in its own box and renders the rows in view (thousands otherwise).
   const scrollBox = useRef<HTMLDivElement>(null)
   const all = useVirtualRows(folded ? 0 : shown.length, scrollBox, ROW_HEIGHT)
   const rendered = folded ? shown : all.indexes.map((index) => shown[index]).filter((score) => score !== undefined)
   return (
     <div className={`table-scroll${folded ? '' : ' all-rows'}`} ref={scrollBox}>
-      <table className="score-table" aria-label={en('routing.title')} aria-rowcount={routing.scores.length + 1}>
+      <table className="score-table" aria-label={en('routing.title')} aria-rowcount={routing.total + 1}>
         <thead>
           <tr>
             <th scope="col">{t('table.skill')}</th>
@@ -73,7 +72,7 @@ export function ScoreTable() {
             />
           ))}
           {!folded && all.after > 0 && <SpacerRow height={all.after} />}
-          {routing.scores.length > TABLE_ROWS && (
+          {routing.total > TABLE_ROWS && (
             <tr className="fold-row">
               <td colSpan={8}>
                 <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import { coveredSpans, MAX_UTTERANCE_LENGTH, type InputSpan } from '../../core/routing'
+import { coveredSpans, MAX_UTTERANCE_LENGTH, scoreOf, type InputSpan } from '../../core/routing'
 import { usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 
@@ -25,10 +25,11 @@ export function UtteranceBox() {
 
   // The hovered row, else the winner, else the selected skill (so its coverage shows even when nothing wins).
   const selectedPath = usePlayground((state) => state.selectedPath)
-  const focused =
-    routing.scores.find((score) => score.path === focusedPath && score.final !== null) ??
-    routing.winner ??
-    routing.scores.find((score) => score.path === selectedPath && score.final !== null)
+  const scored = (path: string | null) => {
+    const score = path === null ? null : scoreOf(routing, path)
+    return score?.final === null ? null : score
+  }
+  const focused = scored(focusedPath) ?? routing.winner ?? scored(selectedPath)
   const spans = focused ? coveredSpans(utterance, focused.matched) : []
 
   return (
