@@ -267,12 +267,7 @@ function test(args: readonly string[], io: CliIO): number {
     io.err(printable(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`))
   if (problems.length > 0) return 1
   const { skills } = loadWorkspace(readSkillsDir(dir))
-  const suite = runRoutingTests(
-    cases,
-    createRouter(skills),
-    threshold,
-    skills.map((skill) => skill.name),
-  )
+  const suite = runRoutingTests(cases, createRouter(skills), threshold, skills)
   const scores = (result: (typeof suite.results)[number]) =>
     result.routing.scores
       .filter((score) => score.final !== null)

@@ -148,12 +148,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (!parsed) return null
     const skills = workspace(files).skills
     const run = router(skills)
-    const suite = runRoutingTests(
-      parsed.cases,
-      (utterance, at) => routeCase(run, utterance, at),
-      threshold,
-      skills.map((skill) => skill.name),
-    )
+    const suite = runRoutingTests(parsed.cases, (utterance, at) => routeCase(run, utterance, at), threshold, skills)
     return { ...parsed, suite, sweep: sweepFromResults(suite.results) }
   })
   /**

@@ -31,12 +31,7 @@ describe('routing test suites', () => {
     const { cases } = parseRoutingTests(
       '- {utterance: 计算一下 2 是多少, expect: calc}\n- {utterance: 帮我规划并写一篇关于 AI Agent 的文章大纲, expect: plan}\n- {utterance: 你好, expect: null}\n- {utterance: x, expect: ghost}\n',
     )
-    const suite = runRoutingTests(
-      cases,
-      router,
-      0.3,
-      skills.map((s) => s.name),
-    )
+    const suite = runRoutingTests(cases, router, 0.3, skills)
     expect(suite.results.map((r) => [r.got, r.pass])).toEqual([
       ['calc', true],
       [null, false],
@@ -57,18 +52,18 @@ describe('routing test suites', () => {
     const { cases } = parseRoutingTests(
       '- {utterance: 帮我规划并写一篇关于 AI Agent 的文章大纲, expect: plan}\n- {utterance: 你好, expect: null}\n',
     )
-    const sweep = sweepFromResults(runRoutingTests(cases, router, 0.3, ['plan']).results, 100)
+    const sweep = sweepFromResults(runRoutingTests(cases, router, 0.3, skills).results, 100)
     expect(sweep).toHaveLength(101)
     expect(sweep.find((p) => p.threshold === 0.2)!.accuracy).toBe(1)
     expect(sweep.find((p) => p.threshold === 0.21)!.accuracy).toBe(0.5)
     // Agrees with running the suite at each threshold.
     for (const point of sweep.filter((_, i) => i % 10 === 0)) {
-      const suite = runRoutingTests(cases, router, point.threshold, ['plan'])
+      const suite = runRoutingTests(cases, router, point.threshold, skills)
       expect(suite.passed / cases.length).toBe(point.accuracy)
     }
     // Read off a suite's results (at any threshold) without routing again: the same sweep.
     for (const threshold of [0, 0.3, 0.9])
-      expect(sweepFromResults(runRoutingTests(cases, router, threshold, ['plan']).results)).toEqual(sweep)
+      expect(sweepFromResults(runRoutingTests(cases, router, threshold, skills).results)).toEqual(sweep)
   })
 })
 

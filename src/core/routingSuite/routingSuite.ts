@@ -1,6 +1,6 @@
 import { LineIndex, type TextRange } from '../lib/text'
 import { formatMessage, message, type Message } from '../messages'
-import type { RoutingResult } from '../routing'
+import { scoreOf, type RoutingResult } from '../routing'
 import { locateListItems, parseYamlText } from '../skill'
 
 export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
@@ -81,16 +81,20 @@ export function runRoutingTests(
   cases: readonly RoutingCase[],
   router: (utterance: string, threshold: number) => RoutingResult,
   threshold: number,
-  skillNames: readonly string[],
+  /** The workspace's skills in load order: a name the cases expect means the first skill of that name. */
+  skills: readonly { name: string; path: string }[],
 ): SuiteResult {
+  const pathOf = new Map<string, string>()
+  for (const skill of [...skills].reverse()) pathOf.set(skill.name, skill.path)
   const results = cases.map((testCase): CaseResult => {
+    // scoreOf describes the one skill, not all of them: a 300-case suite over 1,000 skills.
     const routing = router(testCase.utterance, threshold)
     const got = routing.winner?.skill ?? null
     return {
       case: testCase,
       got,
       pass: got === testCase.expect,
-      expectedFinal: routing.scores.find((score) => score.skill === testCase.expect)?.final ?? null,
+      expectedFinal: scoreOf(routing, pathOf.get(testCase.expect ?? '') ?? '')?.final ?? null,
       bestFinal: routing.best?.final ?? null,
       routing,
     }
@@ -102,8 +106,7 @@ export function runRoutingTests(
     row.set(result.got ?? NO_SKILL, (row.get(result.got ?? NO_SKILL) ?? 0) + 1)
     confusion.set(expected, row)
   }
-  const known = new Set(skillNames)
-  const unknownExpectations = [...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null && !known.has(name)))]
+  const unknownExpectations = [...new Set(cases.map((c) => c.expect).filter((name): name is string => name !== null && !pathOf.has(name)))]
   const passed = results.filter((result) => result.pass).length
   return { results, passed, failed: results.length - passed, confusion, unknownExpectations }
 }

@@ -67,12 +67,7 @@ describe('templates added to the example workspace', () => {
         ...kept,
         ...variant.cases.map((c, index) => ({ utterance: c.utterance, expect: c.expectSelf ? template.name : null, line: 0, index })),
       ]
-      const result = runRoutingTests(
-        cases,
-        createRouter(skills),
-        0.3,
-        skills.map((s) => s.name),
-      )
+      const result = runRoutingTests(cases, createRouter(skills), 0.3, skills)
       for (const r of result.results)
         if (!r.pass) failures.push(`${template.id}: "${r.case.utterance}" expected ${r.case.expect} got ${r.got}`)
     }
