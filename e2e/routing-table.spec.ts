@@ -40,6 +40,16 @@ test('shows the example skills and scores a typed utterance live', async ({ page
   })
 })
 
+test('the editor loads once typing pauses, not while someone types their first utterance', async ({ page, routing, editor }) => {
+  // Monaco's script takes a quarter of a second to evaluate in one go: it must not land on keystrokes.
+  await page.goto('/')
+  await routing.utterance.click()
+  await routing.utterance.pressSequentially('帮我规划一下下周的任务，再计算一下 2^20 是多少', { delay: 100 })
+  await expect(editor.root).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Editor' })).toContainText('it waits while you type')
+  await expect(editor.root).toBeVisible()
+})
+
 test('editing a keyword in Monaco changes the table at once', async ({ page, routing, editor, skills }) => {
   await routing.utterance.fill('帮我规划并写一篇关于 AI Agent 的文章大纲')
   await expect(await routing.cell('plan_and_write', 'Final')).toHaveText('0.208')

@@ -136,7 +136,7 @@ export function App() {
               </Suspense>
             ) : (
               <p className="loading" tabIndex={0}>
-                {t('editor.loading')}
+                {t('editor.waiting')}
               </p>
             )}
           </div>

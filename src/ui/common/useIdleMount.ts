@@ -1,20 +1,37 @@
 import { useEffect, useState } from 'react'
 
 /**
- * False for the first paint, true once the browser is idle after it (or at the latest after
- * `timeoutMs`): a heavy part (Monaco and its worker) loads right after the page is usable,
- * without holding up the first keystroke. `now()` mounts at once (the user reached for it).
+ * False for the first paint; true once the user has not typed for `quietMs` and the browser is
+ * idle. For a heavy part (Monaco: a quarter of a second of script evaluation that cannot be split)
+ * that loads right after the page is usable but never while someone is typing into it, which
+ * would hold their keystrokes. `now()` mounts at once (the user reached for it).
  */
-export function useIdleMount(timeoutMs = 1500): [boolean, () => void] {
+export function useIdleMount(quietMs = 800): [boolean, () => void] {
   const [ready, setReady] = useState(false)
   useEffect(() => {
     if (ready) return
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setReady(true), { timeout: timeoutMs })
-      return () => cancelIdleCallback(handle)
+    let lastInput = performance.now()
+    const typed = () => (lastInput = performance.now())
+    let idle: number | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      const quietFor = performance.now() - lastInput
+      if (quietFor >= quietMs) setReady(true)
+      else timer = setTimeout(wait, quietMs - quietFor)
     }
-    const timer = setTimeout(() => setReady(true), 200)
-    return () => clearTimeout(timer)
-  }, [ready, timeoutMs])
+    const wait = () => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(check)
+      else timer = setTimeout(check, 50)
+    }
+    window.addEventListener('keydown', typed, true)
+    window.addEventListener('input', typed, true)
+    timer = setTimeout(wait, quietMs)
+    return () => {
+      window.removeEventListener('keydown', typed, true)
+      window.removeEventListener('input', typed, true)
+      if (idle !== undefined) cancelIdleCallback(idle)
+      clearTimeout(timer)
+    }
+  }, [ready, quietMs])
   return [ready, () => setReady(true)]
 }

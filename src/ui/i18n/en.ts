@@ -99,6 +99,7 @@ export const en = {
     preview: 'Preview',
     previewTitle: 'Show the body rendered as Markdown',
     loading: 'Loading editor…',
+    waiting: 'The editor loads in a moment (it waits while you type). Click here to load it now.',
     imageBlocked: 'image not loaded: {{alt}}',
     remoteImage: 'remote image',
   },

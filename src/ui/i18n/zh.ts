@@ -98,6 +98,7 @@ export const zh: DeepStrings<typeof en> = {
     preview: '预览',
     previewTitle: '以 Markdown 渲染正文',
     loading: '正在加载编辑器…',
+    waiting: '编辑器稍后加载（你输入时它会等待）。点击此处立即加载。',
     imageBlocked: '未加载图片：{{alt}}',
     remoteImage: '远程图片',
   },
