@@ -7,6 +7,7 @@ import {
   type GroupedRouting,
   type Router,
   type RoutingResult,
+  withWinner,
 } from '../core/routing'
 import { createLintCache, lintWorkspace, lintWorkspaceInSteps, type LintOptions, type LintProfile, type LintResult } from '../core/lint'
 import {
@@ -109,7 +110,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     const keyword = routing(files, utterance, threshold)
     if (!byGroup) return keyword
     const { winner } = grouped(files, utterance, threshold)
-    return winner?.path === keyword.winner?.path ? keyword : { ...keyword, winner }
+    return winner?.path === keyword.winner?.path ? keyword : withWinner(keyword, winner)
   })
   const config = memoizeRecent((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),

@@ -1,4 +1,4 @@
-export { coveredSpans, createRouter, sameRouting, scoreOf, scoreRouting, topScores, MULTI_KEYWORD_BONUS } from './scoreRouting'
+export { coveredSpans, createRouter, sameRouting, scoreOf, scoreRouting, topScores, withWinner, MULTI_KEYWORD_BONUS } from './scoreRouting'
 export {
   DEFAULT_THRESHOLD,
   MAX_UTTERANCE_LENGTH,

@@ -8,6 +8,7 @@ import {
   scoreOf,
   scoreRouting,
   topScores,
+  withWinner,
   type RoutableSkill,
 } from './index'
 
@@ -187,6 +188,10 @@ describe('scoreRouting', () => {
           expect(topScores({ ...full }, Math.max(count, 0))).toEqual(expected)
           expect(bestScores(full.scores, Math.max(count, 0))).toEqual(expected)
           expect([lazy.winner, lazy.best]).toEqual([full.winner, full.best])
+          // Grouped routing's winner on a keyword result keeps the rest as it was.
+          const regrouped = withWinner(router(input, threshold), full.scores[3]!)
+          expect(topScores(regrouped, Math.max(count, 0))).toEqual(expected)
+          expect(regrouped.winner).toBe(full.scores[3])
         }
         for (const path of ['s0/SKILL.md', 's17/SKILL.md', 's299/SKILL.md', 'missing/SKILL.md']) {
           const expected = full.scores.find((score) => score.path === path) ?? null

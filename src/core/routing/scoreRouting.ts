@@ -168,7 +168,7 @@ export function sameRouting(a: readonly RoutableSkill[], b: readonly RoutableSki
   return true
 }
 
-/** Every skill's numbers for one input, by load order: what `route` and `rank` both build from. */
+/** Every skill's numbers for one input, by load order: what a result describes its skills from, when asked. */
 interface Tally {
   length: number
   /** By keyword id: 0 when the keyword does not occur, else 1 + its index in `starts`. */
@@ -307,6 +307,26 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
   }
   describers.set(result, { counts, scoreAt, orderOf: compiled.orderOf })
   return result
+}
+
+/** The same result with another winner (grouped routing's), still describing its skills only when read. */
+export function withWinner(result: RoutingResult, winner: SkillScore | null): RoutingResult {
+  const { input, length, threshold, best, total, scored } = result
+  const copy: RoutingResult = {
+    input,
+    length,
+    threshold,
+    winner,
+    best,
+    total,
+    scored,
+    get scores() {
+      return result.scores
+    },
+  }
+  const describer = describers.get(result)
+  if (describer) describers.set(copy, describer)
+  return copy
 }
 
 /**
