@@ -231,7 +231,8 @@ describe('what lint is pointed at', () => {
   })
 })
 
-describe('skill-playground eval', () => {
+// The example evals include add-calc, whose own Python runs in Pyodide: its first start takes seconds.
+describe('skill-playground eval', { timeout: 60_000 }, () => {
   it('runs the example evals with the scripted model, labelled simulated, and writes JUnit', async () => {
     const junit = join(mkdtempSync(join(tmpdir(), 'eval-')), 'junit.xml')
     const { code, out, err } = await run(['eval', '--skills', SKILLS, '--junit', junit])
