@@ -81,6 +81,41 @@ function pyodideAssets(): Plugin {
   }
 }
 
+/** Where the built page lists the editor's files (read by src/ui/common/preloadEditor.ts). */
+const EDITOR_ASSETS_META = 'editor-assets'
+
+/**
+ * Lists in index.html every file the lazily loaded editor (src/ui/editor/SkillEditor.tsx) needs:
+ * its chunk, the chunks it imports (Monaco) and their CSS. The page fetches them while idle and
+ * evaluates them only when the editor mounts, so the editor still opens when the server has gone
+ * away in between (an `open` session whose command stopped).
+ */
+function listEditorAssets(): Plugin {
+  return {
+    name: 'list-editor-assets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const bundle = context.bundle ?? {}
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
+        const editor = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/ui/editor/SkillEditor.tsx'))
+        if (!editor) return html
+        const files = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName)
+          if (!chunk || files.has(fileName)) return
+          files.add(fileName)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
+          chunk.imports.forEach(visit)
+        }
+        visit(editor.fileName)
+        return [{ tag: 'meta', attrs: { name: EDITOR_ASSETS_META, content: [...files].join(' ') }, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
 const port = Number(process.env.PORT) || 5173
 
 /** The key-keeping OpenAI proxy and the live tools in `vite` and `vite preview` (server/openaiProxy.ts, server/toolsApi.ts). */
@@ -111,7 +146,7 @@ function openAIProxy(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), pyodideAssets(), precompress()],
+  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), pyodideAssets(), listEditorAssets(), precompress()],
   // Pyodide finds its runtime files at run time (pythonSandbox.ts passes where); it is not pre-bundled.
   optimizeDeps: { exclude: ['pyodide'] },
   // Relative asset addresses: the same build works from any host and any sub-path

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { usePlayground, usePlaygroundStore, useSkillCode } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
+import { preloadEditor } from './common/preloadEditor'
 import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
@@ -63,8 +64,9 @@ export function App() {
   const hasCode = selectedPath !== null && [...codes.values()].some((code) => selectedPath.startsWith(`${code.folder}/`))
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
-  // Monaco (most of the bytes) loads once the page is idle after its first paint: typing an utterance never waits for it.
-  const [editorReady, mountEditor] = useIdleMount()
+  // Monaco (most of the bytes) is fetched once the page is idle after its first paint and run once
+  // typing pauses, or at once when the user reaches into this pane (the form's undo needs its models).
+  const [editorReady, mountEditor] = useIdleMount({ prefetch: preloadEditor })
   return (
     <div className="app">
       <header className="app-header">
@@ -86,7 +88,7 @@ export function App() {
         <ErrorBoundary name={t('skills.title')}>
           <SkillList />
         </ErrorBoundary>
-        <section className="pane editor-pane" aria-label="Editor">
+        <section className="pane editor-pane" aria-label="Editor" onPointerDown={mountEditor} onFocus={mountEditor}>
           <div className="pane-header">
             <h2>{selectedPath ?? t('editor.noSelection')}</h2>
             {isSkill && (
@@ -129,7 +131,7 @@ export function App() {
             </Suspense>
           )}
           {/* Hidden rather than unmounted, so each file keeps its undo history (the form's edits too). */}
-          <div className="editor-column" hidden={preview || showForm} onPointerDown={mountEditor} onFocus={mountEditor}>
+          <div className="editor-column" hidden={preview || showForm}>
             {editorReady ? (
               <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
                 <SkillEditor />

@@ -4,10 +4,17 @@ import { useEffect, useState } from 'react'
  * False for the first paint; true once the user has not typed for `quietMs` and the browser is
  * idle. For a heavy part (Monaco: a quarter of a second of script evaluation that cannot be split)
  * that loads right after the page is usable but never while someone is typing into it, which
- * would hold their keystrokes. `now()` mounts at once (the user reached for it).
+ * would hold their keystrokes. `prefetch` runs at the first idle moment, typing or not (fetching
+ * its files holds nothing up). `now()` mounts at once (the user reached for it).
  */
-export function useIdleMount(quietMs = 800): [boolean, () => void] {
+export function useIdleMount({ quietMs = 800, prefetch }: { quietMs?: number; prefetch?: () => void } = {}): [boolean, () => void] {
   const [ready, setReady] = useState(false)
+  useEffect(() => {
+    if (!prefetch) return
+    if (typeof requestIdleCallback !== 'function') return prefetch()
+    const handle = requestIdleCallback(prefetch)
+    return () => cancelIdleCallback(handle)
+  }, [prefetch])
   useEffect(() => {
     if (ready) return
     let lastInput = performance.now()
