@@ -10,6 +10,7 @@ import { build } from 'vite'
 import { accessSettingsFrom } from '../server/accessControl'
 import { proxySettingsFrom } from '../server/openaiProxy'
 import { createPlaygroundServer } from '../server/playgroundServer'
+import { pressTimes, timeKeyPresses } from './keystrokeTiming'
 
 const root = join(import.meta.dirname, '..')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -56,20 +57,8 @@ try {
   const typing = []
   for (let round = 1; round <= 2; round++) {
     const page = await browser.newPage()
-    await page.addInitScript(() => {
-      localStorage.setItem('skill-playground:guide-seen', '1')
-      const w = window as unknown as { keystrokes: number[] }
-      w.keystrokes = []
-      window.addEventListener(
-        'keydown',
-        (event) => {
-          // From when the key was pressed, so time spent waiting behind a long task counts too.
-          const start = event.timeStamp
-          requestAnimationFrame(() => setTimeout(() => w.keystrokes.push(performance.now() - start), 0))
-        },
-        true,
-      )
-    })
+    await page.addInitScript(() => localStorage.setItem('skill-playground:guide-seen', '1'))
+    await page.addInitScript(timeKeyPresses)
     const start = Date.now()
     await page.goto(url)
     const box = page.getByRole('textbox', { name: 'Test utterance' })
@@ -78,7 +67,7 @@ try {
     const typed = Date.now() - start
     await page.locator('.monaco-editor').first().waitFor()
     const editor = Date.now() - start
-    const keystrokes = await page.evaluate(() => (window as unknown as { keystrokes: number[] }).keystrokes)
+    const keystrokes = await page.evaluate(pressTimes)
     const sorted = [...keystrokes].sort((a, b) => a - b)
     typing.push({
       round,

@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core'
 import { build, preview } from 'vite'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { isSkillPath } from '../src/core/skill'
+import { pressTimes, timeKeyPresses } from './keystrokeTiming'
 
 const root = join(import.meta.dirname, '..')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -73,27 +74,16 @@ async function measure(label: string, files: { path: string; text: string }[]) {
   // painted after it, as for the utterance; long tasks (> 50 ms) are what a typist feels.
   await page.locator('.monaco-editor .view-line').nth(8).click()
   await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; keystrokes: number[] }
+    const w = window as unknown as { longTasks: number[] }
     w.longTasks = []
-    w.keystrokes = []
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask' })
-    window.addEventListener(
-      'keydown',
-      (event) => {
-        // From when the key was pressed, so time spent waiting behind a long task counts too.
-        const start = event.timeStamp
-        requestAnimationFrame(() => setTimeout(() => w.keystrokes.push(performance.now() - start), 0))
-      },
-      true,
-    )
   })
+  await page.evaluate(timeKeyPresses)
   const started = Date.now()
   await page.keyboard.type(' more words typed into the body of this skill, one key at a time', { delay: 30 })
   await page.waitForTimeout(500)
-  const { longTasks, keystrokes } = await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; keystrokes: number[] }
-    return { longTasks: w.longTasks, keystrokes: w.keystrokes }
-  })
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+  const keystrokes = await page.evaluate(pressTimes)
   await page.close()
   return {
     workspace: label,
