@@ -18,13 +18,17 @@ export function rankScores(scores: readonly SkillScore[]): SkillScore[] {
  * few in order, so a keystroke over thousands of scored skills costs a pass, not a sort.
  */
 export function bestScores(scores: readonly SkillScore[], count: number): SkillScore[] {
-  const top: SkillScore[] = []
-  for (const score of scores) {
-    const last = top[top.length - 1]
-    if (top.length === count && last && !before(score, last)) continue
+  return bestOf(scores, count, before)
+}
+
+/** The first `count` of `items` in the order `before` defines, in one pass keeping the best few in order. */
+export function bestOf<T>(items: Iterable<T>, count: number, before: (a: T, b: T) => boolean): T[] {
+  const top: T[] = []
+  for (const item of items) {
+    if (top.length === count && (count === 0 || !before(item, top[count - 1] as T))) continue
     let at = top.length
-    while (at > 0 && before(score, top[at - 1] as SkillScore)) at--
-    top.splice(at, 0, score)
+    while (at > 0 && before(item, top[at - 1] as T)) at--
+    top.splice(at, 0, item)
     if (top.length > count) top.pop()
   }
   return top

@@ -1,7 +1,7 @@
 import { createKeywordMatcher, type KeywordMatcher } from '../lib/keywordMatcher'
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
-import { bestScores } from './rankScores'
+import { bestOf, bestScores } from './rankScores'
 import { DEFAULT_THRESHOLD } from './threshold'
 
 /** What the keyword router needs of a skill. */
@@ -339,22 +339,10 @@ export function topScores(result: RoutingResult, count: number): SkillScore[] {
   if (!describer) return bestScores(result.scores, count)
   const { finals, matched } = describer.counts
   const before = (a: number, b: number) => (finals[a] ?? 0) > (finals[b] ?? 0) || ((finals[a] ?? 0) === (finals[b] ?? 0) && a < b)
-  const chosen: number[] = []
-  if (count >= describer.counts.scored) {
-    for (let order = 0; order < matched.length; order++) if (matched[order] !== 0) chosen.push(order)
-    chosen.sort((a, b) => (before(a, b) ? -1 : 1))
-  } else {
-    // One pass keeping the best `count` in order (as bestScores does), not a sort of them all.
-    for (let order = 0; order < matched.length && count > 0; order++) {
-      if (matched[order] === 0) continue
-      const last = chosen[chosen.length - 1]
-      if (chosen.length === count && last !== undefined && !before(order, last)) continue
-      let at = chosen.length
-      while (at > 0 && before(order, chosen[at - 1] ?? 0)) at--
-      chosen.splice(at, 0, order)
-      if (chosen.length > count) chosen.pop()
-    }
-  }
+  const scored: number[] = []
+  for (let order = 0; order < matched.length; order++) if (matched[order] !== 0) scored.push(order)
+  // All of them sorted, or one pass keeping the best few (as bestScores does), not a sort of thousands.
+  const chosen = count >= scored.length ? scored.sort((a, b) => (before(a, b) ? -1 : 1)) : bestOf(scored, count, before)
   for (let order = 0; order < matched.length && chosen.length < count; order++) if (matched[order] === 0) chosen.push(order)
   return chosen.map(describer.scoreAt)
 }
