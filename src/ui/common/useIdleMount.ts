@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
  * idle. For a heavy part (Monaco: a quarter of a second of script evaluation that cannot be split)
  * that loads right after the page is usable but never while someone is typing into it, which
  * would hold their keystrokes. `prefetch` runs at the first idle moment, typing or not (fetching
- * its files holds nothing up). `now()` mounts at once (the user reached for it).
+ * its files holds nothing up). The returned function mounts at once (the user reached for it).
  */
 export function useIdleMount({ quietMs = 800, prefetch }: { quietMs?: number; prefetch?: () => void } = {}): [boolean, () => void] {
   const [ready, setReady] = useState(false)
