@@ -40,7 +40,7 @@ test('shows the example skills and scores a typed utterance live', async ({ page
   })
 })
 
-test('the editor loads once typing pauses, not while someone types their first utterance', async ({ page, routing, editor }) => {
+test('the editor loads once typing pauses, not while someone types their first utterance', async ({ page, routing, editor, skills }) => {
   // Monaco's script takes a quarter of a second to evaluate in one go: it must not land on keystrokes.
   await page.goto('/')
   await routing.utterance.click()
@@ -48,6 +48,18 @@ test('the editor loads once typing pauses, not while someone types their first u
   await expect(editor.root).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Editor' })).toContainText('it waits while you type')
   await expect(editor.root).toBeVisible()
+
+  // Picking a skill is reaching for the editor: it loads at once, though typing goes on.
+  await page.reload()
+  await routing.utterance.pressSequentially('帮我', { delay: 100 })
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  let typing = true
+  const more = routing.utterance
+    .pressSequentially('规划一下下周的任务，再计算一下 2^20 是多少', { delay: 150 })
+    .then(() => (typing = false))
+  await expect(editor.root).toBeVisible()
+  expect(typing).toBe(true)
+  await more
 })
 
 test('editing a keyword in Monaco changes the table at once', async ({ page, routing, editor, skills }) => {

@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
 
 export function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = ''
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/serve.ts')], {
+  // One process, as `npm run serve` runs it: tsx's own CLI would relay SIGTERM to a child of its
+  // own and, when that child is slow to acknowledge on a busy machine, kill it (exit 143).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/serve.ts')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   })

@@ -65,8 +65,9 @@ export function App() {
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   // Monaco (most of the bytes) is fetched once the page is idle after its first paint and run once
-  // typing pauses, or at once when the user reaches into this pane (the form's undo needs its models).
-  const [editorReady, mountEditor] = useIdleMount({ prefetch: preloadEditor })
+  // typing pauses, or at once when the user reaches into this pane (the form's undo needs its models)
+  // or picks a file to show in it.
+  const [editorReady, mountEditor] = useIdleMount({ prefetch: preloadEditor, reachedFor: selectedPath })
   return (
     <div className="app">
       <header className="app-header">
