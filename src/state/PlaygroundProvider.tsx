@@ -39,10 +39,35 @@ export function useWorkspace(): Workspace {
   return derive.workspace(usePlayground((state) => state.files))
 }
 
+/** A file's text by path: a lookup in the current files, not a map of thousands built per keystroke. */
+export function useFileText(): (path: string) => string | undefined {
+  const { derive } = usePlaygroundContext()
+  const files = usePlayground((state) => state.files)
+  const index = derive.fileIndex(files)
+  return useCallback(
+    (path: string) => {
+      const at = index.get(path)
+      return at === undefined ? undefined : files[at]?.text
+    },
+    [files, index],
+  )
+}
+
 /** The skills that have code (skill.py / main.py beside their SKILL.md), by skill path. */
 export function useSkillCode(): ReadonlyMap<string, SkillCode> {
   const { derive } = usePlaygroundContext()
   return derive.code(usePlayground((state) => state.files))
+}
+
+/**
+ * Whether `path` is a skill with code or one of its files. A component that needs no more (the
+ * page around the editor) re-renders when the answer changes, not on every keystroke.
+ */
+export function useHasCode(path: string | null): boolean {
+  const { derive } = usePlaygroundContext()
+  return usePlayground(
+    (state) => path !== null && [...derive.code(state.files).values()].some((code) => path.startsWith(`${code.folder}/`)),
+  )
 }
 
 /** Each skill folder's code files (paths from the workspace root), by folder. */

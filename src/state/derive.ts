@@ -23,10 +23,14 @@ import {
 import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
 import {
+  changedFiles,
   codeFilesByFolder,
+  folderOf,
+  isCodeFile,
   isSkillPath,
   loadWorkspace,
   parseSkill,
+  reloadWorkspace,
   workspaceCode,
   type Skill,
   type SkillFile,
@@ -76,16 +80,37 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const prepared = new Map<string, { text: string; skill: Skill }>()
   const reuse = (path: string, text: string) =>
     [parsed.get(path), parsedBefore.get(path), prepared.get(path)].find((entry) => entry?.text === text)
+  const parseOnce = (path: string, text: string) => {
+    const skill = reuse(path, text)?.skill ?? parseSkill(path, text)
+    prepared.delete(path)
+    return skill
+  }
+  // The last files loaded: a keystroke (one text changed, paths the same) re-parses that skill and
+  // copies the skills array, instead of looking up every skill of thousands.
+  let loaded: { files: readonly SkillFile[]; workspace: Workspace } | null = null
   const workspace = memoizeRecent((files: readonly SkillFile[]): Workspace => {
+    const quick =
+      loaded &&
+      reloadWorkspace(loaded, files, (path, text) => {
+        const skill = parseOnce(path, text)
+        const before = parsed.get(path)
+        if (before) parsedBefore.set(path, before)
+        parsed.set(path, { text, skill })
+        return skill
+      })
+    if (quick) {
+      loaded = { files, workspace: quick }
+      return quick
+    }
     const next = new Map<string, { text: string; skill: Skill }>()
     const result = loadWorkspace(files, (path, text) => {
-      const skill = reuse(path, text)?.skill ?? parseSkill(path, text)
-      prepared.delete(path)
+      const skill = parseOnce(path, text)
       next.set(path, { text, skill })
       return skill
     })
     parsedBefore = parsed
     parsed = next
+    loaded = { files, workspace: result }
     return result
   }, 3)
   // Compiled once per keyword set: an edit to a body or a description keeps the router, and so the
@@ -116,11 +141,13 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
   const lintCache = createLintCache()
-  // Lints with the same parsed skills as the workspace, so unchanged skills hit the cache.
-  const lintOptions = (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry): LintOptions => {
-    const parsed = new Map(workspace(files).skills.map((skill) => [skill.path, skill]))
-    return { profile, toolNames: tools.names, cache: lintCache, parse: (path, text) => parsed.get(path) ?? parseSkill(path, text) }
-  }
+  // Lints the workspace's parsed skills, so unchanged skills hit the cache.
+  const lintOptions = (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry): LintOptions => ({
+    profile,
+    toolNames: tools.names,
+    cache: lintCache,
+    skills: workspace(files).skills,
+  })
   const lint = memoizeRecent(
     (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): LintResult =>
       lintWorkspace(files, lintOptions(files, profile, tools)),
@@ -177,15 +204,18 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   // Only evals.yaml and skill-creator's evals.json matter: a keystroke elsewhere reuses the parse.
   let evalKey: string | null = null
   let evalSuite = workspaceEvals([])
-  const evals = (files: readonly SkillFile[]) => {
-    const relevant = files.filter((file) => file.path === EVALS_FILE || SKILL_CREATOR_EVALS.test(file.path))
-    const key = relevant.map((file) => file.path + '\u0000' + file.text).join('\u0001')
-    if (key !== evalKey) {
-      evalSuite = workspaceEvals(relevant)
-      evalKey = key
-    }
-    return evalSuite
-  }
+  const evals = followFiles(
+    (files) => {
+      const relevant = files.filter((file) => isEvalsFile(file.path))
+      const key = relevant.map((file) => file.path + '\u0000' + file.text).join('\u0001')
+      if (key !== evalKey) {
+        evalSuite = workspaceEvals(relevant)
+        evalKey = key
+      }
+      return evalSuite
+    },
+    (file) => !isEvalsFile(file.path),
+  )
   /**
    * Parses and lints `files` a slice of SLICE_MS at a time with the page free in between, so the
    * render that shows a thousand imported (or restored) skills finds the work done instead of
@@ -223,10 +253,43 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     await nextTask()
   }
   /** Each skill folder's code files, with or without an entry (a public skill's scripts/*.py too). */
-  const codeFiles = memoizeRecent((files: readonly SkillFile[]) => codeFilesByFolder(files, workspace(files).skills))
+  const codeFiles = followFiles(
+    (files) => codeFilesByFolder(files, workspace(files).skills),
+    (file) => !isCodeFile(file.path),
+  )
   /** The skills that have code (skill.py / main.py), by skill path: read once per files array. */
-  const code = memoizeRecent((files: readonly SkillFile[]) => workspaceCode(files, workspace(files).skills, codeFiles(files)))
-  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles }
+  const code = followFiles(
+    (files) => workspaceCode(files, workspace(files).skills, codeFiles(files)),
+    // A skill's text matters only when its folder has code (its parameters may be in its frontmatter).
+    (file, files) => !isCodeFile(file.path) && !codeFiles(files).has(folderOf(file.path) ?? ''),
+  )
+  /** Each file's place in the files array, by path: the same map while the paths are. */
+  const fileIndex = followFiles(
+    (files) => new Map(files.map((file, index) => [file.path, index])),
+    () => true,
+  )
+  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles, fileIndex }
+}
+
+const isEvalsFile = (path: string) => path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)
+
+/**
+ * `compute(files)` for the last files array, and again for a new one only when a file it reads
+ * changed: with the same paths in the same places (`changedFiles`), files that `ignores` says it
+ * does not read leave the last result standing (a keystroke in one skill of thousands).
+ */
+function followFiles<R>(
+  compute: (files: readonly SkillFile[]) => R,
+  ignores: (file: SkillFile, files: readonly SkillFile[]) => boolean,
+): (files: readonly SkillFile[]) => R {
+  let last: { files: readonly SkillFile[]; result: R } | null = null
+  return (files) => {
+    if (last?.files === files) return last.result
+    const changed = last && changedFiles(last.files, files)
+    const result = last && changed?.every((file) => ignores(file, files)) ? last.result : compute(files)
+    last = { files, result }
+    return result
+  }
 }
 
 export interface RoutingSuite {

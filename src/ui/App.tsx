@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { usePlayground, usePlaygroundStore, useSkillCode } from '../state/PlaygroundProvider'
+import { useHasCode, usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { preloadEditor } from './common/preloadEditor'
 import { useIdleMount } from './common/useIdleMount'
@@ -58,10 +58,9 @@ export function App() {
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
   const isSkill = selectedPath !== null && isSkillPath(selectedPath)
-  const codes = useSkillCode()
   // The Run code panel (and its chunk) only for a skill with code, or one of its files, and like
   // the editor only once the page is usable.
-  const hasCode = selectedPath !== null && [...codes.values()].some((code) => selectedPath.startsWith(`${code.folder}/`))
+  const hasCode = useHasCode(selectedPath)
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   // Monaco (most of the bytes) is fetched once the page is idle after its first paint and run once

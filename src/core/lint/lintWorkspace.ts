@@ -20,6 +20,8 @@ export interface LintResult {
   skills: Skill[]
   /** Findings per skill path, in file order. */
   findings: Map<string, Finding[]>
+  /** How many findings of each severity, over every skill (a badge reads it without a pass over thousands). */
+  totals: Record<Severity, number>
 }
 
 export interface LintOptions {
@@ -27,6 +29,8 @@ export interface LintOptions {
   /** Only these rules (by id); all when absent. For tests. */
   rules?: readonly LintRule[]
   parse?: (path: string, text: string) => Skill
+  /** The files' skills already loaded (`loadWorkspace(files)`): not loaded again. */
+  skills?: Skill[]
   /** The tools that exist (a registry's names); the built-in ones unless given. */
   toolNames?: readonly string[]
   /**
@@ -45,6 +49,8 @@ export interface LintCache {
    * array comes back, so the editor can tell "unchanged" by identity instead of comparing text.
    */
   final: Map<string, { own: Finding[]; across: Finding[] | undefined; list: Finding[] }>
+  /** The last result and what it was computed from: a keystroke re-lints one skill against it. */
+  last?: { skills: readonly Skill[]; profile: LintProfile; toolNames: readonly string[] | undefined; keys: string[]; result: LintResult }
 }
 
 export function createLintCache(): LintCache {
@@ -77,10 +83,10 @@ export function* lintWorkspaceInSteps(files: readonly SkillFile[], options: Lint
   const profile = options.profile ?? 'app'
   const rules = options.rules ?? LINT_RULES
   const cache = options.cache
-  const { skills } = loadWorkspace(files, options.parse)
-  // Only skills the cache does not hold need their text: a keystroke re-lints one skill of thousands.
-  let texts: Map<string, string> | null = null
-  const textOf = (path: string) => (texts ??= new Map(files.map((file) => [file.path, file.text]))).get(path)
+  const skills = options.skills ?? loadWorkspace(files, options.parse).skills
+  const textOf = textLookup(files)
+  const quick = cache && !options.rules ? relintChanged(skills, textOf, options, cache) : null
+  if (quick) return quick
   const findings = new Map<string, Finding[]>()
   const owned = new Map<string, Finding[]>()
   const contexts: SkillContext[] = []
@@ -116,23 +122,89 @@ export function* lintWorkspaceInSteps(files: readonly SkillFile[], options: Lint
     across = computed
     if (cache) cache.workspace = { keys, profile, findings: computed }
   }
+  const totals = { error: 0, warning: 0, info: 0 }
   let merged = 0
   for (const [path, own] of owned) {
     if (++merged % LINT_STEP === 0) yield
-    const extra = across.get(path)
-    const previous = cache?.final.get(path)
-    if (previous && previous.own === own && previous.across === extra) {
-      findings.set(path, previous.list)
-      continue
-    }
-    const list = [...own, ...(extra ?? [])].sort(
-      (a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
-    )
+    const list = mergeFindings(path, own, across.get(path), cache)
     findings.set(path, list)
-    cache?.final.set(path, { own, across: extra, list })
+    count(list, totals, 1)
   }
   if (cache) for (const path of cache.final.keys()) if (!owned.has(path)) cache.final.delete(path)
-  return { skills, findings }
+  const result = { skills, findings, totals }
+  if (cache && !options.rules) cache.last = { skills, profile, toolNames: options.toolNames, keys, result }
+  return result
+}
+
+/**
+ * The last result with the skills that changed since (the same paths in the same places) linted
+ * again, when none of them changed what the workspace rules read: a keystroke in one skill of
+ * thousands costs that skill. Null when the full pass is needed.
+ */
+function relintChanged(
+  skills: readonly Skill[],
+  textOf: (path: string) => string | undefined,
+  options: LintOptions,
+  cache: LintCache,
+): LintResult | null {
+  const profile = options.profile ?? 'app'
+  const last = cache.last
+  if (!last || last.profile !== profile || last.toolNames !== options.toolNames || last.skills.length !== skills.length) return null
+  const changed: number[] = []
+  for (let i = 0; i < skills.length; i++) {
+    const skill = skills[i] as Skill
+    const before = last.skills[i] as Skill
+    if (skill === before) continue
+    if (skill.path !== before.path || changed.push(i) > QUICK_RELINT_LIMIT) return null
+  }
+  if (changed.length === 0) return last.result
+  const across = cache.workspace?.findings
+  if (!across) return null
+  const linted = changed.map((i) => lintSkill(skills[i] as Skill, textOf, options))
+  if (linted.some((lint, n) => workspaceKey(lint.context) !== last.keys[changed[n] as number])) return null
+  const findings = new Map(last.result.findings)
+  const totals = { ...last.result.totals }
+  for (const { skill, findings: own } of linted) {
+    count(findings.get(skill.path) ?? [], totals, -1)
+    const list = mergeFindings(skill.path, own, across.get(skill.path), cache)
+    findings.set(skill.path, list)
+    count(list, totals, 1)
+  }
+  const result = { skills: skills as Skill[], findings, totals }
+  cache.last = { ...last, skills, result }
+  return result
+}
+
+/** Skills a keystroke's re-lint takes on at most before a full pass is cheaper. */
+const QUICK_RELINT_LIMIT = 32
+
+/** A skill's own findings and the workspace rules' in file order; the same array while both are. */
+function mergeFindings(path: string, own: Finding[], across: Finding[] | undefined, cache: LintCache | undefined): Finding[] {
+  const previous = cache?.final.get(path)
+  if (previous && previous.own === own && previous.across === across) return previous.list
+  const list = [...own, ...(across ?? [])].sort(
+    (a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+  )
+  cache?.final.set(path, { own, across, list })
+  return list
+}
+
+function count(list: readonly Finding[], totals: Record<Severity, number>, by: 1 | -1): void {
+  for (const finding of list) totals[finding.severity] += by
+}
+
+/**
+ * A file's text by path. Only skills the cache does not hold need theirs (a keystroke re-lints
+ * one skill of thousands): the first few are found by a scan, and a map is built only for many.
+ */
+function textLookup(files: readonly SkillFile[]): (path: string) => string | undefined {
+  let scans = 0
+  let texts: Map<string, string> | null = null
+  return (path) => {
+    if (!texts && scans++ < 8) return files.find((file) => file.path === path)?.text
+    texts ??= new Map(files.map((file) => [file.path, file.text]))
+    return texts.get(path)
+  }
 }
 
 /** One skill's own findings (parse problems and per-skill rules), from the cache while the skill is unchanged. */

@@ -4,7 +4,15 @@
  * arithmetic (docs/routing.md) and then checked by running the router with each one added.
  */
 import { codePointLength } from '../lib/text'
-import { createRouter, MULTI_KEYWORD_BONUS, type RoutableSkill, type RoutingResult, type SkillScore } from './scoreRouting'
+import {
+  createRouter,
+  MULTI_KEYWORD_BONUS,
+  scoreOf,
+  topScores,
+  type RoutableSkill,
+  type RoutingResult,
+  type SkillScore,
+} from './scoreRouting'
 import { DEFAULT_THRESHOLD } from './threshold'
 
 export interface KeywordSuggestion {
@@ -58,7 +66,7 @@ export function explainRouting(
   // The caller may have routed this input already (the page does on every keystroke).
   const given = options.routing
   const routing = given && given.input === input && given.threshold === threshold ? given : createRouter(skills)(input, threshold)
-  const score = routing.scores.find((candidate) => candidate.path === target.path) ?? null
+  const score = scoreOf(routing, target.path)
   const base: RoutingExplanation = {
     input,
     winner: routing.winner?.skill ?? null,
@@ -68,7 +76,7 @@ export function explainRouting(
     suggestions: [],
     score,
     rival: routing.winner && routing.winner.path !== target.path ? routing.winner : null,
-    closest: routing.winner ? null : closestOf(routing),
+    closest: routing.winner ? null : routing.best,
   }
   if (target.entryMode === 'manual') return { ...base, outcome: 'manual' }
   if (routing.winner?.path === target.path) return { ...base, outcome: 'wins' }
@@ -78,18 +86,14 @@ export function explainRouting(
   // Exact answers can be odd ("A", a lone space); a person is better served by words (the CLI gets everything).
   const candidates = candidateKeywords(routing, score, target, input, threshold, options.sensibleOnly ? sensible : () => true)
   const verified: KeywordSuggestion[] = []
-  const others = routing.scores.filter((other) => other.path !== target.path && other.final !== null)
+  const beats = beatsOthers(routing, score)
   for (const candidate of candidates) {
     if (verified.length >= limit) break
     // The router has the last word: the skill with the keyword added is scored by the router
     // itself, and wins only by beating every other skill's score (the keyword cannot change those).
     const changed = { ...target, triggerKeywords: [...target.triggerKeywords, candidate.keyword] }
     const final = createRouter([changed])(input, threshold).scores[0]?.final ?? null
-    const wins =
-      final !== null &&
-      final > threshold &&
-      others.every((other) => (other.final ?? 0) < final || ((other.final ?? 0) === final && other.order > score.order))
-    if (wins) verified.push({ keyword: candidate.keyword, final })
+    if (final !== null && final > threshold && beats(final)) verified.push({ keyword: candidate.keyword, final })
   }
   return { ...base, outcome: verified.length > 0 ? 'suggest' : 'no-single-keyword', suggestions: verified }
 }
@@ -99,11 +103,13 @@ function sensible(keyword: string): boolean {
   return keyword.trim() === keyword && /[\p{L}\p{N}]/u.test(keyword) && !/^[a-z0-9]$/i.test(keyword)
 }
 
-function closestOf(routing: RoutingResult): SkillScore | null {
-  return (
-    [...routing.scores].filter((score) => score.final !== null).sort((a, b) => (b.final ?? 0) - (a.final ?? 0) || a.order - b.order)[0] ??
-    null
-  )
+/**
+ * Whether the skill of `score`, scoring `final`, would beat every other skill (a tie goes to the
+ * first in load order). The others' scores do not move, so only the best of them is read.
+ */
+function beatsOthers(routing: RoutingResult, score: SkillScore): (final: number) => boolean {
+  const rival = topScores(routing, 2).find((other) => other.path !== score.path && other.final !== null)
+  return (final) => !rival || (rival.final ?? 0) < final || (rival.final === final && rival.order > score.order)
 }
 
 /**
@@ -142,10 +148,8 @@ function candidateKeywords(
     if (counts && covered[i] === 1) coveredNow++
     uncovered[i + 1] = (uncovered[i] ?? 0) + (counts && covered[i] === 0 ? 1 : 0)
   }
-  const others = routing.scores.filter((other) => other.path !== target.path && other.final !== null)
-  const order = score.order
-  const wins = (final: number) =>
-    final > threshold && others.every((other) => (other.final ?? 0) < final || ((other.final ?? 0) === final && other.order > order))
+  const beats = beatsOthers(routing, score)
+  const wins = (final: number) => final > threshold && beats(final)
   const distinct = score.matched.length + 1
   const length = routing.length
   const keepCase = lower.length === input.length

@@ -1,5 +1,6 @@
 export { AGENT_SKILLS_FIELDS, parseSkill, defaultSkillName, KNOWN_FIELDS } from './parseSkill'
-export { loadWorkspace, isSkillPath } from './loadWorkspace'
+export { loadWorkspace, isSkillPath, reloadWorkspace } from './loadWorkspace'
+export { changedFiles } from './changedFiles'
 export type { Workspace, SkillParser } from './loadWorkspace'
 export { SKILL_DEFAULTS } from './types'
 export type { Diagnostic, EntryMode, JsonSchema, Severity, Skill, SkillFile, SkillToolDeclaration } from './types'

@@ -1,4 +1,5 @@
 import { compareCodePoints } from '../lib/text'
+import { changedFiles } from './changedFiles'
 import { parseSkill } from './parseSkill'
 import type { Skill, SkillFile } from './types'
 
@@ -53,6 +54,30 @@ export type SkillParser = (path: string, text: string) => Skill
  */
 export function loadWorkspace(files: readonly SkillFile[], parse: SkillParser = parseSkill): Workspace {
   return { skills: loadOrder(files).map((index) => parse(files[index]!.path, files[index]!.text)) }
+}
+
+/**
+ * `loadWorkspace(files)`, from the workspace `previous.files` loaded, when only a few texts
+ * changed (`changedFiles`): only the changed skills are parsed, the rest keep their place, and
+ * the same workspace comes back when no skill changed (an edit to a test file). Null when paths
+ * changed or many files did: load the files whole.
+ */
+export function reloadWorkspace(
+  previous: { files: readonly SkillFile[]; workspace: Workspace },
+  files: readonly SkillFile[],
+  parse: SkillParser = parseSkill,
+): Workspace | null {
+  const changed = changedFiles(previous.files, files)
+  if (!changed) return null
+  let skills: Skill[] | null = null
+  for (const file of changed) {
+    if (!isSkillPath(file.path)) continue
+    skills ??= previous.workspace.skills.slice()
+    const at = skills.findIndex((skill) => skill.path === file.path)
+    if (at < 0) return null
+    skills[at] = parse(file.path, file.text)
+  }
+  return skills ? { skills } : previous.workspace
 }
 
 let orderedPaths: readonly string[] = []

@@ -3,12 +3,13 @@ import type { Finding } from '../../core/lint'
 import { formatMessage, message } from '../../core/messages'
 import { EVALS_FILE, SKILL_CREATOR_EVALS } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
+import { isSkillPath } from '../../core/skill'
 import {
   useLint,
   usePlayground,
   usePlaygroundStore,
   useRoutingSuite,
-  useWorkspace,
+  useFileText,
   useToolRegistry,
   useEvalSuite,
 } from '../../state/PlaygroundProvider'
@@ -32,12 +33,11 @@ export function SkillEditor() {
   const syncedText = useRef(new Map<string, string>())
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
   const store = usePlaygroundStore()
-  const files = usePlayground((state) => state.files)
+  const textOf = useFileText()
   // The editor follows a new selection in a render of its own: switching Monaco's model costs
   // 15–25 ms, which an import of a thousand skills (it selects the first) would otherwise add to
   // the same task as drawing the new list.
   const selectedPath = useDeferredValue(usePlayground((state) => state.selectedPath))
-  const workspace = useWorkspace()
   const lint = useLint()
   const routingSuite = useRoutingSuite()
   const evalSuite = useEvalSuite()
@@ -94,12 +94,11 @@ export function SkillEditor() {
   // file is opened: a workspace of thousands pays for the few files a person looks at. Opened
   // models follow the store (renamed, deleted or changed elsewhere).
   useEffect(() => {
-    const texts = new Map(files.map((file) => [file.path, file.text]))
     for (const model of monaco.editor.getModels()) {
       // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
       if (model.uri.scheme !== FILE_SCHEME) continue
       const path = model.uri.path.slice(1)
-      const text = texts.get(path)
+      const text = textOf(path)
       if (text === undefined) {
         syncedText.current.delete(path)
         appliedMarkers.current.delete(path)
@@ -110,7 +109,7 @@ export function SkillEditor() {
         if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null)
       }
     }
-    const text = selectedPath === null ? undefined : texts.get(selectedPath)
+    const text = selectedPath === null ? undefined : textOf(selectedPath)
     if (selectedPath !== null && text !== undefined && !monaco.editor.getModel(modelUri(selectedPath))) {
       syncedText.current.set(selectedPath, text)
       monaco.editor.createModel(text, languageFor(selectedPath), modelUri(selectedPath))
@@ -118,13 +117,13 @@ export function SkillEditor() {
     const editor = editorRef.current
     const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
     if (editor && editor.getModel() !== selected) editor.setModel(selected)
-  }, [files, selectedPath])
+  }, [textOf, selectedPath])
 
+  // Walks the open models (the few files opened this session), never the thousands of files.
   useEffect(() => {
-    const skillPaths = new Set(workspace.skills.map((skill) => skill.path))
     for (const model of monaco.editor.getModels()) {
       const path = model.uri.path.slice(1)
-      if (model.uri.scheme !== FILE_SCHEME || !skillPaths.has(path)) continue
+      if (model.uri.scheme !== FILE_SCHEME || !isSkillPath(path) || textOf(path) === undefined) continue
       // The lint hands back the same array while a skill's findings are unchanged: compare by identity.
       const findings = lint.findings.get(path) ?? NO_FINDINGS
       const signature = appliedMarkers.current.get(path)
@@ -132,8 +131,7 @@ export function SkillEditor() {
       appliedMarkers.current.set(path, { findings, language })
       setLintMarkers(model, findings, localize)
     }
-    const tests = files.find((file) => file.path === ROUTING_TESTS_FILE)
-    const testsModel = tests ? monaco.editor.getModel(modelUri(tests.path)) : null
+    const testsModel = textOf(ROUTING_TESTS_FILE) === undefined ? null : monaco.editor.getModel(modelUri(ROUTING_TESTS_FILE))
     if (testsModel && routingSuite) {
       setLintMarkers(
         testsModel,
@@ -149,13 +147,14 @@ export function SkillEditor() {
       )
     }
     // evals.yaml and skills' evals.json: their problems at their lines, like any other file.
-    for (const file of files.filter((candidate) => candidate.path === EVALS_FILE || SKILL_CREATOR_EVALS.test(candidate.path))) {
-      const model = monaco.editor.getModel(modelUri(file.path))
-      if (!model) continue
+    for (const model of monaco.editor.getModels()) {
+      const path = model.uri.path.slice(1)
+      if (model.uri.scheme !== FILE_SCHEME || !(path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)) || textOf(path) === undefined)
+        continue
       setLintMarkers(
         model,
         evalSuite.problems
-          .filter((problem) => problem.file === file.path)
+          .filter((problem) => problem.file === path)
           .map((problem) => ({
             code: 'evals',
             severity: 'error' as const,
@@ -168,7 +167,7 @@ export function SkillEditor() {
       )
     }
     // selectedPath: a file opened for the first time gets its model, and its markers, now.
-  }, [workspace, lint, files, selectedPath, routingSuite, evalSuite, language, localize, t])
+  }, [lint, textOf, selectedPath, routingSuite, evalSuite, language, localize, t])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {
@@ -182,7 +181,7 @@ export function SkillEditor() {
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
   const problems = selectedPath ? (lint.findings.get(selectedPath) ?? []) : []
-  const selectedSkill = workspace.skills.find((skill) => skill.path === selectedPath)
+  const selectedSkill = lint.skills.find((skill) => skill.path === selectedPath)
   const reveal = (finding: Finding) =>
     selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
 

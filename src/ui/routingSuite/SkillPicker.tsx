@@ -13,7 +13,8 @@ export function SkillPicker({ value, onChange, label }: { value: string | null; 
   const { skills } = useWorkspace()
   const [open, setOpen] = useState(false)
   useWindowEvent('keydown', (event) => open && event.key === 'Escape' && setOpen(false))
-  const names = [...new Set(skills.map((skill) => skill.name))]
+  // Thousands of names: read only while the menu is open, not on every keystroke elsewhere.
+  const names = open ? [...new Set(skills.map((skill) => skill.name))] : []
   const choose = (next: string | null) => {
     onChange(next)
     setOpen(false)

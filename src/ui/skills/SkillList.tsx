@@ -1,9 +1,9 @@
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { skillFolderOf, type Skill, type SkillFile } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useSkillCodeFiles, useWorkspace } from '../../state/PlaygroundProvider'
+import { useFileText, useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useSkillCodeFiles, useWorkspace } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
@@ -23,13 +23,12 @@ export function SkillList() {
   const { path: winnerPath, skill: winnerName } = useRoutingWinner()
   const draftPaths = usePlayground((state) => state.sharedDraft?.paths)
   const origins = usePlayground((state) => state.sharedOrigins)
-  const files = usePlayground((state) => state.files)
   const code = useSkillCode()
   const codeFiles = useSkillCodeFiles()
   // A skill's code files (the item stays selected while one of them is open).
   const filesOf = (path: string) => codeFiles.get(skillFolderOf(path) ?? '') ?? NO_CODE
-  const texts = useMemo(() => new Map(files.map((file) => [file.path, file.text])), [files])
-  const textOf = (path: string) => texts.get(path)
+  const textOf = useFileText()
+  const hasTests = textOf(ROUTING_TESTS_FILE) !== undefined
   const [renaming, setRenaming] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const { selectSkill, duplicateSkill, deleteSkill, undoDelete } = store.getState()
@@ -114,10 +113,10 @@ export function SkillList() {
       <button
         type="button"
         className={`skill-item tests-item${selectedPath === ROUTING_TESTS_FILE ? ' selected' : ''}`}
-        onClick={() => (files.some((file) => file.path === ROUTING_TESTS_FILE) ? selectSkill(ROUTING_TESTS_FILE) : store.getState().addRoutingCase(store.getState().utterance, winnerName))}
+        onClick={() => (hasTests ? selectSkill(ROUTING_TESTS_FILE) : store.getState().addRoutingCase(store.getState().utterance, winnerName))}
       >
         <span className="skill-name">{ROUTING_TESTS_FILE}</span>
-        <span className="skill-item-path">{files.some((file) => file.path === ROUTING_TESTS_FILE) ? t('skills.testsFile') : t('skills.testsCreate')}</span>
+        <span className="skill-item-path">{hasTests ? t('skills.testsFile') : t('skills.testsCreate')}</span>
       </button>
       <button
         type="button"
@@ -125,7 +124,7 @@ export function SkillList() {
         onClick={() => store.getState().createEvalsFile(winnerName, store.getState().utterance)}
       >
         <span className="skill-name">{EVALS_FILE}</span>
-        <span className="skill-item-path">{files.some((file) => file.path === EVALS_FILE) ? t('skills.evalsFile') : t('skills.evalsCreate')}</span>
+        <span className="skill-item-path">{textOf(EVALS_FILE) !== undefined ? t('skills.evalsFile') : t('skills.evalsCreate')}</span>
       </button>
       {lastDeleted && (
         <div className="toast" role="status">
