@@ -88,3 +88,57 @@ describe('bulk work ahead of a render', () => {
     expect(prepared).toEqual(createDerivations().tests(withSuite, 0.3))
   })
 })
+
+describe('a keystroke in one skill of many', () => {
+  const code = [
+    {
+      path: 'calc/SKILL.md',
+      text: '---\nname: calc\ndescription: Adds.\nparameters:\n  type: object\n  properties:\n    a: { type: number }\n---\nBody\n',
+    },
+    { path: 'calc/skill.py', text: 'def run(args):\n    return args["a"]\n' },
+    { path: 'evals.yaml', text: 'cases:\n  - name: adds\n    utterance: add 1\n    expect:\n      skill: calc\n' },
+  ]
+  const workspaceFiles = [...code, ...files]
+  const edit = (all: typeof workspaceFiles, path: string, change: (text: string) => string) =>
+    all.map((file) => (file.path === path ? { ...file, text: change(file.text) } : file))
+
+  it('re-parses that skill only, to the workspace a full load gives', () => {
+    const derive = createDerivations()
+    const parse = vi.mocked(skill.parseSkill)
+    const first = derive.workspace(workspaceFiles)
+    parse.mockClear()
+    const typed = edit(workspaceFiles, 's7/SKILL.md', (text) => text.replace('task7]', 'task7, seven]'))
+    const second = derive.workspace(typed)
+    expect(parse).toHaveBeenCalledTimes(1)
+    expect(second.skills.filter((one, i) => one !== first.skills[i]).map((one) => one.path)).toEqual(['s7/SKILL.md'])
+    expect(second).toEqual(skill.loadWorkspace(typed))
+    expect(second.skills.find((one) => one.path === 's7/SKILL.md')?.triggerKeywords).toEqual(['plan', 'task7', 'seven'])
+    // A file that is no skill changed: the same workspace; paths changed: a full load.
+    expect(derive.workspace(edit(typed, 'evals.yaml', (text) => text + '\n'))).toBe(second)
+    const renamed = typed.map((file) => (file.path === 's8/SKILL.md' ? { ...file, path: 's8b/SKILL.md' } : file))
+    expect(derive.workspace(renamed)).toEqual(skill.loadWorkspace(renamed))
+  })
+
+  it('keeps the code and the evals of the files before, unless what they read changed', () => {
+    const derive = createDerivations()
+    const codeBefore = derive.code(workspaceFiles)
+    const evalsBefore = derive.evals(workspaceFiles)
+    const body = edit(workspaceFiles, 's3/SKILL.md', (text) => text + 'more body')
+    expect(derive.code(body)).toBe(codeBefore)
+    expect(derive.codeFiles(body)).toBe(derive.codeFiles(workspaceFiles))
+    expect(derive.evals(body)).toBe(evalsBefore)
+
+    const python = edit(body, 'calc/skill.py', (text) => text.replace('"a"]', '"a"] * 2'))
+    expect(
+      derive
+        .code(python)
+        .get('calc/SKILL.md')
+        ?.files.find((file) => file.path === 'skill.py')?.text,
+    ).toContain('* 2')
+    const parameters = edit(python, 'calc/SKILL.md', (text) => text.replace('a: { type: number }', 'b: { type: string }'))
+    expect(Object.keys(derive.code(parameters).get('calc/SKILL.md')?.parameters?.properties ?? {})).toEqual(['b'])
+    const evals = edit(parameters, 'evals.yaml', (text) => text.replace('add 1', 'add 2'))
+    expect(derive.evals(evals)).not.toBe(evalsBefore)
+    expect(JSON.stringify(derive.evals(evals))).toContain('add 2')
+  })
+})

@@ -396,3 +396,51 @@ describe('lint in steps', () => {
     expect(step.value.findings.get('s3/SKILL.md')?.filter((finding) => finding.code === 'keyword-shared')).toHaveLength(2)
   })
 })
+
+describe('a keystroke re-lints one skill', () => {
+  it('gives what a fresh lint gives after every edit, totals included, and keeps the other skills’ lists', async () => {
+    const { parseSkill } = await import('../skill')
+    // The app's parser: the same text gives the same parsed skill (derive.ts reuses them).
+    const parsed = new Map<string, ReturnType<typeof parseSkill>>()
+    const parse = (path: string, text: string) => {
+      const key = path + '\0' + text
+      if (!parsed.has(key)) parsed.set(key, parseSkill(path, text))
+      return parsed.get(key)!
+    }
+    let seed = 7
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % below
+    }
+    let files = Array.from({ length: 40 }, (_, i) =>
+      skill(`name: s${i}\ndescription: Plans task ${i}.\ntrigger_keywords: [task${i}, plan]`, 'Body\n', `s${i}/SKILL.md`),
+    )
+    const edits: ((text: string) => string)[] = [
+      (text) => text + 'more body ',
+      (text) => text.replace('trigger_keywords: [', 'trigger_keywords: [extra, '),
+      (text) => text.replace(/name: s\d+/, 'name: s1'),
+      (text) => text.replace('description:', 'description: : broken'),
+      (text) => text.replace('Plans', 'Plans and writes'),
+    ]
+    const cache = createLintCache()
+    const toolNames = ['calculator']
+    for (let step = 0; step < 60; step++) {
+      const at = random(files.length)
+      const edit = edits[step % 3 === 0 ? random(edits.length) : 0]!
+      files = files.map((file, i) => (i === at ? { ...file, text: edit(file.text) } : file))
+      const before = cache.last?.result
+      const workspaceBefore = cache.workspace
+      const result = lintWorkspace(files, { cache, parse, toolNames })
+      const fresh = lintWorkspace(files, { toolNames })
+      expect(result.findings).toEqual(fresh.findings)
+      const counted = { error: 0, warning: 0, info: 0 }
+      for (const list of fresh.findings.values()) for (const finding of list) counted[finding.severity]++
+      expect(result.totals).toEqual(counted)
+      if (before && cache.workspace === workspaceBefore) {
+        // Only the edited skill's list may be a new array: the editor compares them by identity.
+        const renewed = files.filter((file) => result.findings.get(file.path) !== before.findings.get(file.path))
+        expect(renewed.length).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+})
