@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test'
 import { examples, expect, test, NAME } from './fixtures'
 
 test('shows the example skills and scores a typed utterance live', async ({ page, routing, skills }) => {
@@ -60,6 +61,35 @@ test('the editor loads once typing pauses, not while someone types their first u
   await expect(editor.root).toBeVisible()
   expect(typing).toBe(true)
   await more
+})
+
+test('when the editor’s code does not arrive, its pane says so and Try again loads it; the rest keeps working', async ({
+  page,
+  routing,
+  editor,
+}) => {
+  // The server "goes away" for the editor's code, and for the check whether it answers again.
+  const editorChunk = /\/assets\/SkillEditor-[\w-]+\.js$/
+  const serverGone = async (route: Route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback())
+  await page.route(editorChunk, (route) => route.abort('connectionrefused'))
+  await page.route('**/*', serverGone)
+  await page.reload()
+  const pane = page.getByRole('region', { name: 'Editor' })
+  await pane.click()
+  await expect(pane.getByRole('alert')).toContainText('The Editor view could not be loaded')
+  await routing.utterance.fill('帮我规划一下下周的任务')
+  await expect(routing.winnerRow().getByRole('rowheader')).toHaveText('plan_and_write')
+  await pane.getByRole('button', { name: 'Try again' }).click()
+  await expect(pane.getByRole('alert')).toContainText('The server still does not answer.')
+
+  // Back: Try again loads it (by loading the page afresh where the browser keeps the failed
+  // download), and what was typed is still there.
+  await page.unroute(editorChunk)
+  await page.unroute('**/*', serverGone)
+  await pane.getByRole('button', { name: 'Try again' }).click()
+  await expect(editor.root).toBeVisible()
+  await expect(pane.getByRole('alert')).toHaveCount(0)
+  await expect(routing.utterance).toHaveValue('帮我规划一下下周的任务')
 })
 
 test('editing a keyword in Monaco changes the table at once', async ({ page, routing, editor, skills }) => {

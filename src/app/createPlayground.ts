@@ -179,6 +179,12 @@ export async function createPlayground(): Promise<Playground> {
       buildAddress: typeof __PUBLIC_URL__ === 'string' ? __PUBLIC_URL__ : '',
     },
     pageAddress: () => window.location.origin + window.location.pathname,
+    serverAnswers: () =>
+      fetch(window.location.origin + window.location.pathname, { method: 'HEAD', cache: 'no-store' }).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    reloadPage: () => window.location.reload(),
   }
   return { store, derive, services }
 }

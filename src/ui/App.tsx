@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
+import { lazyView } from './common/lazyView'
 import { useHasCode, usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { preloadEditor } from './common/preloadEditor'
@@ -23,19 +24,19 @@ import { useT } from './i18n/i18n'
 import { isSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
-const ToolsPanel = lazy(() => import('./tools/ToolsPanel'))
-const SkillCodePanel = lazy(() => import('./code/SkillCodePanel').then((module) => ({ default: module.SkillCodePanel })))
-const SkillEditor = lazy(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
-const SkillForm = lazy(() => import('./editor/SkillForm'))
+const ToolsPanel = lazyView(() => import('./tools/ToolsPanel'))
+const SkillCodePanel = lazyView(() => import('./code/SkillCodePanel').then((module) => ({ default: module.SkillCodePanel })))
+const SkillEditor = lazyView(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
+const SkillForm = lazyView(() => import('./editor/SkillForm'))
 // The preview brings react-markdown: loaded when it is first opened.
-const SkillPreview = lazy(() => import('./editor/SkillPreview').then((module) => ({ default: module.SkillPreview })))
-const EvalsPanel = lazy(() => import('./evals/EvalsPanel'))
+const SkillPreview = lazyView(() => import('./editor/SkillPreview').then((module) => ({ default: module.SkillPreview })))
+const EvalsPanel = lazyView(() => import('./evals/EvalsPanel'))
 // Only a page that edits a folder on disk shows these.
-const FolderBanners = lazy(() => import('./folder/FolderBanners').then((module) => ({ default: module.FolderBanners })))
+const FolderBanners = lazyView(() => import('./folder/FolderBanners').then((module) => ({ default: module.FolderBanners })))
 // The other tabs load when opened (or on idle): a first visit starts on the routing table.
-const TestsPanel = lazy(() => import('./routingSuite/TestsPanel').then((module) => ({ default: module.TestsPanel })))
-const RunTrace = lazy(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
-const ProblemsPanel = lazy(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
+const TestsPanel = lazyView(() => import('./routingSuite/TestsPanel').then((module) => ({ default: module.TestsPanel })))
+const RunTrace = lazyView(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
+const ProblemsPanel = lazyView(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
 
@@ -133,9 +134,12 @@ export function App() {
           {/* Hidden rather than unmounted, so each file keeps its undo history (the form's edits too). */}
           <div className="editor-column" hidden={preview || showForm}>
             {editorReady ? (
-              <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
-                <SkillEditor />
-              </Suspense>
+              // Its own boundary: should its code not arrive (the server gone), the pane says so and tries again on request.
+              <ErrorBoundary name={t('editor.name')}>
+                <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>
+                  <SkillEditor />
+                </Suspense>
+              </ErrorBoundary>
             ) : (
               <p className="loading" tabIndex={0}>
                 {t('editor.waiting')}

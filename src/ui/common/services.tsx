@@ -62,6 +62,10 @@ export interface PlaygroundServices {
   }
   /** This page's own address (origin and path, no fragment). */
   pageAddress: () => string
+  /** Whether the server this page came from answers now (a view's code could not be fetched). */
+  serverAnswers: () => Promise<boolean>
+  /** Loads the page afresh; the workspace is saved on the way out. */
+  reloadPage: () => void
 }
 
 const ServicesContext = createContext<PlaygroundServices | null>(null)

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyView } from '../common/lazyView'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 
-const DiffView = lazy(() => import('./DiffView'))
+const DiffView = lazyView(() => import('./DiffView'))
 const CURRENT = 'current'
 
 /** Save version (with a label), the list of versions, restore, and a diff between any two. */

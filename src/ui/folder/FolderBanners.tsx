@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyView } from '../common/lazyView'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useExportWorkspace } from '../share/useExportWorkspace'
 import { useT } from '../i18n/i18n'
 
-const DiffView = lazy(() => import('../editor/DiffView'))
+const DiffView = lazyView(() => import('../editor/DiffView'))
 
 /**
  * When the page edits a folder on disk (`skill-playground open <dir>`): where the files are, that

@@ -94,6 +94,7 @@ export const en = {
     cases_other: 'adds {{count}} routing tests',
   },
   editor: {
+    name: 'Editor',
     noSelection: 'No skill selected',
     empty: 'No skill selected. Add one from the list.',
     preview: 'Preview',
@@ -726,5 +727,9 @@ export const en = {
   errors: {
     viewFailed: 'The {{name}} view could not be shown; the rest of the page still works.',
     reset: 'Reset this view',
+    notLoaded: 'The {{name}} view could not be loaded: the server did not answer. Your work is kept; the rest of the page still works.',
+    retry: 'Try again',
+    stillUnreachable: 'The server still does not answer.',
+    reloading: 'Reloading the page to fetch it (your work is saved)…',
   },
 }

@@ -93,6 +93,7 @@ export const zh: DeepStrings<typeof en> = {
     cases_other: '附带 {{count}} 条路由测试',
   },
   editor: {
+    name: '编辑器',
     noSelection: '未选择技能',
     empty: '未选择技能。请从左侧列表添加一个。',
     preview: '预览',
@@ -706,5 +707,9 @@ export const zh: DeepStrings<typeof en> = {
   errors: {
     viewFailed: '"{{name}}" 视图无法显示；页面其他部分仍可正常使用。',
     reset: '重置这个视图',
+    notLoaded: '"{{name}}" 视图无法加载：服务器没有响应。你的内容都还在，页面其他部分仍可正常使用。',
+    retry: '重试',
+    stillUnreachable: '服务器仍然没有响应。',
+    reloading: '正在重新加载页面以获取它（你的内容已保存）…',
   },
 }

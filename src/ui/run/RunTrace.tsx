@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
+import { lazyView } from '../common/lazyView'
 import type { CodeTrace, TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
@@ -140,7 +141,7 @@ function ReplyBox({ run }: { run: AgentRun }) {
   )
 }
 
-const SafeMarkdown = lazy(() => import('../common/SafeMarkdown'))
+const SafeMarkdown = lazyView(() => import('../common/SafeMarkdown'))
 
 function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: string | null }) {
   const { t, say } = useT()

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyView } from '../common/lazyView'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { ImportControl } from './ImportControl'
 import { useServices } from '../common/services'
@@ -8,7 +9,7 @@ import { skillDownload } from './workspaceExport'
 import { useExportWorkspace } from './useExportWorkspace'
 
 // The dialog loads when Share is pressed: a first visit does not pay for it.
-const ShareDialog = lazy(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })))
+const ShareDialog = lazyView(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })))
 
 /** Import, Export, Share, and the autosave status (Ctrl/Cmd+S saves now and says so). */
 export function WorkspaceToolbar() {
