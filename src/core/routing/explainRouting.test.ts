@@ -56,6 +56,25 @@ describe('explaining what to change', () => {
     expect(explainRouting([plan], 'nope', 'x')).toBeNull()
   })
 
+  it('suggests whole words in a Latin message, and any run of characters in Chinese', () => {
+    const calculator = skill('calculator', ['compute'])
+    const message = 'plan my week and compute 2^20'
+    // Whole words: no letter or digit of the message right before or after it, in its own first or last place.
+    const whole = (keyword: string) => {
+      const at = message.indexOf(keyword)
+      const cuts = (a: string | undefined, b: string | undefined) => /[a-z0-9]/i.test(a ?? '') && /[a-z0-9]/i.test(b ?? '')
+      return !cuts(message[at - 1], keyword[0]) && !cuts(keyword.at(-1), message[at + keyword.length])
+    }
+    const english = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5, { sensibleOnly: true })!
+    expect(english.suggestions.length).toBeGreaterThan(0)
+    for (const { keyword } of english.suggestions) expect(whole(keyword), keyword).toBe(true)
+    // Without the filter, the shortest answers cut words ("plan my w"): the filter is what keeps them whole.
+    const raw = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5)!
+    expect(raw.suggestions.some(({ keyword }) => !whole(keyword))).toBe(true)
+    const chinese = explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!
+    expect(chinese.suggestions.map((s) => s.keyword)).toContain('规划一下')
+  })
+
   it('agrees with brute force on many small cases, ties and load order included', () => {
     let seed = 7
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31

@@ -98,9 +98,15 @@ export function explainRouting(
   return { ...base, outcome: verified.length > 0 ? 'suggest' : 'no-single-keyword', suggestions: verified }
 }
 
-/** A keyword a person would write: no spaces around it, some letter or digit, not a lone Latin letter. */
-function sensible(keyword: string): boolean {
-  return keyword.trim() === keyword && /[\p{L}\p{N}]/u.test(keyword) && !/^[a-z0-9]$/i.test(keyword)
+/**
+ * A keyword a person would write: no spaces around it, some letter or digit, not a lone Latin
+ * letter, and whole words where the message has words ("plan my", never "lan my w"; Chinese has
+ * no spaces to respect). It is `message` from `at` to `end` (UTF-16 units).
+ */
+function sensible(keyword: string, message: string, at: number, end: number): boolean {
+  if (keyword.trim() !== keyword || !/[\p{L}\p{N}]/u.test(keyword) || /^[a-z0-9]$/i.test(keyword)) return false
+  const inWord = (i: number) => /[a-z0-9]/i.test(message[i] ?? '')
+  return !(inWord(at - 1) && inWord(at)) && !(inWord(end - 1) && inWord(end))
 }
 
 /**
@@ -123,7 +129,7 @@ function candidateKeywords(
   target: RoutableSkill,
   input: string,
   threshold: number,
-  accept: (keyword: string) => boolean,
+  accept: (keyword: string, message: string, at: number, end: number) => boolean,
 ): KeywordSuggestion[] {
   const lower = input.toLowerCase()
   const n = lower.length
@@ -183,7 +189,7 @@ function candidateKeywords(
       if (!wins(final)) continue
       const first = at[0] ?? 0
       const keyword = keepCase ? input.slice(first, first + size) : text
-      if (!accept(keyword)) continue
+      if (!accept(keyword, lower, first, first + size)) continue
       const points = size - countContinuations(continuation, first, first + size)
       found.push({ keyword, final, size: points, at: first })
       shortest = Math.min(shortest, points)
