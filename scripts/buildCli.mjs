@@ -3,7 +3,7 @@
  * without transpiling TypeScript (docs/architecture.md, "The CLI"). Run by `npm run build` and by
  * `prepare` (so `npm ci` leaves it ready).
  */
-import { mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
@@ -29,7 +29,7 @@ const dropGrayMatterEngines = {
 
 rmSync(join(root, 'dist-cli'), { recursive: true, force: true })
 mkdirSync(join(root, 'dist-cli'), { recursive: true })
-await esbuild.build({
+const built = await esbuild.build({
   // The CLI, and the process a skill's code runs in (src/cli/nodeCodeRunner.ts finds it beside the CLI).
   entryPoints: [
     { in: join(root, 'src/cli/main.ts'), out: 'skill-playground' },
@@ -53,4 +53,10 @@ await esbuild.build({
   logLevel: 'warning',
   legalComments: 'none',
   plugins: [dropGrayMatterEngines],
+  metafile: true,
+  absWorkingDir: root,
 })
+// The sources the bundle was built from: bin/skill-playground.js runs from source when one of them
+// is newer than the bundle (a developer's edit), checking exactly these instead of walking src/.
+const sources = Object.keys(built.metafile.inputs).filter((path) => path.startsWith('src/'))
+writeFileSync(join(root, 'dist-cli/sources.json'), JSON.stringify(sources))
