@@ -9,6 +9,20 @@ const files = [
 ]
 
 describe('createPlaygroundStore', () => {
+  it('replaces one file on a keystroke, keeping the others, and changes nothing when the text is the same', () => {
+    const store = createPlaygroundStore({ files })
+    const before = store.getState()
+    store.getState().updateText('flat.md', files[1]!.text)
+    expect(store.getState()).toBe(before)
+    store.getState().updateText('flat.md', files[1]!.text + 'More.\n')
+    const after = store.getState().files
+    expect(after).not.toBe(before.files)
+    expect(after[0]).toBe(before.files[0])
+    expect(after[1]).toEqual({ path: 'flat.md', text: files[1]!.text + 'More.\n' })
+    store.getState().updateText('missing.md', 'x')
+    expect(store.getState().files).toBe(after)
+  })
+
   it('renames a folder skill: its path and its name field', () => {
     const store = createPlaygroundStore({ files })
     expect(store.getState().renameSkill('calc/SKILL.md', 'calculator')).toBeNull()

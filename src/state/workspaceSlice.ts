@@ -91,8 +91,15 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     get().updateText(path, text)
     return true
   },
+  // One file replaced in a copy of the array; the same state (no render, no save) when nothing changed.
   updateText: (path, text) =>
-    set((state) => ({ files: state.files.map((file) => (file.path === path && file.text !== text ? { path, text } : file)) })),
+    set((state) => {
+      const at = state.files.findIndex((file) => file.path === path)
+      if (at < 0 || state.files[at]?.text === text) return state
+      const files = state.files.slice()
+      files[at] = { path, text }
+      return { files }
+    }),
   addSkillCode: (path) => {
     const folder = skillFolderOf(path)
     const text = get().files.find((file) => file.path === path)?.text
