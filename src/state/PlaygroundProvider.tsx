@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { GroupedRouting, RoutingResult } from '../core/routing'
-import type { SkillCode, SkillFile, Workspace } from '../core/skill'
+import { codeOwnerOf, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
@@ -65,9 +65,7 @@ export function useSkillCode(): ReadonlyMap<string, SkillCode> {
  */
 export function useHasCode(path: string | null): boolean {
   const { derive } = usePlaygroundContext()
-  return usePlayground(
-    (state) => path !== null && [...derive.code(state.files).values()].some((code) => path.startsWith(`${code.folder}/`)),
-  )
+  return usePlayground((state) => path !== null && codeOwnerOf(derive.code(state.files), path) !== null)
 }
 
 /** Each skill folder's code files (paths from the workspace root), by folder. */

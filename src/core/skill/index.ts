@@ -15,6 +15,7 @@ export { splitKeywordList } from './splitKeywordList'
 export {
   CODE_ENTRIES,
   codeFilesByFolder,
+  codeOwnerOf,
   codeToolName,
   folderOf,
   isCodeFile,

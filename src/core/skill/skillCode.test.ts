@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isSkillPath } from './loadWorkspace'
 import { parseSkill } from './parseSkill'
-import { codeFilesByFolder, codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
+import { codeFilesByFolder, codeOwnerOf, codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
 import type { SkillFile } from './types'
 
 const skillsOf = (files: SkillFile[]) => files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text))
@@ -57,6 +57,26 @@ describe("a skill's code", () => {
       parameters: undefined,
       schemaProblem: expect.stringContaining('not valid JSON'),
     })
+  })
+
+  it('finds the skill a file’s code belongs to, the nearest folder first', () => {
+    const files: SkillFile[] = [
+      { path: 'a/SKILL.md', text: '---\nname: a\n---\n' },
+      { path: 'a/skill.py', text: 'def run(args): return 1\n' },
+      { path: 'a/b/SKILL.md', text: '---\nname: b\n---\n' },
+      { path: 'a/b/skill.py', text: 'def run(args): return 2\n' },
+      { path: 'c/SKILL.md', text: '---\nname: c\n---\n' },
+    ]
+    const codes = workspaceCode(
+      files,
+      files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text)),
+    )
+    expect(codeOwnerOf(codes, 'a/skill.py')?.skillPath).toBe('a/SKILL.md')
+    expect(codeOwnerOf(codes, 'a/SKILL.md')?.skillPath).toBe('a/SKILL.md')
+    expect(codeOwnerOf(codes, 'a/b/skill.py')?.skillPath).toBe('a/b/SKILL.md')
+    expect(codeOwnerOf(codes, 'a/b/SKILL.md')?.code.folder).toBe('a/b')
+    expect(codeOwnerOf(codes, 'c/SKILL.md')).toBeNull()
+    expect(codeOwnerOf(codes, 'ab/skill.py')).toBeNull()
   })
 
   it('names the code as a tool the way the model APIs accept', () => {

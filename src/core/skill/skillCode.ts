@@ -72,6 +72,18 @@ export function codeFilesByFolder(files: readonly SkillFile[], skills: readonly 
   return byFolder
 }
 
+/**
+ * The skill whose code `path` belongs to (its SKILL.md, or a file in its folder), from
+ * `workspaceCode`'s map; the nearest folder wins, as a nested skill keeps its own code.
+ */
+export function codeOwnerOf(codes: ReadonlyMap<string, SkillCode>, path: string): { skillPath: string; code: SkillCode } | null {
+  let owner: { skillPath: string; code: SkillCode } | null = null
+  for (const [skillPath, code] of codes)
+    if ((path === skillPath || path.startsWith(`${code.folder}/`)) && (!owner || code.folder.length > owner.code.folder.length))
+      owner = { skillPath, code }
+  return owner
+}
+
 /** The skill's code, or null when its folder has no entry file (a prompt-only skill). */
 export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | undefined): SkillCode | null {
   const folder = folderOf(skill.path)

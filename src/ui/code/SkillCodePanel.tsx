@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code/codeRun'
-import type { JsonSchema, SkillCode } from '../../core/skill'
+import { codeOwnerOf, type JsonSchema, type SkillCode } from '../../core/skill'
 import { useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
 import { LongText } from '../common/LongText'
 import { useServices } from '../common/services'
@@ -12,12 +12,9 @@ export function useCodeOwner(path: string | null): { name: string; code: SkillCo
   const { skills } = useWorkspace()
   const codes = useSkillCode()
   return useMemo(() => {
-    if (path === null || codes.size === 0) return null
-    for (const skill of skills) {
-      const code = codes.get(skill.path)
-      if (code && (skill.path === path || path.startsWith(`${code.folder}/`))) return { name: skill.name, code }
-    }
-    return null
+    const owner = path === null ? null : codeOwnerOf(codes, path)
+    const skill = owner && skills.find((candidate) => candidate.path === owner.skillPath)
+    return owner && skill ? { name: skill.name, code: owner.code } : null
   }, [path, skills, codes])
 }
 
