@@ -68,6 +68,8 @@ describe('explaining what to change', () => {
     const english = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5, { sensibleOnly: true })!
     expect(english.suggestions.length).toBeGreaterThan(0)
     for (const { keyword } of english.suggestions) expect(whole(keyword), keyword).toBe(true)
+    // "2^20" is one word too: never cut into "compute 2" or "compute 2^".
+    expect(english.suggestions.map(({ keyword }) => keyword).filter((keyword) => /2\^?$/.test(keyword))).toEqual([])
     // Without the filter, the shortest answers cut words ("plan my w"): the filter is what keeps them whole.
     const raw = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5)!
     expect(raw.suggestions.some(({ keyword }) => !whole(keyword))).toBe(true)

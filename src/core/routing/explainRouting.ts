@@ -103,9 +103,12 @@ export function explainRouting(
  * letter, and whole words where the message has words ("plan my", never "lan my w"; Chinese has
  * no spaces to respect). It is `message` from `at` to `end` (UTF-16 units).
  */
+// Part of a word: anything but spaces, punctuation and the scripts written without spaces ("2^20" is one word).
+const WORD_CHARACTER = /[^\s\p{P}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+
 function sensible(keyword: string, message: string, at: number, end: number): boolean {
   if (keyword.trim() !== keyword || !/[\p{L}\p{N}]/u.test(keyword) || /^[a-z0-9]$/i.test(keyword)) return false
-  const inWord = (i: number) => /[a-z0-9]/i.test(message[i] ?? '')
+  const inWord = (i: number) => WORD_CHARACTER.test(message[i] ?? '')
   return !(inWord(at - 1) && inWord(at)) && !(inWord(end - 1) && inWord(end))
 }
 
