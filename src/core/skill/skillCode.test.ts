@@ -26,6 +26,13 @@ describe("a skill's code", () => {
     expect(codes.get('data/report/inner/SKILL.md')).toMatchObject({ entry: 'main.py', function: 'execute', files: [{ path: 'main.py' }] })
     // A flat skill has no folder for code; scripts without an entry do not make a skill runnable.
     expect([...codes.keys()].sort()).toEqual(['data/report/SKILL.md', 'data/report/inner/SKILL.md'])
+    // Which skill a file's code belongs to: the nearest folder first.
+    expect(codeOwnerOf(codes, 'data/report/lib/helpers.py')?.skillPath).toBe('data/report/SKILL.md')
+    expect(codeOwnerOf(codes, 'data/report/SKILL.md')?.skillPath).toBe('data/report/SKILL.md')
+    expect(codeOwnerOf(codes, 'data/report/inner/main.py')?.skillPath).toBe('data/report/inner/SKILL.md')
+    expect(codeOwnerOf(codes, 'data/report/inner/SKILL.md')?.code.folder).toBe('data/report/inner')
+    expect(codeOwnerOf(codes, 'prompt_only/scripts/helper.py')).toBeNull()
+    expect(codeOwnerOf(codes, 'data/reporter/x.py')).toBeNull()
     // …but they are listed under their skill all the same.
     expect(
       codeFilesByFolder(files, skillsOf(files))
@@ -57,26 +64,6 @@ describe("a skill's code", () => {
       parameters: undefined,
       schemaProblem: expect.stringContaining('not valid JSON'),
     })
-  })
-
-  it('finds the skill a file’s code belongs to, the nearest folder first', () => {
-    const files: SkillFile[] = [
-      { path: 'a/SKILL.md', text: '---\nname: a\n---\n' },
-      { path: 'a/skill.py', text: 'def run(args): return 1\n' },
-      { path: 'a/b/SKILL.md', text: '---\nname: b\n---\n' },
-      { path: 'a/b/skill.py', text: 'def run(args): return 2\n' },
-      { path: 'c/SKILL.md', text: '---\nname: c\n---\n' },
-    ]
-    const codes = workspaceCode(
-      files,
-      files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text)),
-    )
-    expect(codeOwnerOf(codes, 'a/skill.py')?.skillPath).toBe('a/SKILL.md')
-    expect(codeOwnerOf(codes, 'a/SKILL.md')?.skillPath).toBe('a/SKILL.md')
-    expect(codeOwnerOf(codes, 'a/b/skill.py')?.skillPath).toBe('a/b/SKILL.md')
-    expect(codeOwnerOf(codes, 'a/b/SKILL.md')?.code.folder).toBe('a/b')
-    expect(codeOwnerOf(codes, 'c/SKILL.md')).toBeNull()
-    expect(codeOwnerOf(codes, 'ab/skill.py')).toBeNull()
   })
 
   it('names the code as a tool the way the model APIs accept', () => {
