@@ -201,4 +201,23 @@ describe('scoreRouting', () => {
       }
     }
   })
+
+  it('describes an older result exactly after the router has routed other inputs (the router reuses its arrays)', () => {
+    const skills = [PLAN, RAG, skill('c', ['计算', '是多少']), skill('d', ['规划', 'rag', '一下'])]
+    const inputs = ['帮我规划一下', '用 RAG 查知识库', '计算一下 2^20 是多少', '规划一下 rag']
+    const expected = inputs.map((input) => scoreRouting(input, skills, 0.3))
+    const router = createRouter(skills)
+    // Routed in turn, read afterwards in another order: each reads the numbers of its own input.
+    const results = inputs.map((input) => router(input, 0.3))
+    for (const i of [0, 3, 1, 2]) {
+      expect(topScores(results[i]!, 2)).toEqual(rankScores(expected[i]!.scores).slice(0, 2))
+      expect(scoreOf(results[i]!, 'd/SKILL.md')).toEqual(expected[i]!.scores[3])
+    }
+    // Reading an older one does not disturb the newest, nor does a route in between.
+    const newest = router('用 RAG 查知识库', 0.3)
+    expect(results[0]!.scores).toEqual(expected[0]!.scores)
+    router('计算一下', 0.3)
+    expect(newest.scores).toEqual(expected[1]!.scores)
+    expect(results.map((result) => result.scores)).toEqual(expected.map((result) => result.scores))
+  })
 })
