@@ -220,6 +220,76 @@ test('with a thousand skills that all score, the table, the skill list and the p
   await context.close()
 })
 
+test('opening the Tests and Problems tabs at a thousand skills leaves their layout to the browser’s next frame, never forced by the app', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const files = [
+    ...Array.from({ length: 1000 }, (_, i) => ({
+      path: `s${String(i).padStart(4, '0')}/SKILL.md`,
+      text: `---\nname: s${String(i).padStart(4, '0')}\ntrigger_keywords: [规划, task${i}]\n---\nBody\n`,
+    })),
+    {
+      path: 'routing-tests.yaml',
+      text: Array.from(
+        { length: 300 },
+        (_, i) => `- utterance: 帮我规划 task${i * 3}\n  expect: s${String(i * 3).padStart(4, '0')}\n`,
+      ).join(''),
+    },
+  ]
+  await context.addInitScript(
+    (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
+    { files, utterance: '' },
+  )
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible()
+  // The editor mounts when the page is idle and measures its fonts then: let it settle first.
+  await page.locator('.monaco-editor .view-line').first().waitFor()
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+  const cdp = await context.newCDPSession(page)
+  // Layouts that a script forced (reading a size or scrolling before the browser laid the page
+  // out), with the script's stack: a tab's whole layout then lands in the click's task.
+  const forcedByApp = async (act: () => Promise<void>) => {
+    const events: { name: string; args?: { beginData?: { stackTrace?: { url: string; functionName: string }[] } } }[] = []
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)))
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack',
+      transferMode: 'ReportEvents',
+    })
+    await act()
+    // A few frames for the lists to measure themselves and settle.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    await cdp.send('Tracing.end')
+    await complete
+    return events
+      .filter((event) => event.name === 'Layout' || event.name === 'UpdateLayoutTree')
+      .map((event) => event.args?.beginData?.stackTrace ?? [])
+      .filter((stack) => stack.some((frame) => frame.url.includes('/assets/')))
+      .map((stack) => stack.map((frame) => frame.functionName).join(' < '))
+  }
+  // Waiting by selector reads no layout (role queries check visibility, which would force one).
+  expect(
+    await forcedByApp(async () => {
+      await page.getByRole('tab', { name: 'Problems' }).click()
+      await page.locator('section[aria-label="Problems"] li').first().waitFor({ state: 'attached' })
+    }),
+  ).toEqual([])
+  expect(
+    await forcedByApp(async () => {
+      await page.getByRole('tab', { name: 'Tests' }).click()
+      await page.locator('table[aria-label="Test cases"] tbody tr[data-index]').first().waitFor({ state: 'attached' })
+    }),
+  ).toEqual([])
+  // The rows still fill the box once it is laid out, and scroll.
+  const cases = page.getByRole('table', { name: 'Test cases' })
+  await expect(cases.getByRole('row', { name: /task0\b/ })).toBeVisible()
+  await page.locator('.cases-scroll').evaluate((box) => (box.scrollTop = box.scrollHeight))
+  await expect(cases.getByRole('row', { name: /task897/ })).toBeVisible()
+  await context.close()
+})
+
 test('Grouped routing shows both stages: the groups’ scores, then the skill within the winning group, or all skills when no group passes', async ({
   page,
   routing,

@@ -1,4 +1,4 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import type { RefObject } from 'react'
 
 export interface VirtualRows {
@@ -30,11 +30,14 @@ export function useVirtualRows(
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan,
-    // A new row is measured by its ResizeObserver once the browser has laid it out, not by
-    // reading its height as it mounts: that read forced the layout of a whole newly opened tab
-    // into the render's task (20–35 ms for the Tests tab at 1,000 skills). A list that scrolls
-    // to a row by keyboard (End, Home) needs the exact heights at once (`exactScroll`).
-    ...(exactScroll ? {} : { measureElement: measureWhenLaidOut(rowHeight) }),
+    // A new row, and the scroll box, are measured by their ResizeObserver once the browser has
+    // laid them out, not read as they mount; and a new scroll box is not scrolled to the top it is
+    // already at. Each of those reads forced the layout of a whole newly opened tab into the
+    // render's task (about 36 ms of a 62 ms task for the Tests tab at 1,000 skills). A list that
+    // scrolls to a row by keyboard (End, Home) needs the exact heights at once (`exactScroll`).
+    ...(exactScroll
+      ? {}
+      : { measureElement: measureWhenLaidOut(rowHeight), observeElementRect: observeWhenLaidOut, scrollToFn: scrollUnlessNew }),
     // Measuring rows re-renders after the commit, not inside it: otherwise each row's measurement
     // re-renders the list at once and the next row forces a fresh layout (90 ms for 40 rows).
     useFlushSync: false,
@@ -51,6 +54,32 @@ export function useVirtualRows(
     measure: virtualizer.measureElement,
     scrollTo: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
   }
+}
+
+/** Scroll boxes the browser has laid out (their ResizeObserver has reported). */
+const laidOut = new WeakSet<Element>()
+
+/** The scroll box's size, first when its ResizeObserver reports (after layout, where reading it is free). */
+function observeWhenLaidOut(instance: Virtualizer<HTMLElement, Element>, report: (rect: { width: number; height: number }) => void) {
+  const element = instance.scrollElement
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, report)
+  const observer = new ResizeObserver(() => {
+    laidOut.add(element)
+    report({ width: element.clientWidth, height: element.clientHeight })
+  })
+  observer.observe(element)
+  return () => observer.disconnect()
+}
+
+/** Scrolls as the virtualizer asks, except a box not laid out yet to the top: a new box is there already. */
+function scrollUnlessNew(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLElement, Element>,
+) {
+  const element = instance.scrollElement
+  if (element && !laidOut.has(element) && offset + (options.adjustments ?? 0) === 0) return
+  elementScroll(offset, options, instance)
 }
 
 /** A row's height from its ResizeObserver entry; until the first one, the height known or estimated. */
