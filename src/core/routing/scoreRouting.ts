@@ -86,34 +86,6 @@ interface CompiledRouter {
   flat: { firstKeyword: Int32Array; keywordIds: Int32Array; keywordLength: Int32Array; manual: Uint8Array }
   /** Load order by skill path. */
   orderOf: Map<string, number>
-  /**
-   * The arrays of the latest route, reused by the next one: a CLI routes thousands of inputs, and
-   * fresh arrays for each cost it a sixth of its routing time in allocation and collection.
-   * `holder` is the tally they hold; an older result tallies again into arrays of its own when read.
-   */
-  shared: Arrays & { holder: Tally | null }
-}
-
-/** The arrays a tally fills: by keyword id (`slots`), by skill (the rest), by input position (`marks`). */
-interface Arrays {
-  slots: Int32Array
-  finals: Float64Array
-  covered: Int32Array
-  matched: Int32Array
-  marks: Int32Array
-  /** The last stamp written to `marks`. */
-  stamp: number
-}
-
-function newArrays(keywords: number, skills: number, input: number): Arrays {
-  return {
-    slots: new Int32Array(keywords),
-    finals: new Float64Array(skills),
-    covered: new Int32Array(skills),
-    matched: new Int32Array(skills),
-    marks: new Int32Array(input),
-    stamp: 0,
-  }
 }
 
 /** A router over a fixed list of skills; compile once, then route every keystroke. */
@@ -128,7 +100,6 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
     skillsWith: [],
     flat: flatten([], []),
     orderOf: new Map(),
-    shared: { ...newArrays(0, 0, 0), holder: null },
   }
   for (const skill of skills) {
     const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
@@ -154,7 +125,6 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
   compiled.skills.forEach((entry, order) => {
     if (!compiled.orderOf.has(entry.skill.path)) compiled.orderOf.set(entry.skill.path, order)
   })
-  compiled.shared = { ...newArrays(compiled.keywords.length, compiled.skills.length, 0), holder: null }
   return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 
@@ -217,39 +187,29 @@ interface Tally {
   scored: number
 }
 
-/**
- * Scores every skill for `input` exactly as docs/routing.md defines it, into numbers only: into the
- * router's shared arrays, or into new ones when `shared` is false.
- */
-function tally(compiled: CompiledRouter, input: string, threshold: number, shared: boolean): Tally {
+/** Scores every skill for `input` exactly as docs/routing.md defines it, into numbers only. */
+function tally(compiled: CompiledRouter, input: string, threshold: number): Tally {
   const lower = input.toLowerCase()
-  const count = compiled.skills.length
-  const arrays = shared ? compiled.shared : newArrays(compiled.keywords.length, count, lower.length)
-  if (shared) {
-    arrays.slots.fill(0)
-    arrays.matched.fill(0)
-    if (arrays.marks.length < lower.length) arrays.marks = new Int32Array(lower.length * 2)
-  }
   // A typed array by keyword id, not the matcher's map: a skill's keywords are looked up in it
   // thousands of times per input.
-  const { slots, finals, covered: coveredBy, matched: matchedBy, marks } = arrays
+  const slots = new Int32Array(compiled.keywords.length)
   const starts: number[][] = []
   const occurring = compiled.matcher(lower)
   for (const [id, found] of occurring) slots[id] = starts.push(found)
+  const count = compiled.skills.length
+  const finals = new Float64Array(count)
+  const coveredBy = new Int32Array(count)
+  const matchedBy = new Int32Array(count)
   const length = Math.max(codePointLength(input), 1)
-  // marks[i] === stamp means position i of `lower` is covered for the skill being scored; every
-  // skill scored takes a new stamp, so the marks never need clearing (but when the stamps run out).
-  if (arrays.stamp > 0x7fffffff - count) {
-    marks.fill(0)
-    arrays.stamp = 0
-  }
+  // marks[i] === stamp means position i of `lower` is covered for the skill being scored.
+  const marks = new Int32Array(lower.length)
   const continuation = continuationUnits(lower)
   const { firstKeyword, keywordIds, keywordLength, manual } = compiled.flat
   // Only skills with a keyword that occurs can score; each is scored once, whichever keyword found it.
   for (const id of occurring.keys()) {
     for (const order of compiled.skillsWith[id] ?? []) {
       if (matchedBy[order] !== 0 || manual[order] === 1) continue
-      const stamp = ++arrays.stamp
+      const stamp = order + 1
       let covered = 0
       let matched = 0
       for (let k = firstKeyword[order] ?? 0, last = firstKeyword[order + 1] ?? 0; k < last; k++) {
@@ -283,9 +243,7 @@ function tally(compiled: CompiledRouter, input: string, threshold: number, share
     if (best === -1 || final > (finals[best] ?? 0)) best = order
     if (final > threshold && (winner === -1 || final > (finals[winner] ?? 0))) winner = order
   }
-  const counts: Tally = { length, slots, starts, finals, covered: coveredBy, matched: matchedBy, winner, best, scored }
-  if (shared) compiled.shared.holder = counts
-  return counts
+  return { length, slots, starts, finals, covered: coveredBy, matched: matchedBy, winner, best, scored }
 }
 
 /** One skill's score as the table describes it; `winner` is the winner's score (null when none). */
@@ -317,24 +275,19 @@ function describe(compiled: CompiledRouter, counts: Tally, order: number, winner
 
 /** What a router's result keeps to describe skills when they are asked for. */
 interface Describer {
-  counts: () => Tally
+  counts: Tally
   scoreAt: (order: number) => SkillScore
   orderOf: Map<string, number>
 }
 const describers = new WeakMap<RoutingResult, Describer>()
 
 function route(compiled: CompiledRouter, input: string, threshold: number): RoutingResult {
-  let counts = tally(compiled, input, threshold, true)
-  // The shared arrays hold these numbers until the next route; then this result tallies again.
-  const current = () =>
-    counts.slots !== compiled.shared.slots || compiled.shared.holder === counts
-      ? counts
-      : (counts = tally(compiled, input, threshold, false))
+  const counts = tally(compiled, input, threshold)
   const described = new Map<number, SkillScore>()
   let winner: SkillScore | null = null
   const scoreAt = (order: number): SkillScore => {
     let score = described.get(order)
-    if (!score) described.set(order, (score = describe(compiled, current(), order, winner, threshold)))
+    if (!score) described.set(order, (score = describe(compiled, counts, order, winner, threshold)))
     return score
   }
   // The winner first: every other skill's verdict names it.
@@ -352,7 +305,7 @@ function route(compiled: CompiledRouter, input: string, threshold: number): Rout
       return (scores ??= compiled.skills.map((_, order) => scoreAt(order)))
     },
   }
-  describers.set(result, { counts: current, scoreAt, orderOf: compiled.orderOf })
+  describers.set(result, { counts, scoreAt, orderOf: compiled.orderOf })
   return result
 }
 
@@ -384,7 +337,7 @@ export function withWinner(result: RoutingResult, winner: SkillScore | null): Ro
 export function topScores(result: RoutingResult, count: number): SkillScore[] {
   const describer = describers.get(result)
   if (!describer) return bestScores(result.scores, count)
-  const { finals, matched, scored } = describer.counts()
+  const { finals, matched, scored } = describer.counts
   const chosen =
     count <= FEW && count < scored ? bestScored(finals, matched, count) : allScored(finals, matched).slice(0, Math.max(count, 0))
   for (let order = 0; order < matched.length && chosen.length < count; order++) if (matched[order] === 0) chosen.push(order)
