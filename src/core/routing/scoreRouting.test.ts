@@ -202,7 +202,7 @@ describe('scoreRouting', () => {
     }
   })
 
-  it('describes an older result exactly after the router has routed other inputs (the router reuses its arrays)', () => {
+  it('describes an older result exactly after the router has routed other inputs (the routing-test suite reads its cases after routing them all)', () => {
     const skills = [PLAN, RAG, skill('c', ['计算', '是多少']), skill('d', ['规划', 'rag', '一下'])]
     const inputs = ['帮我规划一下', '用 RAG 查知识库', '计算一下 2^20 是多少', '规划一下 rag']
     const expected = inputs.map((input) => scoreRouting(input, skills, 0.3))
