@@ -122,13 +122,19 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     compiledFor = skills
     return compiled
   }
-  const routeWith = memoizeRecent((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold))
+  // The last few utterances, not only the last: a deferred render that a keystroke interrupts leaves
+  // its newer routing in the cache while the next urgent render reads the older, committed utterance
+  // (useDeferredValue); with one entry that urgent render routed again inside the keystroke's task
+  // (a quarter of the routing time at 5,000 skills that all score).
+  const routeWith = memoizeRecent((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold), 3)
   const routing = (files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
     routeWith(router(workspace(files).skills), utterance, threshold)
   // Grouped routing (docs/routing.md): compiled once per parsed skill set, only when that mode is chosen.
   const groupedRouter = memoizeRecent((skills: readonly Skill[]) => createGroupedRouter(skills))
-  const grouped = memoizeRecent((files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
-    groupedRouter(workspace(files).skills)(utterance, threshold),
+  const grouped = memoizeRecent(
+    (files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
+      groupedRouter(workspace(files).skills)(utterance, threshold),
+    3,
   )
   /** The routing the page shows: keyword routing's scores, with grouped routing's winner in that mode. */
   const shown = memoizeRecent((files: readonly SkillFile[], utterance: string, threshold: number, byGroup: boolean): RoutingResult => {
@@ -136,7 +142,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (!byGroup) return keyword
     const { winner } = grouped(files, utterance, threshold)
     return winner?.path === keyword.winner?.path ? keyword : withWinner(keyword, winner)
-  })
+  }, 3)
   const config = memoizeRecent((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
