@@ -1,5 +1,24 @@
-import type { Route } from '@playwright/test'
+import type { Browser, Route } from '@playwright/test'
 import { examples, expect, test, NAME } from './fixtures'
+
+/** A thousand skills s0000…s0999, each with `keywords(i)`. */
+const thousandSkills = (keywords: (i: number) => string) =>
+  Array.from({ length: 1000 }, (_, i) => ({
+    path: `s${String(i).padStart(4, '0')}/SKILL.md`,
+    text: `---\nname: s${String(i).padStart(4, '0')}\ntrigger_keywords: [${keywords(i)}]\n---\nBody\n`,
+  }))
+
+/** A page of a new browser context whose saved workspace is `files` and `utterance`. */
+async function openWorkspace(browser: Browser, files: { path: string; text: string }[], utterance: string) {
+  const context = await browser.newContext()
+  await context.addInitScript(
+    (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
+    { files, utterance },
+  )
+  const page = await context.newPage()
+  await page.goto('/')
+  return { context, page }
+}
 
 test('shows the example skills and scores a typed utterance live', async ({ page, routing, skills }) => {
   await expect(skills.getByRole('option')).toHaveCount(examples.skills)
@@ -172,17 +191,11 @@ test('the skill list works from the keyboard', async ({ page, skills }) => {
 })
 
 test('with a thousand skills that all score, the table, the skill list and the problems render what is in view', async ({ browser }) => {
-  const context = await browser.newContext()
-  const files = Array.from({ length: 1000 }, (_, i) => ({
-    path: `s${String(i).padStart(4, '0')}/SKILL.md`,
-    text: `---\nname: s${String(i).padStart(4, '0')}\ntrigger_keywords: [shared, word${i}]\n---\nBody\n`,
-  }))
-  await context.addInitScript(
-    (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
-    { files, utterance: 'shared word77' },
+  const { context, page } = await openWorkspace(
+    browser,
+    thousandSkills((i) => `shared, word${i}`),
+    'shared word77',
   )
-  const page = await context.newPage()
-  await page.goto('/')
   const table = page.getByRole('table', { name: 'Routing scores' })
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
   // The best 20 and one folded row.
@@ -223,12 +236,8 @@ test('with a thousand skills that all score, the table, the skill list and the p
 test('opening the Tests and Problems tabs at a thousand skills leaves their layout to the browser’s next frame, never forced by the app', async ({
   browser,
 }) => {
-  const context = await browser.newContext()
   const files = [
-    ...Array.from({ length: 1000 }, (_, i) => ({
-      path: `s${String(i).padStart(4, '0')}/SKILL.md`,
-      text: `---\nname: s${String(i).padStart(4, '0')}\ntrigger_keywords: [规划, task${i}]\n---\nBody\n`,
-    })),
+    ...thousandSkills((i) => `规划, task${i}`),
     {
       path: 'routing-tests.yaml',
       text: Array.from(
@@ -237,12 +246,7 @@ test('opening the Tests and Problems tabs at a thousand skills leaves their layo
       ).join(''),
     },
   ]
-  await context.addInitScript(
-    (snapshot) => localStorage.setItem('skill-playground:workspace:v1', JSON.stringify({ snapshot, tab: 'seed', revision: 1e9 })),
-    { files, utterance: '' },
-  )
-  const page = await context.newPage()
-  await page.goto('/')
+  const { context, page } = await openWorkspace(browser, files, '')
   await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible()
   // The editor mounts when the page is idle and measures its fonts then: let it settle first.
   await page.locator('.monaco-editor .view-line').first().waitFor()

@@ -77,19 +77,6 @@ describe('bulk work ahead of a render', () => {
     expect(parse).not.toHaveBeenCalled()
   })
 
-  it('keeps the routing of the last few utterances: an urgent render reading the committed one after an interrupted deferred render routes nothing', () => {
-    const derive = createDerivations()
-    const committed = derive.shown(files, 'plan task1', 0.3, false)
-    // Deferred renders for two newer keystrokes were interrupted before they committed.
-    derive.shown(files, 'plan task12', 0.3, false)
-    const newest = derive.shown(files, 'plan task123', 0.3, false)
-    const grouped = derive.shown(files, 'plan task1', 0.3, true)
-    expect(derive.shown(files, 'plan task1', 0.3, false)).toBe(committed)
-    expect(derive.routing(files, 'plan task123', 0.3)).toBe(newest)
-    expect(derive.shown(files, 'plan task1', 0.3, true)).toBe(grouped)
-    expect(committed.winner?.skill).toBe('s1')
-  })
-
   it('routes the suite in slices to the same result, and stops when newer files come', async () => {
     const suite = `${Array.from({ length: 50 }, (_, i) => `- utterance: plan task${i}\n  expect: s${i}\n`).join('')}`
     const withSuite = [...files, { path: 'routing-tests.yaml', text: suite }]
@@ -114,6 +101,19 @@ describe('a keystroke in one skill of many', () => {
   const workspaceFiles = [...code, ...files]
   const edit = (all: typeof workspaceFiles, path: string, change: (text: string) => string) =>
     all.map((file) => (file.path === path ? { ...file, text: change(file.text) } : file))
+
+  it('keeps the routing of the last few utterances: an urgent render reading the committed one after an interrupted deferred render routes nothing', () => {
+    const derive = createDerivations()
+    const committed = derive.shown(files, 'plan task1', 0.3, false)
+    // Deferred renders for two newer keystrokes were interrupted before they committed.
+    derive.shown(files, 'plan task12', 0.3, false)
+    const newest = derive.shown(files, 'plan task123', 0.3, false)
+    const grouped = derive.shown(files, 'plan task1', 0.3, true)
+    expect(derive.shown(files, 'plan task1', 0.3, false)).toBe(committed)
+    expect(derive.routing(files, 'plan task123', 0.3)).toBe(newest)
+    expect(derive.shown(files, 'plan task1', 0.3, true)).toBe(grouped)
+    expect(committed.winner?.skill).toBe('s1')
+  })
 
   it('re-parses that skill only, to the workspace a full load gives', () => {
     const derive = createDerivations()
