@@ -255,16 +255,36 @@ export const test = base.extend<{
 
 export { expect }
 
-/** The autosave delay slowAutosave sets: long enough for another tab's save to arrive first on a busy machine. */
-export const SLOW_AUTOSAVE_MS = 6000
-
-/** Makes this page's autosave wait SLOW_AUTOSAVE_MS instead of 300 ms, so another tab's save surely lands first. */
-export async function slowAutosave(page: Page): Promise<void> {
-  await page.evaluate((slow) => {
-    const original = window.setTimeout.bind(window)
-    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
-      original(handler, delay === 300 ? slow : delay, ...rest)) as typeof window.setTimeout
-  }, SLOW_AUTOSAVE_MS)
+/**
+ * Holds this page's autosave (its 300 ms timer) until `release`, so another tab's save surely
+ * lands first, however slowly a busy machine runs either tab. `release` fires what the page has
+ * not cancelled meanwhile, as the timer would have.
+ */
+export async function holdAutosave(page: Page): Promise<{ release: () => Promise<void> }> {
+  await page.evaluate(() => {
+    const held = new Map<number, () => void>()
+    let nextId = 1e9
+    const setTimeout = window.setTimeout.bind(window)
+    const clearTimeout = window.clearTimeout.bind(window)
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (delay !== 300 || typeof handler !== 'function') return setTimeout(handler, delay, ...rest)
+      const id = nextId++
+      held.set(id, () => (handler as (...args: unknown[]) => void)(...rest))
+      return id
+    }) as typeof window.setTimeout
+    window.clearTimeout = ((id?: number) => {
+      if (id === undefined || !held.delete(id)) clearTimeout(id)
+    }) as typeof window.clearTimeout
+    Object.assign(window, {
+      releaseAutosave: () => {
+        for (const [id, run] of held) {
+          held.delete(id)
+          run()
+        }
+      },
+    })
+  })
+  return { release: () => page.evaluate(() => (window as unknown as { releaseAutosave: () => void }).releaseAutosave()) }
 }
 
 /**

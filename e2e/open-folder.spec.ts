@@ -73,7 +73,7 @@ test('edits in the page are written to the files, line endings kept; changes on 
     await expect(skills.getByRole('option')).toHaveCount(2)
 
     await typeInEditor(page, 'calc', 'Compute.', ' Exactly.')
-    await expect.poll(() => disk(opened, 'calc/SKILL.md'), { timeout: 5000 }).toContain('Compute. Exactly.')
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toContain('Compute. Exactly.')
     // CRLF as found, not LF as typed.
     expect(disk(opened, 'calc/SKILL.md')).toMatch(/^---\r\nname: calc\r\n/)
     expect(
@@ -89,11 +89,11 @@ test('edits in the page are written to the files, line endings kept; changes on 
     const table = page.getByRole('table', { name: 'Routing scores' })
     await expect(table.getByRole('row', { selected: true })).toHaveCount(0)
     writeFileSync(join(opened.folder, 'weather/SKILL.md'), WEATHER.replace('[天气]', '[天气, 下雨]'))
-    await expect(table.getByRole('row', { selected: true })).toContainText('weather', { timeout: 3000 })
+    await expect(table.getByRole('row', { selected: true })).toContainText('weather')
     // A new skill made on disk appears too.
     mkdirSync(join(opened.folder, 'translate'))
     writeFileSync(join(opened.folder, 'translate/SKILL.md'), '---\nname: translate\ntrigger_keywords: [翻译]\n---\nTranslate.\n')
-    await expect(skills.getByRole('option', { name: /translate/ })).toBeVisible({ timeout: 3000 })
+    await expect(skills.getByRole('option', { name: /translate/ })).toBeVisible()
   } finally {
     close(opened)
   }
@@ -106,18 +106,18 @@ test('new, renamed and deleted skills become folders created, moved and removed 
     const skills = page.getByRole('listbox', { name: 'Skills' })
     await page.getByRole('button', { name: '+ New' }).click()
     await page.getByRole('button', { name: 'Blank skill' }).click()
-    await expect.poll(() => disk(opened, 'new_skill/SKILL.md'), { timeout: 5000 }).toContain('name: new_skill')
+    await expect.poll(() => disk(opened, 'new_skill/SKILL.md')).toContain('name: new_skill')
 
     await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
     await skills.getByRole('button', { name: 'Rename' }).click()
     await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
     await page.keyboard.press('Enter')
-    await expect.poll(() => disk(opened, 'forecast/SKILL.md'), { timeout: 5000 }).toContain('name: forecast')
+    await expect.poll(() => disk(opened, 'forecast/SKILL.md')).toContain('name: forecast')
     expect(existsSync(join(opened.folder, 'weather'))).toBe(false)
 
     await skills.getByRole('option', { name: /forecast/ }).click({ position: NAME })
     await skills.getByRole('button', { name: 'Delete' }).click()
-    await expect.poll(() => existsSync(join(opened.folder, 'forecast')), { timeout: 5000 }).toBe(false)
+    await expect.poll(() => existsSync(join(opened.folder, 'forecast'))).toBe(false)
     expect(disk(opened, 'calc/SKILL.md')).toBe(CALC)
   } finally {
     close(opened)
@@ -132,14 +132,14 @@ test('a file changed on disk and in the page shows both versions; the person pic
     await typeInEditor(page, 'calc', 'Compute.', ' Mine.')
     writeFileSync(join(opened.folder, 'calc/SKILL.md'), CALC.replace('Compute.', 'Compute. Theirs.'))
     const dialog = page.getByRole('dialog', { name: 'calc/SKILL.md changed on disk and here' })
-    await expect(dialog).toBeVisible({ timeout: 5000 })
+    await expect(dialog).toBeVisible()
     await expect(dialog.locator('.monaco-diff-editor')).toContainText('Theirs.')
     await expect(dialog.locator('.monaco-diff-editor')).toContainText('Mine.')
     // Nothing was written over meanwhile.
     expect(disk(opened, 'calc/SKILL.md')).toContain('Compute. Theirs.')
 
     await dialog.getByRole('button', { name: 'Keep this page’s version' }).click()
-    await expect.poll(() => disk(opened, 'calc/SKILL.md'), { timeout: 5000 }).toContain('Compute. Mine.')
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toContain('Compute. Mine.')
     await expect(dialog).toBeHidden()
   } finally {
     close(opened)
@@ -240,17 +240,15 @@ test('in the browser alone, Open folder edits a local folder in place and reads 
 
   // An edit is written to the file, CRLF kept.
   await typeInEditor(page, 'calc', 'Compute.', ' Exactly.')
-  await expect
-    .poll(() => read('calc/SKILL.md'), { timeout: 5000 })
-    .toBe('---\r\nname: calc\r\ntrigger_keywords: [计算]\r\n---\r\nCompute. Exactly.\r\n')
+  await expect.poll(() => read('calc/SKILL.md')).toBe('---\r\nname: calc\r\ntrigger_keywords: [计算]\r\n---\r\nCompute. Exactly.\r\n')
 
   // A rename writes the new folder and removes the old one (the API cannot move a picked folder).
   await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
   await skills.getByRole('button', { name: 'Rename' }).click()
   await page.getByRole('textbox', { name: 'New skill name' }).fill('forecast')
   await page.keyboard.press('Enter')
-  await expect.poll(() => read('forecast/SKILL.md'), { timeout: 5000 }).toContain('name: forecast')
-  await expect.poll(() => read('weather/SKILL.md'), { timeout: 5000 }).toBeNull()
+  await expect.poll(() => read('forecast/SKILL.md')).toContain('name: forecast')
+  await expect.poll(() => read('weather/SKILL.md')).toBeNull()
 
   // Changed elsewhere while the page was in the background: read again on focus.
   await page.evaluate(async () => {
@@ -261,7 +259,5 @@ test('in the browser alone, Open folder edits a local folder in place and reads 
     window.dispatchEvent(new Event('focus'))
   })
   await page.getByRole('textbox', { name: 'Test utterance' }).fill('明天下雨吗')
-  await expect(page.getByRole('table', { name: 'Routing scores' }).getByRole('row', { selected: true })).toContainText('forecast', {
-    timeout: 5000,
-  })
+  await expect(page.getByRole('table', { name: 'Routing scores' }).getByRole('row', { selected: true })).toContainText('forecast')
 })
