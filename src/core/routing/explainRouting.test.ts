@@ -56,7 +56,7 @@ describe('explaining what to change', () => {
     expect(explainRouting([plan], 'nope', 'x')).toBeNull()
   })
 
-  it('suggests whole words in a Latin message, and any run of characters in Chinese', () => {
+  it('suggests whole words, in a Latin message and in Chinese alike', () => {
     const calculator = skill('calculator', ['compute'])
     const message = 'plan my week and compute 2^20'
     // Whole words: no letter or digit of the message right before or after it, in its own first or last place.
@@ -74,7 +74,35 @@ describe('explaining what to change', () => {
     const raw = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5)!
     expect(raw.suggestions.some(({ keyword }) => !whole(keyword))).toBe(true)
     const chinese = explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!
-    expect(chinese.suggestions.map((s) => s.keyword)).toContain('规划一下')
+    // Whole words as the segmenter finds them (帮我|规划|一下|下周|的|任务): never "划一下下", which cuts two.
+    expect(chinese.suggestions.map((s) => s.keyword)).toEqual(['帮我规划', '规划一下', '一下下周', '我规划一下', '一下下周的'])
+    expect(explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5)!.suggestions.map((s) => s.keyword)).toContain(
+      '划一下下',
+    )
+    // Nor one character alone ("的", "下"): it would match nearly every message.
+    const weather = explainRouting([skill('weather', ['天气']), skill('rain', ['下雨'])], 'rain', '明天下雨吗，要不要带伞出门', 0.3, 5, {
+      sensibleOnly: true,
+    })!
+    expect(weather.suggestions.map((s) => s.keyword)).toEqual(['明天', '不要', '带伞', '出门', '吗，要'])
+
+    // Chinese has no spaces, yet "下 task42" cuts 一下 in two and "询订单" cuts 查询: neither is offered.
+    const report = skill('report', ['task1', '规划', 'report 1', 'job 1'])
+    const mixed = explainRouting([report, skill('other', ['report 3'])], 'report', '帮我规划一下 task42 的 report 3 和 job 42', 0.3, 5, {
+      sensibleOnly: true,
+    })!
+    expect(mixed.suggestions.map((s) => s.keyword)).toEqual(['task42', 'report', 'job 42', '3 和 job', 'task42 的'])
+    const order = explainRouting(
+      [skill('orders', ['查询', '订单']), skill('sales', ['销售'])],
+      'sales',
+      '查询订单：本周销售额是多少',
+      0.3,
+      5,
+      {
+        sensibleOnly: true,
+      },
+    )!
+    // Nor a keyword that starts or ends with the sentence's punctuation ("订单：").
+    expect(order.suggestions.map((s) => s.keyword)).toEqual(['是多少', '查询订单', '额是多少', '订单：本周', '本周销售额'])
   })
 
   it('agrees with brute force on many small cases, ties and load order included', () => {

@@ -84,7 +84,7 @@ export function explainRouting(
   if (!score) return { ...base, outcome: 'no-single-keyword' }
 
   // Exact answers can be odd ("A", a lone space); a person is better served by words (the CLI gets everything).
-  const candidates = candidateKeywords(routing, score, target, input, threshold, options.sensibleOnly ? sensible : () => true)
+  const candidates = candidateKeywords(routing, score, target, input, threshold, options.sensibleOnly ? sensibleIn : anyIn)
   const verified: KeywordSuggestion[] = []
   const beats = beatsOthers(routing, score)
   for (const candidate of candidates) {
@@ -98,18 +98,42 @@ export function explainRouting(
   return { ...base, outcome: verified.length > 0 ? 'suggest' : 'no-single-keyword', suggestions: verified }
 }
 
-/**
- * A keyword a person would write: no spaces around it, some letter or digit, not a lone Latin
- * letter, and whole words where the message has words ("plan my", never "lan my w"; Chinese has
- * no spaces to respect). It is `message` from `at` to `end` (UTF-16 units).
- */
+/** Whether `keyword`, which is `message` from `at` to `end` (UTF-16 units), may be suggested. */
+type Acceptable = (keyword: string, at: number, end: number) => boolean
+
+const anyIn = (): Acceptable => () => true
+
 // Part of a word: anything but spaces, punctuation and the scripts written without spaces ("2^20" is one word).
 const WORD_CHARACTER = /[^\s\p{P}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+// The scripts written without spaces, where only a dictionary knows where words end.
+const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+// Sentence punctuation, which no keyword starts or ends with ("订单", not "订单："); "C#" and "2^20" keep theirs.
+const SENTENCE_PUNCTUATION = /[,.;:!?，。：；！？、…"'“”‘’「」『』（）()【】《》〈〉]/u
+// One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
+const LONE_CHARACTER = /^(?:[a-z0-9]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])$/iu
+let wordSegmenter: Intl.Segmenter | undefined
 
-function sensible(keyword: string, message: string, at: number, end: number): boolean {
-  if (keyword.trim() !== keyword || !/[\p{L}\p{N}]/u.test(keyword) || /^[a-z0-9]$/i.test(keyword)) return false
+/**
+ * A keyword a person would write: no spaces or sentence punctuation around it, some letter or
+ * digit, more than one letter, and whole words: where the message has spaces ("plan my", never
+ * "lan my w"), and in Chinese where a word segmenter (ICU's dictionary, the browser's and Node's
+ * own) puts word ends ("规划一下", never "划 task42 的 report", which cuts 规划 in two).
+ */
+function sensibleIn(message: string): Acceptable {
+  wordSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })
+  const ends = new Set<number>()
+  for (const { index } of wordSegmenter.segment(message)) ends.add(index)
   const inWord = (i: number) => WORD_CHARACTER.test(message[i] ?? '')
-  return !(inWord(at - 1) && inWord(at)) && !(inWord(end - 1) && inWord(end))
+  const unspaced = (i: number) => UNSPACED_CHARACTER.test(message[i] ?? '')
+  const cuts = (i: number) => (inWord(i - 1) && inWord(i)) || (unspaced(i - 1) && unspaced(i) && !ends.has(i))
+  return (keyword, at, end) =>
+    keyword.trim() === keyword &&
+    !SENTENCE_PUNCTUATION.test(keyword[0] ?? '') &&
+    !SENTENCE_PUNCTUATION.test(keyword.at(-1) ?? '') &&
+    /[\p{L}\p{N}]/u.test(keyword) &&
+    !LONE_CHARACTER.test(keyword) &&
+    !cuts(at) &&
+    !cuts(end)
 }
 
 /**
@@ -132,9 +156,10 @@ function candidateKeywords(
   target: RoutableSkill,
   input: string,
   threshold: number,
-  accept: (keyword: string, message: string, at: number, end: number) => boolean,
+  acceptIn: (message: string) => Acceptable,
 ): KeywordSuggestion[] {
   const lower = input.toLowerCase()
+  const accept = acceptIn(lower)
   const n = lower.length
   const continuation = new Uint8Array(n + 1)
   for (let i = 1; i < n; i++) {
@@ -192,7 +217,7 @@ function candidateKeywords(
       if (!wins(final)) continue
       const first = at[0] ?? 0
       const keyword = keepCase ? input.slice(first, first + size) : text
-      if (!accept(keyword, lower, first, first + size)) continue
+      if (!accept(keyword, first, first + size)) continue
       const points = size - countContinuations(continuation, first, first + size)
       found.push({ keyword, final, size: points, at: first })
       shortest = Math.min(shortest, points)

@@ -714,7 +714,7 @@ export const en = {
     manual: '{{skill}} is manual: keyword routing never picks it (change the entry mode to auto).',
     tooLong: 'This message is too long to analyse keyword by keyword.',
     noSingle:
-      'No single keyword can make it win: the message is too long for {{threshold}}, or another skill covers more. Consider model routing, or shorter test messages.',
+      'No single word of this message, added as a keyword, makes it win: the message is too long for {{threshold}}, or another skill covers more. Consider model routing, or shorter test messages.',
     rival: '{{rival}} wins instead: it matched {{keywords}} and covers {{covered}} of {{length}} characters ({{final}}).',
     open: 'Open {{skill}}',
     closest: 'Nothing wins. Closest: {{skill}}: {{reason}}.',

@@ -694,7 +694,7 @@ export const zh: DeepStrings<typeof en> = {
     manual: '{{skill}} 是手动入口：关键词路由永远不会选中它（把入口方式改为自动）。',
     tooLong: '这句话太长，无法逐个关键词分析。',
     noSingle:
-      '加任何一个关键词都无法让它胜出：这句话对阈值 {{threshold}} 来说太长，或另一个技能覆盖得更多。可以考虑模型路由，或用更短的测试语句。',
+      '把这句话里的任何一个词加为关键词，都无法让它胜出：这句话对阈值 {{threshold}} 来说太长，或另一个技能覆盖得更多。可以考虑模型路由，或用更短的测试语句。',
     rival: '胜出的是 {{rival}}：它匹配了 {{keywords}}，覆盖 {{length}} 个字符中的 {{covered}} 个（{{final}}）。',
     open: '打开 {{skill}}',
     closest: '没有技能胜出。最接近的是 {{skill}}：{{reason}}。',
