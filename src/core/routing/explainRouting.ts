@@ -109,13 +109,15 @@ const WORD_CHARACTER = /[^\s\p{P}\p{Script=Han}\p{Script=Hiragana}\p{Script=Kata
 const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 // Sentence punctuation, which no keyword starts or ends with ("订单", not "订单："); "C#" and "2^20" keep theirs.
 const SENTENCE_PUNCTUATION = /[,.;:!?，。：；！？、…"'“”‘’「」『』（）()【】《》〈〉]/u
+// Where one sentence or clause ends and the next begins: a keyword never spans it ("任务，再查询订单").
+const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
 const LONE_CHARACTER = /^(?:[a-z0-9]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])$/iu
 let wordSegmenter: Intl.Segmenter | undefined
 
 /**
- * A keyword a person would write: no spaces or sentence punctuation around it, some letter or
- * digit, more than one letter, and whole words: where the message has spaces ("plan my", never
+ * A keyword a person would write: no spaces or sentence punctuation around it, within one clause,
+ * some letter or digit, more than one letter, and whole words: where the message has spaces ("plan my", never
  * "lan my w"), and in Chinese where a word segmenter (ICU's dictionary, the browser's and Node's
  * own) puts word ends ("规划一下", never "划 task42 的 report", which cuts 规划 in two).
  */
@@ -130,6 +132,7 @@ function sensibleIn(message: string): Acceptable {
     keyword.trim() === keyword &&
     !SENTENCE_PUNCTUATION.test(keyword[0] ?? '') &&
     !SENTENCE_PUNCTUATION.test(keyword.at(-1) ?? '') &&
+    !CLAUSE_BREAK.test(keyword) &&
     /[\p{L}\p{N}]/u.test(keyword) &&
     !LONE_CHARACTER.test(keyword) &&
     !cuts(at) &&
