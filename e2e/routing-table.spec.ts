@@ -221,11 +221,11 @@ test('with a thousand skills that all score, the table, the skill list and the p
   )
   const table = page.getByRole('table', { name: 'Routing scores' })
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
-  // The best 20 and one folded row.
-  await expect(bodyRows).toHaveCount(21)
+  // The best 10 and one folded row.
+  await expect(bodyRows).toHaveCount(11)
   // Best first: the skill with two matching keywords leads.
   await expect(bodyRows.first()).toContainText('s0077')
-  await table.getByRole('button', { name: 'Show 980 more skills (980 of them scored)' }).click()
+  await table.getByRole('button', { name: 'Show 990 more skills (990 of them scored)' }).click()
   // Every row is reachable, but only those near the view are in the page.
   await expect(table).toHaveAttribute('aria-rowcount', '1001')
   await expect(bodyRows.first()).toContainText('s0077')
@@ -233,8 +233,8 @@ test('with a thousand skills that all score, the table, the skill list and the p
   await page.locator('.table-scroll.all-rows').evaluate((box) => (box.scrollTop = box.scrollHeight))
   await expect(table.getByRole('rowheader', { name: 's0999', exact: true })).toBeVisible()
   await expect(table.getByRole('row', { name: /s0999/ })).toHaveAttribute('aria-rowindex', '1001')
-  await table.getByRole('button', { name: 'Show only the best 20' }).click()
-  await expect(bodyRows).toHaveCount(21)
+  await table.getByRole('button', { name: 'Show only the best 10' }).click()
+  await expect(bodyRows).toHaveCount(11)
 
   // The skill list: a window of options, each knowing its place; End reaches the last one.
   const skills = page.getByRole('listbox', { name: 'Skills' })
@@ -254,6 +254,13 @@ test('with a thousand skills that all score, the table, the skill list and the p
   await expect(problems.first()).toBeVisible()
   expect(await problems.count()).toBeLessThan(80)
   await context.close()
+
+  // A short list is read whole: fifteen skills, fifteen rows and nothing folded.
+  const few = await openWorkspace(browser, thousandSkills((i) => `shared, word${i}`).slice(0, 15), 'shared word7')
+  const fewRows = few.page.getByRole('table', { name: 'Routing scores' }).getByRole('row')
+  await expect(fewRows).toHaveCount(16)
+  await expect(fewRows.nth(1)).toContainText('s0007')
+  await few.context.close()
 })
 
 test('opening the Tests and Problems tabs at a thousand skills leaves their layout to the browser’s next frame, never forced by the app', async ({
