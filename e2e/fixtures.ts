@@ -9,6 +9,7 @@ import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { parseRoutingTests } from '../src/core/routingSuite'
 import { isSkillPath } from '../src/core/skill'
+import { AUTOSAVE_DELAY_MS } from '../src/core/workspace'
 
 const SKILLS = join(import.meta.dirname, '../skills')
 
@@ -256,18 +257,18 @@ export const test = base.extend<{
 export { expect }
 
 /**
- * Holds this page's autosave (its 300 ms timer) until `release`, so another tab's save surely
+ * Holds this page's autosave (its AUTOSAVE_DELAY_MS timer) until `release`, so another tab's save surely
  * lands first, however slowly a busy machine runs either tab. `release` fires what the page has
  * not cancelled meanwhile, as the timer would have.
  */
 export async function holdAutosave(page: Page): Promise<{ release: () => Promise<void> }> {
-  await page.evaluate(() => {
+  await page.evaluate((autosaveDelay) => {
     const held = new Map<number, () => void>()
     let nextId = 1e9
     const setTimeout = window.setTimeout.bind(window)
     const clearTimeout = window.clearTimeout.bind(window)
     window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
-      if (delay !== 300 || typeof handler !== 'function') return setTimeout(handler, delay, ...rest)
+      if (delay !== autosaveDelay || typeof handler !== 'function') return setTimeout(handler, delay, ...rest)
       const id = nextId++
       held.set(id, () => (handler as (...args: unknown[]) => void)(...rest))
       return id
@@ -283,7 +284,7 @@ export async function holdAutosave(page: Page): Promise<{ release: () => Promise
         }
       },
     })
-  })
+  }, AUTOSAVE_DELAY_MS)
   return { release: () => page.evaluate(() => (window as unknown as { releaseAutosave: () => void }).releaseAutosave()) }
 }
 

@@ -1,6 +1,6 @@
 import { createTabSync } from '../adapters/tabSync'
 import { message } from '../core/messages'
-import { mergeSavedWorkspaces, type SavedWorkspace } from '../core/workspace'
+import { AUTOSAVE_DELAY_MS, mergeSavedWorkspaces, type SavedWorkspace } from '../core/workspace'
 import { loadSavedWorkspace, saveWorkspace, saveWorkspaceOnExit } from '../adapters/workspaceStorage'
 import { changedSavedFields, savedFromState, stateFromSaved, type PlaygroundStore } from '../state/createPlaygroundStore'
 
@@ -119,7 +119,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     // While the two-tab question is open, edits stay in this tab until "Keep mine" or "Load theirs".
     if (state.tabConflict || merging) return
     clearTimeout(timer)
-    timer = setTimeout(() => void saveNow(), 300)
+    timer = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS)
   })
   // Held edits live only in this tab while the two-tab question is open: the browser asks first.
   window.addEventListener('beforeunload', (event) => {

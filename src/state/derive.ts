@@ -44,11 +44,15 @@ const SLICE_MS = 12
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
- * Remembers the last `size` results of `compute`, by arguments compared by identity. One is
- * enough for most; the workspace and the lint keep three: a deferred render still reading the
- * files before a change, the urgent one reading them after, and an import's files linted ahead
- * (`prepare`) each find theirs instead of pushing the others out.
+ * How many inputs a derivation that renders follow through `useDeferredValue` remembers (the
+ * workspace, the lint, the routing): a deferred render still reading the files or utterance before
+ * a change, the urgent one reading them after (or, when a keystroke interrupts the deferred render,
+ * the older committed one again), and an import's files linted ahead (`prepare`) each find theirs
+ * instead of pushing the others out.
  */
+const ACROSS_RENDERS = 3
+
+/** Remembers the last `size` results of `compute`, by arguments compared by identity (one is enough for most). */
 function memoizeRecent<A extends unknown[], R>(compute: (...args: A) => R, size = 1): (...args: A) => R {
   const recent: { args: A; result: R }[] = []
   return (...args: A) => {
@@ -112,7 +116,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     parsed = next
     loaded = { files, workspace: result }
     return result
-  }, 3)
+  }, ACROSS_RENDERS)
   // Compiled once per keyword set: an edit to a body or a description keeps the router, and so the
   // routing result, and nothing that shows scores re-renders.
   let compiledFor: readonly Skill[] = []
@@ -122,11 +126,12 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     compiledFor = skills
     return compiled
   }
-  // The last few utterances, not only the last: a deferred render that a keystroke interrupts leaves
-  // its newer routing in the cache while the next urgent render reads the older, committed utterance
-  // (useDeferredValue); with one entry that urgent render routed again inside the keystroke's task
-  // (a quarter of the routing time at 5,000 skills that all score).
-  const routeWith = memoizeRecent((run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold), 3)
+  // With one entry, the urgent render after an interrupted deferred one routed the older utterance
+  // again inside the keystroke's task (a quarter of the routing time at 5,000 skills that all score).
+  const routeWith = memoizeRecent(
+    (run: Router, utterance: string, threshold: number): RoutingResult => run(utterance, threshold),
+    ACROSS_RENDERS,
+  )
   const routing = (files: readonly SkillFile[], utterance: string, threshold: number): RoutingResult =>
     routeWith(router(workspace(files).skills), utterance, threshold)
   // Grouped routing (docs/routing.md): compiled once per parsed skill set, only when that mode is chosen.
@@ -134,7 +139,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const grouped = memoizeRecent(
     (files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
       groupedRouter(workspace(files).skills)(utterance, threshold),
-    3,
+    ACROSS_RENDERS,
   )
   /** The routing the page shows: keyword routing's scores, with grouped routing's winner in that mode. */
   const shown = memoizeRecent((files: readonly SkillFile[], utterance: string, threshold: number, byGroup: boolean): RoutingResult => {
@@ -142,7 +147,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (!byGroup) return keyword
     const { winner } = grouped(files, utterance, threshold)
     return winner?.path === keyword.winner?.path ? keyword : withWinner(keyword, winner)
-  }, 3)
+  }, ACROSS_RENDERS)
   const config = memoizeRecent((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
     effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
   )
@@ -157,7 +162,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const lint = memoizeRecent(
     (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): LintResult =>
       lintWorkspace(files, lintOptions(files, profile, tools)),
-    3,
+    ACROSS_RENDERS,
   )
   const suiteFile = memoizeRecent((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
   // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body

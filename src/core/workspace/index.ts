@@ -1,4 +1,5 @@
 export {
+  AUTOSAVE_DELAY_MS,
   decodeSavedWorkspace,
   encodeSavedWorkspace,
   readFiles,

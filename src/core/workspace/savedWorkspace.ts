@@ -16,6 +16,9 @@ import type { KnowledgeDocument, MockRule } from '../tools/types'
 
 export const SAVED_WORKSPACE_VERSION = 1
 
+/** How long after the last change the page saves: typing saves once it pauses, not per keystroke. */
+export const AUTOSAVE_DELAY_MS = 300
+
 export type ModelChoice = 'scripted' | 'script' | 'proxy' | 'browser'
 
 export interface SkillVersion {
