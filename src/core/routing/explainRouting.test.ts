@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createRouter, type RoutableSkill } from './scoreRouting'
 import { explainRouting } from './explainRouting'
 
@@ -75,7 +75,7 @@ describe('explaining what to change', () => {
     expect(raw.suggestions.some(({ keyword }) => !whole(keyword))).toBe(true)
     const chinese = explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!
     // Whole words as the segmenter finds them (帮我|规划|一下|下周|的|任务): never "划一下下", which cuts two.
-    expect(chinese.suggestions.map((s) => s.keyword)).toEqual(['帮我规划', '规划一下', '一下下周', '我规划一下', '一下下周的'])
+    expect(chinese.suggestions.map((s) => s.keyword)).toEqual(['帮我规划', '规划一下', '一下下周', '我规划一下', '下周的任务'])
     expect(explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5)!.suggestions.map((s) => s.keyword)).toContain(
       '划一下下',
     )
@@ -90,7 +90,7 @@ describe('explaining what to change', () => {
     const mixed = explainRouting([report, skill('other', ['report 3'])], 'report', '帮我规划一下 task42 的 report 3 和 job 42', 0.3, 5, {
       sensibleOnly: true,
     })!
-    expect(mixed.suggestions.map((s) => s.keyword)).toEqual(['task42', 'report', 'job 42', '3 和 job', 'task42 的'])
+    expect(mixed.suggestions.map((s) => s.keyword)).toEqual(['task42', 'report', 'job 42', '3 和 job', 'report 3'])
     const order = explainRouting(
       [skill('orders', ['查询', '订单']), skill('sales', ['销售'])],
       'sales',
@@ -101,8 +101,38 @@ describe('explaining what to change', () => {
         sensibleOnly: true,
       },
     )!
+    // Nor one that starts or ends with a particle standing as a word of its own ("的周报", "42 的").
+    const weekly = explainRouting([skill('plan', ['规划']), skill('report', ['task'])], 'report', '帮我规划一下 task 42 的周报', 0.3, 100)!
+    expect(weekly.suggestions.map((s) => s.keyword)).toContain('的周报')
+    const particles = explainRouting(
+      [skill('plan', ['规划']), skill('report', ['task'])],
+      'report',
+      '帮我规划一下 task 42 的周报',
+      0.3,
+      5,
+      {
+        sensibleOnly: true,
+      },
+    )!
+    expect(particles.suggestions.map((s) => s.keyword)).toEqual(['帮我', '规划', '一下', '42', '周报'])
     // Nor one that starts or ends with the sentence's punctuation ("订单：") or spans it ("订单：本周").
     expect(order.suggestions.map((s) => s.keyword)).toEqual(['是多少', '查询订单', '额是多少', '本周销售额', '本周销售额是'])
+  })
+
+  it('still suggests, cutting Chinese anywhere as before, where the runtime has no word segmenter', () => {
+    vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined })
+    try {
+      const chinese = explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!
+      expect(chinese.outcome).toBe('suggest')
+      expect(chinese.suggestions.map((s) => s.keyword)).toContain('划一下下')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(
+      explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!.suggestions.map(
+        (s) => s.keyword,
+      ),
+    ).not.toContain('划一下下')
   })
 
   it('agrees with brute force on many small cases, ties and load order included', () => {

@@ -103,31 +103,50 @@ type Acceptable = (keyword: string, at: number, end: number) => boolean
 
 const anyIn = (): Acceptable => () => true
 
-// Part of a word: anything but spaces, punctuation and the scripts written without spaces ("2^20" is one word).
-const WORD_CHARACTER = /[^\s\p{P}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 // The scripts written without spaces, where only a dictionary knows where words end.
-const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`
+const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'u')
+// Part of a spaced word: anything but spaces, punctuation and those scripts ("2^20" is one word).
+const WORD_CHARACTER = new RegExp(String.raw`[^\s\p{P}${UNSPACED}]`, 'u')
 // Sentence punctuation, which no keyword starts or ends with ("订单", not "订单："); "C#" and "2^20" keep theirs.
 const SENTENCE_PUNCTUATION = /[,.;:!?，。：；！？、…"'“”‘’「」『』（）()【】《》〈〉]/u
 // Where one sentence or clause ends and the next begins: a keyword never spans it ("任务，再查询订单").
 const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
-const LONE_CHARACTER = /^(?:[a-z0-9]|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])$/iu
+const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
+// Chinese particles that only glue words together: a keyword does not start or end with one as a
+// word of its own ("周报", not "的周报" or "42 的").
+const PARTICLE = /^[的地得了吗呢吧啊]$/u
 let wordSegmenter: Intl.Segmenter | undefined
 
 /**
+ * Where words begin in `message` (UTF-16 offsets, and its end), by ICU's word dictionary, the browser's and
+ * Node's own; null where the runtime has no Intl.Segmenter (then Chinese is cut anywhere, as
+ * before, rather than the hints failing).
+ */
+function wordStarts(message: string): Set<number> | null {
+  if (typeof Intl.Segmenter !== 'function') return null
+  wordSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })
+  const starts = new Set<number>()
+  for (const { index } of wordSegmenter.segment(message)) starts.add(index)
+  // The end too, where the last word's following one would begin.
+  starts.add(message.length)
+  return starts
+}
+
+/**
  * A keyword a person would write: no spaces or sentence punctuation around it, within one clause,
- * some letter or digit, more than one letter, and whole words: where the message has spaces ("plan my", never
- * "lan my w"), and in Chinese where a word segmenter (ICU's dictionary, the browser's and Node's
- * own) puts word ends ("规划一下", never "划 task42 的 report", which cuts 规划 in two).
+ * some letter or digit, more than one letter, and whole words: where the message has spaces ("plan
+ * my", never "lan my w"), and in Chinese where the word segmenter puts word ends ("规划一下", never
+ * "划 task42 的 report", which cuts 规划 in two).
  */
 function sensibleIn(message: string): Acceptable {
-  wordSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })
-  const ends = new Set<number>()
-  for (const { index } of wordSegmenter.segment(message)) ends.add(index)
+  const starts = wordStarts(message)
   const inWord = (i: number) => WORD_CHARACTER.test(message[i] ?? '')
   const unspaced = (i: number) => UNSPACED_CHARACTER.test(message[i] ?? '')
-  const cuts = (i: number) => (inWord(i - 1) && inWord(i)) || (unspaced(i - 1) && unspaced(i) && !ends.has(i))
+  const cuts = (i: number) => (inWord(i - 1) && inWord(i)) || (starts !== null && unspaced(i - 1) && unspaced(i) && !starts.has(i))
+  // A particle that the segmenter makes a word of its own, at `i`.
+  const particle = (i: number) => starts !== null && starts.has(i) && starts.has(i + 1) && PARTICLE.test(message[i] ?? '')
   return (keyword, at, end) =>
     keyword.trim() === keyword &&
     !SENTENCE_PUNCTUATION.test(keyword[0] ?? '') &&
@@ -136,7 +155,9 @@ function sensibleIn(message: string): Acceptable {
     /[\p{L}\p{N}]/u.test(keyword) &&
     !LONE_CHARACTER.test(keyword) &&
     !cuts(at) &&
-    !cuts(end)
+    !cuts(end) &&
+    !particle(at) &&
+    !particle(end - 1)
 }
 
 /**
