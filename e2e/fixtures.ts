@@ -288,6 +288,43 @@ export async function holdAutosave(page: Page): Promise<{ release: () => Promise
   return { release: () => page.evaluate(() => (window as unknown as { releaseAutosave: () => void }).releaseAutosave()) }
 }
 
+/** How long a page may take to answer before it counts as frozen. */
+const FROZEN_MS = 10_000
+
+/**
+ * Watches the page's main thread from inside the page: `longestStall()` is the longest time since the
+ * watch began that the page ran none of its timers (a chain of 10 ms ones). Timing a round trip from
+ * the test instead also counts the test runner's own delays, which on a loaded two-core machine
+ * passed a second with the page idle. A page frozen by an endless loop does not answer at all; that
+ * comes back as Infinity.
+ */
+export async function watchMainThread(page: Page): Promise<{ longestStall: () => Promise<number> }> {
+  await page.evaluate(() => {
+    let last = performance.now()
+    let longest = 0
+    const stall = () => Math.max(longest, performance.now() - last)
+    const tick = () => {
+      longest = stall()
+      last = performance.now()
+      setTimeout(tick, 10)
+    }
+    setTimeout(tick, 10)
+    Object.assign(window, { mainThreadWatch: { longest: stall } })
+  })
+  return {
+    longestStall: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const frozen = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(Infinity), FROZEN_MS)))
+      const answer = page.evaluate(() => (window as unknown as { mainThreadWatch: { longest: () => number } }).mainThreadWatch.longest())
+      try {
+        return await Promise.race([answer, frozen])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}
+
 /**
  * Where to click a skill in the list: on its name. The selected skill's item also holds its
  * actions (Rename, Duplicate, Add code, Delete), which the middle of the item may fall on.
