@@ -117,9 +117,11 @@ test('the browser-key mode calls the API directly and the key goes nowhere else'
 })
 
 test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page, routing, run }) => {
+  // Half a minute of reply: it cannot end before the click, however slow the machine (in 2.8 s it
+  // once did, and the click then met Run).
   upstream.script({
     kind: 'slow',
-    pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ' More.', ' More.', ' More.'],
+    pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ...Array<string>(70).fill(' More.')],
     delayMs: 400,
   })
   await runWithProxy(routing, run, 'tell me a long story')
@@ -129,6 +131,18 @@ test('Abort stops a streaming reply and keeps what arrived, marked aborted', asy
   await expect(run.step('Model reply')).toContainText('First part.')
   await expect(run.summary()).toContainText('aborted')
   await expect(run.runButton).toBeEnabled()
+})
+
+test('an Abort clicked just as the reply ends does not start another run', async ({ page, routing, run }) => {
+  upstream.script({ kind: 'slow', pieces: ['Short ', 'reply.'], delayMs: 300 })
+  await runWithProxy(routing, run, 'tell me a short story')
+  // The Abort button a click was aimed at, then the run ends before the click lands.
+  const abort = await page.getByRole('button', { name: 'Abort' }).elementHandle()
+  await expect(run.step('Final answer')).toContainText('Short reply.')
+  await expect(abort.click({ timeout: 2_000 })).rejects.toThrow(/not attached/)
+  await expect(run.summary()).toContainText('done')
+  // One run, so no list of earlier ones.
+  await expect(page.getByRole('combobox', { name: 'Earlier runs' })).toHaveCount(0)
 })
 
 test('a conversation: the second turn is routed again and its request carries both user turns and the first answer', async ({

@@ -82,12 +82,15 @@ export function RunControls({ onRun }: { onRun: () => void }) {
             <option value="text">{t('run.protocols.text')}</option>
           </select>
         </label>
+        {/* Two keys, two elements: a click meant for Abort that lands as the run ends must not
+            start the next run on the same element relabelled Run. */}
         {running ? (
-          <button type="button" className="button danger" onClick={() => abort.current?.()} aria-label={en('run.abort')}>
+          <button key="abort" type="button" className="button danger" onClick={() => abort.current?.()} aria-label={en('run.abort')}>
             {t('run.abort')}
           </button>
         ) : (
           <button
+            key="run"
             type="button"
             className="button primary"
             onClick={run}
