@@ -74,8 +74,8 @@ describe('explaining what to change', () => {
     const raw = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5)!
     expect(raw.suggestions.some(({ keyword }) => !whole(keyword))).toBe(true)
     const chinese = explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5, { sensibleOnly: true })!
-    // Whole words as the segmenter finds them (帮我|规划|一下|下周|的|任务): never "划一下下", which cuts two.
-    expect(chinese.suggestions.map((s) => s.keyword)).toEqual(['帮我规划', '规划一下', '一下下周', '我规划一下', '下周的任务'])
+    // Whole words as the segmenter finds them (帮我|规划|一下|下周|的|任务): never "划一下下", which cuts two, nor "下周的任务", which holds 的.
+    expect(chinese.suggestions.map((s) => s.keyword)).toEqual(['帮我规划', '规划一下', '一下下周', '我规划一下', '帮我规划一下'])
     expect(explainRouting([plan, rag], 'search_rag', '帮我规划一下下周的任务', 0.3, 5)!.suggestions.map((s) => s.keyword)).toContain(
       '划一下下',
     )
@@ -101,9 +101,21 @@ describe('explaining what to change', () => {
         sensibleOnly: true,
       },
     )!
-    // Nor one that starts or ends with a particle standing as a word of its own ("的周报", "42 的").
+    // Nor one that holds a particle standing as a word of its own ("的周报", "42 的", "42 的周报").
     const weekly = explainRouting([skill('plan', ['规划']), skill('report', ['task'])], 'report', '帮我规划一下 task 42 的周报', 0.3, 100)!
-    expect(weekly.suggestions.map((s) => s.keyword)).toContain('的周报')
+    expect(weekly.suggestions.map((s) => s.keyword)).toEqual(expect.arrayContaining(['的周报', '42 的', '42 的周报']))
+    const wholeWeekly = explainRouting(
+      [skill('plan', ['规划']), skill('report', ['task'])],
+      'report',
+      '帮我规划一下 task 42 的周报',
+      0.3,
+      100,
+      {
+        sensibleOnly: true,
+      },
+    )!
+    expect(wholeWeekly.suggestions.filter((s) => s.keyword.includes('的'))).toEqual([])
+    expect(wholeWeekly.suggestions.map((s) => s.keyword)).toContain('task 42')
     const particles = explainRouting(
       [skill('plan', ['规划']), skill('report', ['task'])],
       'report',

@@ -114,8 +114,8 @@ const SENTENCE_PUNCTUATION = /[,.;:!?，。：；！？、…"'“”‘’「�
 const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
 const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
-// Chinese particles that only glue words together: a keyword does not start or end with one as a
-// word of its own ("周报", not "的周报" or "42 的").
+// Chinese particles that only glue words together: a keyword holds none as a word of its own
+// ("周报", not "的周报", "42 的" or "42 的周报"; 为了 and 得到 are words, not particles).
 const PARTICLE = /^[的地得了吗呢吧啊]$/u
 let wordSegmenter: Intl.Segmenter | undefined
 
@@ -145,8 +145,12 @@ function sensibleIn(message: string): Acceptable {
   const inWord = (i: number) => WORD_CHARACTER.test(message[i] ?? '')
   const unspaced = (i: number) => UNSPACED_CHARACTER.test(message[i] ?? '')
   const cuts = (i: number) => (inWord(i - 1) && inWord(i)) || (starts !== null && unspaced(i - 1) && unspaced(i) && !starts.has(i))
-  // A particle that the segmenter makes a word of its own, at `i`.
+  // A particle that the segmenter makes a word of its own, from `at` to `end`.
   const particle = (i: number) => starts !== null && starts.has(i) && starts.has(i + 1) && PARTICLE.test(message[i] ?? '')
+  const holdsParticle = (at: number, end: number) => {
+    for (let i = at; i < end; i++) if (particle(i)) return true
+    return false
+  }
   return (keyword, at, end) =>
     keyword.trim() === keyword &&
     !SENTENCE_PUNCTUATION.test(keyword[0] ?? '') &&
@@ -156,8 +160,7 @@ function sensibleIn(message: string): Acceptable {
     !LONE_CHARACTER.test(keyword) &&
     !cuts(at) &&
     !cuts(end) &&
-    !particle(at) &&
-    !particle(end - 1)
+    !holdsParticle(at, end)
 }
 
 /**
