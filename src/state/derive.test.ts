@@ -1,11 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LINT_RULES } from '../core/lint'
 import * as skill from '../core/skill'
+import * as routingSuite from '../core/routingSuite'
 import { createDerivations } from './derive'
 
 vi.mock('../core/skill', async (importOriginal) => {
   const original = await importOriginal<typeof skill>()
   return { ...original, parseSkill: vi.fn(original.parseSkill) }
+})
+vi.mock('../core/routingSuite', async (importOriginal) => {
+  const original = await importOriginal<typeof routingSuite>()
+  return {
+    ...original,
+    parseRoutingTests: vi.fn(original.parseRoutingTests),
+    parseRoutingTestsInSteps: vi.fn(original.parseRoutingTestsInSteps),
+  }
 })
 
 const files = Array.from({ length: 300 }, (_, i) => ({
@@ -86,6 +95,24 @@ describe('bulk work ahead of a render', () => {
     const prepared = derive.tests(withSuite, 0.3)
     expect(prepared?.suite.passed).toBe(50)
     expect(prepared).toEqual(createDerivations().tests(withSuite, 0.3))
+  })
+
+  it('parses a long suite in steps ahead, once for every caller, and the render that shows it parses nothing', async () => {
+    const suite = Array.from({ length: 300 }, (_, i) => `- utterance: plan task${i}\n  expect: s${i}\n`).join('')
+    const withSuite = [...files, { path: 'routing-tests.yaml', text: suite }]
+    const whole = vi.mocked(routingSuite.parseRoutingTests)
+    const inSteps = vi.mocked(routingSuite.parseRoutingTestsInSteps)
+    whole.mockClear()
+    inSteps.mockClear()
+    const derive = createDerivations()
+    // The Tests badge and the Tests tab ask at once.
+    expect(await Promise.all([derive.prepareTests(withSuite, 0.3, () => true), derive.prepareTests(withSuite, 0.3, () => true)])).toEqual([
+      true,
+      true,
+    ])
+    expect(inSteps).toHaveBeenCalledTimes(1)
+    expect(derive.tests(withSuite, 0.3)?.suite.passed).toBe(300)
+    expect(whole).not.toHaveBeenCalled()
   })
 })
 

@@ -12,6 +12,8 @@ import {
 import { createLintCache, lintWorkspace, lintWorkspaceInSteps, type LintOptions, type LintProfile, type LintResult } from '../core/lint'
 import {
   parseRoutingTests,
+  parseRoutingTestsInSteps,
+  type ParsedRoutingTests,
   ROUTING_TESTS_FILE,
   runRoutingTests,
   sweepFromResults,
@@ -42,6 +44,18 @@ const SLICE_MS = 12
 
 /** Lets input and painting in before the work goes on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** Runs stepped work SLICE_MS at a time, letting input and painting in between. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let started = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - started < SLICE_MS) continue
+    await nextTask()
+    started = performance.now()
+  }
+}
 
 /**
  * How many inputs a derivation that renders follow through `useDeferredValue` remembers (the
@@ -164,7 +178,26 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       lintWorkspace(files, lintOptions(files, profile, tools)),
     ACROSS_RENDERS,
   )
-  const suiteFile = memoizeRecent((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)))
+  // A suite parsed ahead by `prepareTests` a few dozen cases per step (the YAML parser takes 30–60 ms
+  // over hundreds of cases, too long for one task), waiting for the render that reads it.
+  let suiteAhead: { text: string; parsed: Promise<ParsedRoutingTests> } | null = null
+  let suiteReady: { text: string; parsed: ParsedRoutingTests } | null = null
+  const parseSuiteAhead = (text: string): Promise<ParsedRoutingTests> => {
+    // Shared by every caller asking for the same text (the Tests badge and the Tests tab).
+    if (suiteAhead?.text !== text)
+      suiteAhead = {
+        text,
+        parsed: inSlices(parseRoutingTestsInSteps(text)).then((parsed) => {
+          suiteReady = { text, parsed }
+          return parsed
+        }),
+      }
+    return suiteAhead.parsed
+  }
+  const suiteFile = memoizeRecent(
+    (text: string | undefined) => (text === undefined ? null : suiteReady?.text === text ? suiteReady.parsed : parseRoutingTests(text)),
+    ACROSS_RENDERS,
+  )
   // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body
   // or a description re-runs the suite from here, and `prepareTests` fills it a slice at a time.
   let casesRoutedBy: Router | null = null
@@ -195,9 +228,10 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
    * between; `tests` then only reads them. False when `live` turned false (newer files came).
    */
   const prepareTests = async (files: readonly SkillFile[], threshold: number, live: () => boolean): Promise<boolean> => {
-    const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
-    if (!parsed) return true
-    // Parsing a long suite, and compiling the router for a thousand new skills, each take a slice.
+    const text = files.find((file) => file.path === ROUTING_TESTS_FILE)?.text
+    if (text === undefined) return true
+    // Parsing a long suite takes slices of its own; compiling the router for a thousand new skills, one.
+    const parsed = await parseSuiteAhead(text)
     await nextTask()
     if (!live()) return false
     const run = router(workspace(files).skills)
@@ -251,13 +285,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       // skills' shared keywords, thousands of findings) in steps of LINT_STEP, SLICE_MS at a time.
       workspace(files)
       await nextTask()
-      const steps = lintWorkspaceInSteps(files, lintOptions(files, profile, tools))
-      let started = performance.now()
-      while (!steps.next().done) {
-        if (performance.now() - started < SLICE_MS) continue
-        await nextTask()
-        started = performance.now()
-      }
+      await inSlices(lintWorkspaceInSteps(files, lintOptions(files, profile, tools)))
     } catch {
       // The render parses and lints what is missing, and shows what went wrong there.
     }

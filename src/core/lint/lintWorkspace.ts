@@ -1,4 +1,5 @@
 import { LineIndex } from '../lib/text'
+import { finishSteps } from '../lib/finishSteps'
 import { formatMessage, message, type MessageKey } from '../messages'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
@@ -68,11 +69,7 @@ export interface CachedSkillLint {
 
 /** Lints every skill of a workspace under a profile: parse problems plus the rule registry. */
 export function lintWorkspace(files: readonly SkillFile[], options: LintOptions = {}): LintResult {
-  const steps = lintWorkspaceInSteps(files, options)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return finishSteps(lintWorkspaceInSteps(files, options))
 }
 
 /**

@@ -6,8 +6,9 @@ export {
   removeRoutingCase,
   updateRoutingCase,
   parseRoutingTests,
+  parseRoutingTestsInSteps,
   ROUTING_TESTS_FILE,
   runRoutingTests,
   sweepFromResults,
 } from './routingSuite'
-export type { CaseProblem, CaseResult, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'
+export type { CaseProblem, CaseResult, ParsedRoutingTests, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'

@@ -1,7 +1,8 @@
 import { LineIndex, type TextRange } from '../lib/text'
 import { formatMessage, message, type Message } from '../messages'
 import { scoreOf, type RoutingResult } from '../routing'
-import { locateListItems, parseYamlText } from '../skill'
+import { finishSteps } from '../lib/finishSteps'
+import { locateListItems, parseYamlTextInSteps } from '../skill'
 
 export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
 
@@ -25,9 +26,22 @@ export interface CaseProblem {
 const problem = (text: Message, range: TextRange): CaseProblem => ({ message: formatMessage(text), text, range })
 
 /** Reads `routing-tests.yaml`: a list of `{utterance, expect}` (expect a skill name or null). */
-export function parseRoutingTests(text: string): { cases: RoutingCase[]; problems: CaseProblem[] } {
+export function parseRoutingTests(text: string): ParsedRoutingTests {
+  return finishSteps(parseRoutingTestsInSteps(text))
+}
+
+export interface ParsedRoutingTests {
+  cases: RoutingCase[]
+  problems: CaseProblem[]
+}
+
+/**
+ * `parseRoutingTests`, yielding every few dozen cases: a suite of hundreds takes the YAML parser
+ * longer than a task of the page should last (an import, a restore), so the page spreads it.
+ */
+export function* parseRoutingTestsInSteps(text: string): Generator<void, ParsedRoutingTests> {
   const lines = new LineIndex(text)
-  const { value, errors } = parseYamlText(text)
+  const { value, errors } = yield* parseYamlTextInSteps(text)
   const problems: CaseProblem[] = errors.map((error) => ({ message: error.message, range: lines.range(error.span[0], error.span[1]) }))
   if (errors.length > 0 || value === null || value === undefined) return { cases: [], problems }
   const list = Array.isArray(value) ? value : (value as { cases?: unknown }).cases

@@ -364,12 +364,23 @@ function complexity(source: string): string | null {
   return null
 }
 
+export interface ParsedYaml {
+  value: unknown
+  errors: FrontmatterProblem[]
+  positions: Map<string, number>
+}
+
+/** Whether parseYamlText reads `text` at all: its size, lines and nesting are within the limits. */
+export function withinYamlLimits(text: string): boolean {
+  return text.length <= MAX_FRONTMATTER_CHARS && complexity(text) === null
+}
+
 /**
  * Parses a whole YAML document (e.g. routing-tests.yaml) with the same limits as frontmatter.
  * Errors come back with offsets into `text`; `positions` maps each value's path ("cases.0.expect",
  * keys joined by dots, list items by index) to where it starts, so a reader can point at a line.
  */
-export function parseYamlText(text: string): { value: unknown; errors: FrontmatterProblem[]; positions: Map<string, number> } {
+export function parseYamlText(text: string): ParsedYaml {
   const errors: FrontmatterProblem[] = []
   const positions = new Map<string, number>()
   const tooComplex = complexity(text)
