@@ -45,7 +45,7 @@ const SLICE_MS = 12
 /** Lets input and painting in before the work goes on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-/** Runs stepped work SLICE_MS at a time, letting input and painting in between. */
+/** Runs stepped work SLICE_MS at a time, letting input and painting in between (every slicing loop here is one of these). */
 async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
   let started = performance.now()
   for (;;) {
@@ -236,15 +236,17 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (!live()) return false
     const run = router(workspace(files).skills)
     await nextTask()
-    let at = 0
-    while (at < parsed.cases.length) {
-      if (!live()) return false
-      const started = performance.now()
-      while (at < parsed.cases.length && performance.now() - started < SLICE_MS)
-        routeCase(run, parsed.cases[at++]?.utterance ?? '', threshold)
-      if (at < parsed.cases.length) await nextTask()
-    }
-    return live()
+    const routed = await inSlices(
+      (function* () {
+        for (const { utterance } of parsed.cases) {
+          if (!live()) return false
+          routeCase(run, utterance, threshold)
+          yield
+        }
+        return true
+      })(),
+    )
+    return routed && live()
   }
   // Only evals.yaml and skill-creator's evals.json matter: a keystroke elsewhere reuses the parse.
   let evalKey: string | null = null
@@ -272,15 +274,15 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
     try {
       const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
-      let at = 0
-      while (at < pending.length) {
-        const started = performance.now()
-        while (at < pending.length && performance.now() - started < SLICE_MS) {
-          const file = pending[at++] as SkillFile
-          prepared.set(file.path, { text: file.text, skill: parseSkill(file.path, file.text) })
-        }
-        await nextTask()
-      }
+      await inSlices(
+        (function* () {
+          for (const file of pending) {
+            prepared.set(file.path, { text: file.text, skill: parseSkill(file.path, file.text) })
+            yield
+          }
+        })(),
+      )
+      await nextTask()
       // Then the workspace, and the lint over it (each skill's own findings, then a thousand
       // skills' shared keywords, thousands of findings) in steps of LINT_STEP, SLICE_MS at a time.
       workspace(files)
