@@ -1,15 +1,23 @@
 /**
- * Autosave of the workspace in IndexedDB (one record), with localStorage as the fallback where
- * IndexedDB is unavailable. Every failure comes back as a message for the UI, never silently.
- * Records are written and read through the saved-workspace codec (src/core/workspace); one that
- * cannot be read (damaged, or from a newer version) is set aside, never overwritten.
+ * Autosave of the workspace in IndexedDB, with localStorage as the fallback where IndexedDB is
+ * unavailable. Every failure comes back as a message for the UI, never silently. Records are
+ * written and read through the saved-workspace codec (src/core/workspace); one that cannot be read
+ * (damaged, or from a newer version) is set aside, never overwritten.
+ *
+ * In IndexedDB each file's text is a record of its own, written once: a save writes the texts
+ * that changed and the record that lists them, in one transaction (docs/saved-workspace.md).
+ * Writing the whole workspace took 30–40 ms of the page for a thousand 2 KB skills, 140–180 ms
+ * for five thousand, after every pause in typing.
  */
 import { formatMessage, message, type Message } from '../core/messages'
+import type { SkillFile } from '../core/skill'
 import { decodeSavedWorkspace, encodeSavedWorkspace, type SavedField, type SavedWorkspace } from '../core/workspace'
 
 const DB_NAME = 'skill-playground'
 const STORE = 'workspace'
 const RECORD = 'current'
+/** Texts are stored under `text:<page>:<n>`; a key is never reused for another text. */
+const TEXT_PREFIX = 'text:'
 const LEGACY_KEY = 'skill-playground:workspace:v1'
 
 const UNREADABLE = 'unreadable'
@@ -32,6 +40,13 @@ interface StoredRecord {
   snapshot: unknown
   tab: string
   revision: number
+  /** In IndexedDB, the files' paths and the keys of the records holding their texts (the snapshot has no `files`). */
+  fileTexts?: FileText[]
+}
+
+interface FileText {
+  path: string
+  key: string
 }
 
 type ReadRecord = { ok: true; record: SavedRecord; dropped: SavedField[] } | { ok: false; error: Message; raw: unknown }
@@ -59,6 +74,83 @@ function keptAside(reason: Message): Message {
 
 function toStored(record: SavedRecord): StoredRecord {
   return { snapshot: encodeSavedWorkspace(record.workspace), tab: record.tab, revision: record.revision }
+}
+
+// This page's keys for new texts: unique to the page, so two tabs never write one key.
+const pageKey = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+let keysIssued = 0
+/** What the stored text records hold, as far as this page knows: a path's key, and its text. */
+let known = new Map<string, { key: string; text: string }>()
+
+/** The key of the record holding `file`'s text: the known one when the text is unchanged, else a new one. */
+function textKey(file: SkillFile): string {
+  const stored = known.get(file.path)
+  return stored && stored.text === file.text ? stored.key : `${TEXT_PREFIX}${pageKey}:${(keysIssued += 1)}`
+}
+
+const textKeys = () => IDBKeyRange.bound(TEXT_PREFIX, `${TEXT_PREFIX}\uffff`)
+
+/**
+ * Writes `record` in one transaction: the texts whose records are not there (new, or deleted by
+ * another tab's save), the record listing them, and the removal of texts nothing lists any more.
+ */
+async function writeRecord(record: SavedRecord): Promise<void> {
+  // The snapshot lists no texts: `fileTexts` says where they are.
+  const snapshot: Record<string, unknown> = encodeSavedWorkspace(record.workspace)
+  delete snapshot.files
+  const texts = record.workspace.files.map((file) => ({ path: file.path, key: textKey(file), text: file.text }))
+  const handle = await db()
+  await new Promise<void>((resolve, reject) => {
+    const transaction = handle.transaction(STORE, 'readwrite')
+    const store = transaction.objectStore(STORE)
+    let failure: Error | undefined
+    const present = store.getAllKeys(textKeys())
+    present.onsuccess = () => {
+      try {
+        const there = new Set(present.result)
+        for (const { key, text } of texts) if (!there.has(key)) store.put(text, key)
+        const fileTexts: FileText[] = texts.map(({ path, key }) => ({ path, key }))
+        store.put({ snapshot, tab: record.tab, revision: record.revision, fileTexts } satisfies StoredRecord, RECORD)
+        const listed = new Set(texts.map((text) => text.key))
+        for (const key of there) if (!listed.has(key as string)) store.delete(key)
+      } catch (error) {
+        // A put that throws (a full disk) undoes the whole save: nothing is half written.
+        failure = error instanceof Error ? error : new Error(String(error))
+        transaction.abort()
+      }
+    }
+    transaction.oncomplete = () => resolve()
+    transaction.onerror = () => reject(failure ?? transaction.error ?? new Error('IndexedDB transaction failed'))
+    transaction.onabort = () => reject(failure ?? transaction.error ?? new Error('IndexedDB transaction aborted'))
+  })
+  known = new Map(texts.map(({ path, key, text }) => [path, { key, text }]))
+}
+
+/** The stored record with its files' texts put back in its snapshot (a missing text reads as `null`: damaged). */
+async function readRecordValue(): Promise<unknown> {
+  const handle = await db()
+  const [value, keys, texts] = await new Promise<[unknown, IDBValidKey[], unknown[]]>((resolve, reject) => {
+    const transaction = handle.transaction(STORE, 'readonly')
+    const store = transaction.objectStore(STORE)
+    const value = store.get(RECORD) as IDBRequest<unknown>
+    const keys = store.getAllKeys(textKeys())
+    const texts = store.getAll(textKeys()) as IDBRequest<unknown[]>
+    transaction.oncomplete = () => resolve([value.result, keys.result, texts.result])
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'))
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'))
+  })
+  const stored = value as Partial<StoredRecord> | undefined
+  if (!stored || typeof stored !== 'object' || !Array.isArray(stored.fileTexts) || typeof stored.snapshot !== 'object' || !stored.snapshot)
+    return value
+  const byKey = new Map(keys.map((key, index) => [key, texts[index]]))
+  const { fileTexts, ...rest } = stored
+  const files = fileTexts.map((entry: Partial<FileText>) => ({
+    path: entry?.path,
+    text: typeof byKey.get(entry?.key ?? '') === 'string' ? byKey.get(entry?.key ?? '') : null,
+  }))
+  const readable = files.every((file): file is SkillFile => typeof file.path === 'string' && typeof file.text === 'string')
+  if (readable) known = new Map(fileTexts.map((entry, index) => [entry.path, { key: entry.key, text: files[index]!.text }]))
+  return { ...rest, snapshot: { ...stored.snapshot, files } }
 }
 
 function openDatabase(): Promise<IDBDatabase> {
@@ -92,7 +184,7 @@ export async function loadSavedWorkspace(): Promise<LoadResult> {
   const local = loadLegacy()
   let value: unknown
   try {
-    value = await transact('readonly', (store) => store.get(RECORD) as IDBRequest<unknown>)
+    value = await readRecordValue()
   } catch {
     return local
   }
@@ -161,7 +253,7 @@ function unreadableLegacy(raw: string, error: Message): LoadResult {
 
 export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
   try {
-    await transact('readwrite', (store) => store.put(toStored(record), RECORD))
+    await writeRecord(record)
     try {
       globalThis.localStorage?.removeItem(LEGACY_KEY)
     } catch {

@@ -1,0 +1,161 @@
+import { IDBFactory } from 'fake-indexeddb'
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatMessage } from '../core/messages'
+import type { SavedWorkspace } from '../core/workspace'
+
+/** A fresh copy of the module: what a newly opened tab (or a reloaded page) has. */
+async function openTab() {
+  vi.resetModules()
+  return import('./workspaceStorage')
+}
+
+const skill = (name: string, body = 'Body.') => ({ path: `${name}/SKILL.md`, text: `---\nname: ${name}\n---\n${body}\n` })
+const workspace = (...files: { path: string; text: string }[]): SavedWorkspace => ({ files, utterance: 'plan my week' })
+
+/** Everything in the database, read straight from IndexedDB. */
+async function stored(): Promise<Map<string, unknown>> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('skill-playground', 1)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(new Error('open failed'))
+  })
+  const transaction = db.transaction('workspace', 'readonly')
+  const keys = transaction.objectStore('workspace').getAllKeys()
+  const values = transaction.objectStore('workspace').getAll()
+  await new Promise((resolve) => (transaction.oncomplete = resolve))
+  db.close()
+  return new Map(keys.result.map((key, index) => [String(key), values.result[index]]))
+}
+const textKeys = async () => [...(await stored()).keys()].filter((key) => key.startsWith('text:'))
+
+/** The keys `put` was called with during `run` (texts and the record). */
+async function putsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const put = vi.spyOn(IDBObjectStore.prototype, 'put')
+  try {
+    await run()
+    return put.mock.calls.map((call) => String(call[1]))
+  } finally {
+    put.mockRestore()
+  }
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory()
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('workspace storage in IndexedDB', () => {
+  it('writes each text once: a later save writes only the texts that changed, and the record', async () => {
+    const tab = await openTab()
+    const first = workspace(skill('a'), skill('b'), skill('c'))
+    const puts = await putsDuring(() => tab.saveWorkspace({ workspace: first, tab: 't', revision: 1 }))
+    expect(puts.filter((key) => key.startsWith('text:'))).toHaveLength(3)
+    expect(puts.filter((key) => key === 'current')).toHaveLength(1)
+
+    const second = workspace(first.files[0]!, skill('b', 'Edited.'), first.files[2]!)
+    const again = await putsDuring(() => tab.saveWorkspace({ workspace: second, tab: 't', revision: 2 }))
+    expect(again.filter((key) => key.startsWith('text:'))).toHaveLength(1)
+    expect(await textKeys()).toHaveLength(3)
+
+    const loaded = await (await openTab()).loadSavedWorkspace()
+    expect(loaded).toMatchObject({ ok: true, record: { workspace: second, tab: 't', revision: 2 } })
+  })
+
+  it('removes, in the same save, the texts no file has any more (deleted, renamed, edited)', async () => {
+    const tab = await openTab()
+    await tab.saveWorkspace({ workspace: workspace(skill('a'), skill('b'), skill('c')), tab: 't', revision: 1 })
+    await tab.saveWorkspace({ workspace: workspace(skill('a', 'New.'), { ...skill('c'), path: 'd/SKILL.md' }), tab: 't', revision: 2 })
+    const texts = [...(await stored()).entries()].filter(([key]) => key.startsWith('text:')).map(([, text]) => text)
+    expect(texts.sort()).toEqual([skill('a', 'New.').text, skill('c').text].sort())
+  })
+
+  it('a page that starts from the saved record writes none of its texts again', async () => {
+    const saved = workspace(skill('a'), skill('b'))
+    await (await openTab()).saveWorkspace({ workspace: saved, tab: 'first', revision: 1 })
+    const reloaded = await openTab()
+    const loaded = await reloaded.loadSavedWorkspace()
+    if (!loaded.ok || !loaded.record) throw new Error('not loaded')
+    const puts = await putsDuring(() => reloaded.saveWorkspace({ workspace: loaded.record!.workspace, tab: 'second', revision: 2 }))
+    expect(puts).toEqual(['current'])
+  })
+
+  it('two tabs: a text the other tab’s save removed is written again, and the last save reads back whole', async () => {
+    const one = await openTab()
+    await one.saveWorkspace({ workspace: workspace(skill('a'), skill('b')), tab: 'one', revision: 1 })
+    const two = await openTab()
+    const loaded = await two.loadSavedWorkspace()
+    if (!loaded.ok || !loaded.record) throw new Error('not loaded')
+    // The second tab drops b: its record is removed with that save.
+    await two.saveWorkspace({ workspace: workspace(loaded.record.workspace.files[0]!, skill('c')), tab: 'two', revision: 2 })
+    // The first tab still has b, unchanged since its own save.
+    const last = workspace(skill('a'), skill('b'), skill('x'))
+    await one.saveWorkspace({ workspace: last, tab: 'one', revision: 3 })
+    expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: last, revision: 3 } })
+    expect(await textKeys()).toHaveLength(3)
+  })
+
+  it('a save that fails part way (a full disk) changes nothing and says the storage is full', async () => {
+    const tab = await openTab()
+    const kept = workspace(skill('a'), skill('b'))
+    await tab.saveWorkspace({ workspace: kept, tab: 't', revision: 1 })
+    const before = await stored()
+    const { put } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype)
+    let calls = 0
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      calls += 1
+      if (calls === 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      return (put.value as IDBObjectStore['put']).apply(this, args)
+    })
+    const result = await tab.saveWorkspace({ workspace: workspace(skill('a', '1'), skill('b', '2'), skill('c')), tab: 't', revision: 2 })
+    vi.restoreAllMocks()
+    expect(result).toEqual({ ok: false, error: { key: 'saved.full' } })
+    expect(await stored()).toEqual(before)
+    // The next save writes the texts the failed one could not.
+    const next = workspace(skill('a', '1'), skill('b', '2'))
+    expect(await tab.saveWorkspace({ workspace: next, tab: 't', revision: 3 })).toEqual({ ok: true })
+    expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: next } })
+  })
+
+  it('a record whose text is missing is damaged: set aside with the texts there are, never overwritten', async () => {
+    await (await openTab()).saveWorkspace({ workspace: workspace(skill('a', 'Keep me.'), skill('b')), tab: 't', revision: 1 })
+    const record = (await stored()).get('current') as { fileTexts: { path: string; key: string }[] }
+    const lost = record.fileTexts.find((entry) => entry.path === 'b/SKILL.md')!.key
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open('skill-playground', 1)
+      request.onsuccess = () => resolve(request.result)
+    })
+    const transaction = db.transaction('workspace', 'readwrite')
+    transaction.objectStore('workspace').delete(lost)
+    await new Promise((resolve) => (transaction.oncomplete = resolve))
+    db.close()
+
+    const loaded = await (await openTab()).loadSavedWorkspace()
+    if (loaded.ok) throw new Error('a damaged record loaded')
+    expect(formatMessage(loaded.error)).toContain('skill files are unreadable')
+    expect(loaded.unreadable).toContain('Keep me.')
+    expect([...(await stored()).keys()].some((key) => key.startsWith('unreadable-'))).toBe(true)
+  })
+
+  it('a record saved before texts had records of their own still loads; the next save moves them out', async () => {
+    const old = workspace(skill('a'), skill('b'))
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open('skill-playground', 1)
+      request.onupgradeneeded = () => request.result.createObjectStore('workspace')
+      request.onsuccess = () => resolve(request.result)
+    })
+    const transaction = db.transaction('workspace', 'readwrite')
+    transaction.objectStore('workspace').put({ snapshot: { v: 1, ...old }, tab: 'old', revision: 4 }, 'current')
+    await new Promise((resolve) => (transaction.oncomplete = resolve))
+    db.close()
+
+    const tab = await openTab()
+    const loaded = await tab.loadSavedWorkspace()
+    expect(loaded).toMatchObject({ ok: true, record: { workspace: old, revision: 4 } })
+    await tab.saveWorkspace({ workspace: old, tab: 'new', revision: 5 })
+    const record = (await stored()).get('current') as { snapshot: Record<string, unknown>; fileTexts: unknown[] }
+    expect(record.snapshot.files).toBeUndefined()
+    expect(record.fileTexts).toHaveLength(2)
+    expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: old, revision: 5 } })
+  })
+})
