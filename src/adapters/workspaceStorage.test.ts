@@ -70,6 +70,28 @@ describe('workspace storage in IndexedDB', () => {
     expect(texts.sort()).toEqual([skill('a', 'New.').text, skill('c').text].sort())
   })
 
+  it('an import’s many new texts are written a batch at a time, all in the one save', async () => {
+    const many = workspace(...Array.from({ length: 450 }, (_, i) => skill(`s${i}`)))
+    const tab = await openTab()
+    const puts = await putsDuring(() => tab.saveWorkspace({ workspace: many, tab: 't', revision: 1 }))
+    expect(puts.filter((key) => key.startsWith('text:'))).toHaveLength(450)
+    expect(puts.at(-1)).toBe('current')
+    expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: many } })
+    // A put that fails in a later batch undoes the earlier batches too.
+    const { put } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype)
+    let calls = 0
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      calls += 1
+      if (calls === 420) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      return (put.value as IDBObjectStore['put']).apply(this, args)
+    })
+    const edited = workspace(...many.files.map((file) => ({ ...file, text: `${file.text}more\n` })))
+    expect(await tab.saveWorkspace({ workspace: edited, tab: 't', revision: 2 })).toEqual({ ok: false, error: { key: 'saved.full' } })
+    vi.restoreAllMocks()
+    expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: many, revision: 1 } })
+    expect(await textKeys()).toHaveLength(450)
+  })
+
   it('a page that starts from the saved record writes none of its texts again', async () => {
     const saved = workspace(skill('a'), skill('b'))
     await (await openTab()).saveWorkspace({ workspace: saved, tab: 'first', revision: 1 })

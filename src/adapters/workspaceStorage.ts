@@ -18,6 +18,8 @@ const STORE = 'workspace'
 const RECORD = 'current'
 /** Texts are stored under `text:<page>:<n>`; a key is never reused for another text. */
 const TEXT_PREFIX = 'text:'
+/** New texts written per task: a few milliseconds of copying each. */
+const TEXTS_PER_TASK = 200
 const LEGACY_KEY = 'skill-playground:workspace:v1'
 
 const UNREADABLE = 'unreadable'
@@ -105,19 +107,33 @@ async function writeRecord(record: SavedRecord): Promise<void> {
     const store = transaction.objectStore(STORE)
     let failure: Error | undefined
     const present = store.getAllKeys(textKeys())
-    present.onsuccess = () => {
+    // Catches a put that throws (a full disk): the whole save is undone, nothing is half written.
+    const guarded = (step: () => void) => () => {
       try {
-        const there = new Set(present.result)
-        for (const { key, text } of texts) if (!there.has(key)) store.put(text, key)
-        const fileTexts: FileText[] = texts.map(({ path, key }) => ({ path, key }))
-        store.put({ snapshot, tab: record.tab, revision: record.revision, fileTexts } satisfies StoredRecord, RECORD)
-        const listed = new Set(texts.map((text) => text.key))
-        for (const key of there) if (!listed.has(key as string)) store.delete(key)
+        step()
       } catch (error) {
-        // A put that throws (a full disk) undoes the whole save: nothing is half written.
         failure = error instanceof Error ? error : new Error(String(error))
         transaction.abort()
       }
+    }
+    present.onsuccess = guarded(() => {
+      const there = new Set(present.result)
+      const missing = texts.filter(({ key }) => !there.has(key))
+      // After an import every text is new: a batch per task (the next starts when the last put of
+      // this one succeeds, which keeps the transaction open), not thousands of copies in one task.
+      const writeFrom = (start: number) => {
+        let last: IDBRequest | undefined
+        for (const { key, text } of missing.slice(start, start + TEXTS_PER_TASK)) last = store.put(text, key)
+        if (start + TEXTS_PER_TASK < missing.length && last) last.onsuccess = guarded(() => writeFrom(start + TEXTS_PER_TASK))
+        else finish(there)
+      }
+      writeFrom(0)
+    })
+    const finish = (there: Set<IDBValidKey>) => {
+      const fileTexts: FileText[] = texts.map(({ path, key }) => ({ path, key }))
+      store.put({ snapshot, tab: record.tab, revision: record.revision, fileTexts } satisfies StoredRecord, RECORD)
+      const listed = new Set(texts.map((text) => text.key))
+      for (const key of there) if (!listed.has(key as string)) store.delete(key)
     }
     transaction.oncomplete = () => resolve()
     transaction.onerror = () => reject(failure ?? transaction.error ?? new Error('IndexedDB transaction failed'))
