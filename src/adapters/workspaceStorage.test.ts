@@ -13,18 +13,24 @@ async function openTab() {
 const skill = (name: string, body = 'Body.') => ({ path: `${name}/SKILL.md`, text: `---\nname: ${name}\n---\n${body}\n` })
 const workspace = (...files: { path: string; text: string }[]): SavedWorkspace => ({ files, utterance: 'plan my week' })
 
-/** Everything in the database, read straight from IndexedDB. */
-async function stored(): Promise<Map<string, unknown>> {
+/** Runs `use` on the database's store straight in IndexedDB, as another program (or damage) would. */
+async function directly<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => T): Promise<T> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open('skill-playground', 1)
+    request.onupgradeneeded = () => request.result.createObjectStore('workspace')
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(new Error('open failed'))
   })
-  const transaction = db.transaction('workspace', 'readonly')
-  const keys = transaction.objectStore('workspace').getAllKeys()
-  const values = transaction.objectStore('workspace').getAll()
+  const transaction = db.transaction('workspace', mode)
+  const result = use(transaction.objectStore('workspace'))
   await new Promise((resolve) => (transaction.oncomplete = resolve))
   db.close()
+  return result
+}
+
+/** Everything in the database. */
+async function stored(): Promise<Map<string, unknown>> {
+  const [keys, values] = await directly('readonly', (store) => [store.getAllKeys(), store.getAll()] as const)
   return new Map(keys.result.map((key, index) => [String(key), values.result[index]]))
 }
 const textKeys = async () => [...(await stored()).keys()].filter((key) => key.startsWith('text:'))
@@ -141,16 +147,9 @@ describe('workspace storage in IndexedDB', () => {
 
   it('a record whose text is missing is damaged: set aside with the texts there are, never overwritten', async () => {
     await (await openTab()).saveWorkspace({ workspace: workspace(skill('a', 'Keep me.'), skill('b')), tab: 't', revision: 1 })
-    const record = (await stored()).get('current') as { fileTexts: { path: string; key: string }[] }
-    const lost = record.fileTexts.find((entry) => entry.path === 'b/SKILL.md')!.key
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = indexedDB.open('skill-playground', 1)
-      request.onsuccess = () => resolve(request.result)
-    })
-    const transaction = db.transaction('workspace', 'readwrite')
-    transaction.objectStore('workspace').delete(lost)
-    await new Promise((resolve) => (transaction.oncomplete = resolve))
-    db.close()
+    const record = (await stored()).get('current') as { fileTexts: { paths: string[]; keys: string[] } }
+    const lost = record.fileTexts.keys[record.fileTexts.paths.indexOf('b/SKILL.md')]!
+    await directly('readwrite', (store) => store.delete(lost))
 
     const loaded = await (await openTab()).loadSavedWorkspace()
     if (loaded.ok) throw new Error('a damaged record loaded')
@@ -159,25 +158,29 @@ describe('workspace storage in IndexedDB', () => {
     expect([...(await stored()).keys()].some((key) => key.startsWith('unreadable-'))).toBe(true)
   })
 
+  it('a record whose lists of paths and keys do not pair up is damaged, not an empty workspace', async () => {
+    await (await openTab()).saveWorkspace({ workspace: workspace(skill('a'), skill('b')), tab: 't', revision: 1 })
+    const record = (await stored()).get('current') as { fileTexts: { paths: string[]; keys: string[] } }
+    await directly('readwrite', (store) =>
+      store.put({ ...record, fileTexts: { ...record.fileTexts, keys: record.fileTexts.keys.slice(1) } }, 'current'),
+    )
+    const loaded = await (await openTab()).loadSavedWorkspace()
+    expect(loaded.ok).toBe(false)
+    if (!loaded.ok) expect(formatMessage(loaded.error)).toContain('skill files are unreadable')
+  })
+
   it('a record saved before texts had records of their own still loads; the next save moves them out', async () => {
     const old = workspace(skill('a'), skill('b'))
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = indexedDB.open('skill-playground', 1)
-      request.onupgradeneeded = () => request.result.createObjectStore('workspace')
-      request.onsuccess = () => resolve(request.result)
-    })
-    const transaction = db.transaction('workspace', 'readwrite')
-    transaction.objectStore('workspace').put({ snapshot: { v: 1, ...old }, tab: 'old', revision: 4 }, 'current')
-    await new Promise((resolve) => (transaction.oncomplete = resolve))
-    db.close()
+    await directly('readwrite', (store) => store.put({ snapshot: { v: 1, ...old }, tab: 'old', revision: 4 }, 'current'))
 
     const tab = await openTab()
     const loaded = await tab.loadSavedWorkspace()
     expect(loaded).toMatchObject({ ok: true, record: { workspace: old, revision: 4 } })
     await tab.saveWorkspace({ workspace: old, tab: 'new', revision: 5 })
-    const record = (await stored()).get('current') as { snapshot: Record<string, unknown>; fileTexts: unknown[] }
+    const record = (await stored()).get('current') as { snapshot: Record<string, unknown>; fileTexts: { paths: string[]; keys: string[] } }
     expect(record.snapshot.files).toBeUndefined()
-    expect(record.fileTexts).toHaveLength(2)
+    expect(record.fileTexts.paths).toEqual(old.files.map((file) => file.path))
+    expect(record.fileTexts.keys).toHaveLength(2)
     expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: old, revision: 5 } })
   })
 })

@@ -42,13 +42,12 @@ interface StoredRecord {
   snapshot: unknown
   tab: string
   revision: number
-  /** In IndexedDB, the files' paths and the keys of the records holding their texts (the snapshot has no `files`). */
-  fileTexts?: FileText[]
-}
-
-interface FileText {
-  path: string
-  key: string
+  /**
+   * In IndexedDB, the files' paths and the keys of the records holding their texts, in the same
+   * order (the snapshot has no `files`). Two lists of strings, not a list of pairs: the browser
+   * copies five thousand pairs in 12 ms, two lists of five thousand strings in about 1.
+   */
+  fileTexts?: { paths: string[]; keys: string[] }
 }
 
 type ReadRecord = { ok: true; record: SavedRecord; dropped: SavedField[] } | { ok: false; error: Message; raw: unknown }
@@ -130,7 +129,7 @@ async function writeRecord(record: SavedRecord): Promise<void> {
       writeFrom(0)
     })
     const finish = (there: Set<IDBValidKey>) => {
-      const fileTexts: FileText[] = texts.map(({ path, key }) => ({ path, key }))
+      const fileTexts = { paths: texts.map((text) => text.path), keys: texts.map((text) => text.key) }
       store.put({ snapshot, tab: record.tab, revision: record.revision, fileTexts } satisfies StoredRecord, RECORD)
       const listed = new Set(texts.map((text) => text.key))
       for (const key of there) if (!listed.has(key as string)) store.delete(key)
@@ -156,16 +155,19 @@ async function readRecordValue(): Promise<unknown> {
     transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'))
   })
   const stored = value as Partial<StoredRecord> | undefined
-  if (!stored || typeof stored !== 'object' || !Array.isArray(stored.fileTexts) || typeof stored.snapshot !== 'object' || !stored.snapshot)
-    return value
-  const byKey = new Map(keys.map((key, index) => [key, texts[index]]))
+  if (!stored || typeof stored !== 'object' || !stored.fileTexts || typeof stored.snapshot !== 'object' || !stored.snapshot) return value
   const { fileTexts, ...rest } = stored
-  const files = fileTexts.map((entry: Partial<FileText>) => ({
-    path: entry?.path,
-    text: typeof byKey.get(entry?.key ?? '') === 'string' ? byKey.get(entry?.key ?? '') : null,
-  }))
+  const { paths, keys: listed } = fileTexts as { paths: unknown; keys: unknown }
+  // Lists that do not pair up, or a text that is not there, leave `files` unreadable: the record is damaged.
+  if (!Array.isArray(paths) || !Array.isArray(listed) || paths.length !== listed.length)
+    return { ...rest, snapshot: { ...stored.snapshot, files: null } }
+  const byKey = new Map(keys.map((key, index) => [key, texts[index]]))
+  const files = paths.map((path: unknown, index) => {
+    const text = byKey.get(listed[index] as IDBValidKey)
+    return { path, text: typeof text === 'string' ? text : null }
+  })
   const readable = files.every((file): file is SkillFile => typeof file.path === 'string' && typeof file.text === 'string')
-  if (readable) known = new Map(fileTexts.map((entry, index) => [entry.path, { key: entry.key, text: files[index]!.text }]))
+  if (readable) known = new Map(files.map((file, index) => [file.path, { key: listed[index] as string, text: file.text }]))
   return { ...rest, snapshot: { ...stored.snapshot, files } }
 }
 
