@@ -131,6 +131,11 @@ export function usePrepareFiles(): (files: readonly SkillFile[]) => Promise<void
   return useCallback((files) => derive.prepare(files, store.getState().lintProfile, tools), [derive, store, tools])
 }
 
+/** Parses routing-test suites in slices ahead of a click that reads them: an import merging its suite into one's own. */
+export function usePrepareSuites(): (texts: readonly string[]) => Promise<void> {
+  return usePlaygroundContext().derive.prepareSuites
+}
+
 /** The routing-test suite and its sweep, computed once typing pauses (useSettled): off the keystroke path. */
 export function useRoutingSuite() {
   return useRoutingSuiteStatus().suite

@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LINT_RULES } from '../core/lint'
+import { mergeIncoming } from '../core/share'
 import * as skill from '../core/skill'
 import * as routingSuite from '../core/routingSuite'
 import { createDerivations } from './derive'
 
 vi.mock('../core/skill', async (importOriginal) => {
   const original = await importOriginal<typeof skill>()
-  return { ...original, parseSkill: vi.fn(original.parseSkill) }
+  return { ...original, parseSkill: vi.fn(original.parseSkill), parseYamlTextInSteps: vi.fn(original.parseYamlTextInSteps) }
 })
 vi.mock('../core/routingSuite', async (importOriginal) => {
   const original = await importOriginal<typeof routingSuite>()
   return {
     ...original,
-    parseRoutingTests: vi.fn(original.parseRoutingTests),
     parseRoutingTestsInSteps: vi.fn(original.parseRoutingTestsInSteps),
   }
 })
@@ -98,12 +98,13 @@ describe('bulk work ahead of a render', () => {
   })
 
   it('parses a long suite in steps ahead, once for every caller, and the render that shows it parses nothing', async () => {
-    const suite = Array.from({ length: 300 }, (_, i) => `- utterance: plan task${i}\n  expect: s${i}\n`).join('')
+    // A text no other test reads: core keeps the last few suites it parsed.
+    const suite = '# ahead\n' + Array.from({ length: 300 }, (_, i) => `- utterance: plan task${i}\n  expect: s${i}\n`).join('')
     const withSuite = [...files, { path: 'routing-tests.yaml', text: suite }]
-    const whole = vi.mocked(routingSuite.parseRoutingTests)
     const inSteps = vi.mocked(routingSuite.parseRoutingTestsInSteps)
-    whole.mockClear()
+    const yaml = vi.mocked(skill.parseYamlTextInSteps)
     inSteps.mockClear()
+    yaml.mockClear()
     const derive = createDerivations()
     // The Tests badge and the Tests tab ask at once.
     expect(await Promise.all([derive.prepareTests(withSuite, 0.3, () => true), derive.prepareTests(withSuite, 0.3, () => true)])).toEqual([
@@ -111,8 +112,32 @@ describe('bulk work ahead of a render', () => {
       true,
     ])
     expect(inSteps).toHaveBeenCalledTimes(1)
+    expect(yaml).toHaveBeenCalledTimes(1)
     expect(derive.tests(withSuite, 0.3)?.suite.passed).toBe(300)
-    expect(whole).not.toHaveBeenCalled()
+    // The render found the suite parsed: the YAML parser did not run again.
+    expect(yaml).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('an import that keeps both', () => {
+  it('the two suites the merge reads are parsed in steps ahead, and the merge and the render after it parse nothing', async () => {
+    const suite = (from: number) =>
+      `# merge ${from}\n` +
+      Array.from({ length: 200 }, (_, i) => `- utterance: plan task${from + i}\n  expect: s${(from + i) % 300}\n`).join('')
+    const own = [...files.slice(0, 10), { path: 'routing-tests.yaml', text: suite(0) }]
+    const incoming = [...files.slice(10), { path: 'routing-tests.yaml', text: suite(100) }]
+    const yaml = vi.mocked(skill.parseYamlTextInSteps)
+    const derive = createDerivations()
+    await derive.prepareSuites([suite(100), suite(0)])
+    yaml.mockClear()
+    const merged = mergeIncoming(own, incoming, 'imported')
+    expect(merged.tests.added).toBe(100)
+    expect(yaml).not.toHaveBeenCalled()
+    // The merged suite is new text: `prepare` parses it ahead of the render too.
+    await derive.prepare(merged.files, 'app')
+    expect(yaml).toHaveBeenCalledTimes(1)
+    expect(derive.tests(merged.files, 0.3)?.cases).toHaveLength(300)
+    expect(yaml).toHaveBeenCalledTimes(1)
   })
 })
 

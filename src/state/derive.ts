@@ -178,26 +178,16 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       lintWorkspace(files, lintOptions(files, profile, tools)),
     ACROSS_RENDERS,
   )
-  // A suite parsed ahead by `prepareTests` a few dozen cases per step (the YAML parser takes 30–60 ms
-  // over hundreds of cases, too long for one task), waiting for the render that reads it.
+  // A suite parsed ahead a few dozen cases per step (the YAML parser takes 30–60 ms over hundreds
+  // of cases, too long for one task): the render, and a click that reads the suite, then find it
+  // among core's recent suites (`parseRoutingTests`) instead of parsing it in one task.
   let suiteAhead: { text: string; parsed: Promise<ParsedRoutingTests> } | null = null
-  let suiteReady: { text: string; parsed: ParsedRoutingTests } | null = null
   const parseSuiteAhead = (text: string): Promise<ParsedRoutingTests> => {
     // Shared by every caller asking for the same text (the Tests badge and the Tests tab).
-    if (suiteAhead?.text !== text)
-      suiteAhead = {
-        text,
-        parsed: inSlices(parseRoutingTestsInSteps(text)).then((parsed) => {
-          suiteReady = { text, parsed }
-          return parsed
-        }),
-      }
+    if (suiteAhead?.text !== text) suiteAhead = { text, parsed: inSlices(parseRoutingTestsInSteps(text)) }
     return suiteAhead.parsed
   }
-  const suiteFile = memoizeRecent(
-    (text: string | undefined) => (text === undefined ? null : suiteReady?.text === text ? suiteReady.parsed : parseRoutingTests(text)),
-    ACROSS_RENDERS,
-  )
+  const suiteFile = memoizeRecent((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)), ACROSS_RENDERS)
   // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body
   // or a description re-runs the suite from here, and `prepareTests` fills it a slice at a time.
   let casesRoutedBy: Router | null = null
@@ -271,8 +261,14 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
    * should any of it fail, it resolves all the same and the render does the work, showing any
    * problem where it happens — an import or a restore is never held up or lost by it.
    */
+  /** Parses suites a slice at a time, ahead of a click that reads them (an import merging its suite into one's own). */
+  const prepareSuites = async (texts: readonly string[]): Promise<void> => {
+    // A suite that cannot be parsed is parsed again by the click, which shows what went wrong.
+    for (const text of texts) await parseSuiteAhead(text).catch(() => undefined)
+  }
   const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
     try {
+      await prepareSuites(files.filter((file) => file.path === ROUTING_TESTS_FILE).map((file) => file.text))
       const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
       await inSlices(
         (function* () {
@@ -309,7 +305,23 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     (files) => new Map(files.map((file, index) => [file.path, index])),
     () => true,
   )
-  return { workspace, routing, grouped, shown, config, lint, tests, prepareTests, registry, evals, prepare, code, codeFiles, fileIndex }
+  return {
+    workspace,
+    routing,
+    grouped,
+    shown,
+    config,
+    lint,
+    tests,
+    prepareTests,
+    registry,
+    evals,
+    prepare,
+    prepareSuites,
+    code,
+    codeFiles,
+    fileIndex,
+  }
 }
 
 const isEvalsFile = (path: string) => path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)

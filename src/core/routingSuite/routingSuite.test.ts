@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '../routing'
 import { parseSkill } from '../skill'
-import { hasRoutingCase, parseRoutingTests, removeRoutingCase, runRoutingTests, sweepFromResults, updateRoutingCase } from './index'
+import { finishSteps } from '../lib/finishSteps'
+import {
+  hasRoutingCase,
+  mergeRoutingSuites,
+  parseRoutingTests,
+  parseRoutingTestsInSteps,
+  removeRoutingCase,
+  runRoutingTests,
+  sweepFromResults,
+  updateRoutingCase,
+} from './index'
 
 const skills = [
   parseSkill('calc/SKILL.md', '---\nname: calc\ntrigger_keywords: [计算, 是多少]\n---\n'),
@@ -64,6 +74,28 @@ describe('routing test suites', () => {
     // Read off a suite's results (at any threshold) without routing again: the same sweep.
     for (const threshold of [0, 0.3, 0.9])
       expect(sweepFromResults(runRoutingTests(cases, router, threshold, skills).results)).toEqual(sweep)
+  })
+})
+
+describe('a suite read by several callers', () => {
+  it('a suite parsed in steps is the one every later reader gets, unchanged by any of them', () => {
+    const text = '# shared\n- utterance: 计算一下\n  expect: calc\n- utterance: 规划\n  expect: plan\n'
+    const ahead = finishSteps(parseRoutingTestsInSteps(text))
+    expect(parseRoutingTests(text)).toBe(ahead)
+    // Shared, so frozen: a caller that changed it would change what the others read.
+    expect(() => (ahead.cases as unknown[]).push({})).toThrow(TypeError)
+    expect(() => Object.assign(ahead.cases[0]!, { expect: null })).toThrow(TypeError)
+    // Merging another suite into it reads it and leaves it as it was.
+    const merged = mergeRoutingSuites(
+      text,
+      '- utterance: 新的\n  expect: plan\n- utterance: 新的\n  expect: calc\n- utterance: 规划\n  expect: calc\n',
+    )
+    expect(merged.added).toBe(1)
+    expect(merged.conflicts).toEqual([
+      { utterance: '新的', mine: 'plan', theirs: 'calc' },
+      { utterance: '规划', mine: 'plan', theirs: 'calc' },
+    ])
+    expect(parseRoutingTests(text).cases).toHaveLength(2)
   })
 })
 

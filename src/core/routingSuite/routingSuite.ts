@@ -27,7 +27,24 @@ const problem = (text: Message, range: TextRange): CaseProblem => ({ message: fo
 
 /** Reads `routing-tests.yaml`: a list of `{utterance, expect}` (expect a skill name or null). */
 export function parseRoutingTests(text: string): ParsedRoutingTests {
-  return finishSteps(parseRoutingTestsInSteps(text))
+  return recentSuites.get(text) ?? finishSteps(parseRoutingTestsInSteps(text))
+}
+
+/**
+ * The last few suites read, by text. A long suite is parsed a slice at a time ahead of the render
+ * or the click that needs it (src/state/derive.ts); the click (adding a case, merging an import's
+ * suite) then finds it here instead of parsing it again in one task. The results are shared, so
+ * they are frozen.
+ */
+const recentSuites = new Map<string, ParsedRoutingTests>()
+const RECENT_SUITES = 4
+
+function remember(text: string, parsed: ParsedRoutingTests): ParsedRoutingTests {
+  const frozen = { cases: Object.freeze(parsed.cases.map((item) => Object.freeze(item))), problems: Object.freeze(parsed.problems) }
+  recentSuites.delete(text)
+  recentSuites.set(text, frozen as ParsedRoutingTests)
+  for (const oldest of recentSuites.keys()) if (recentSuites.size > RECENT_SUITES) recentSuites.delete(oldest)
+  return frozen as ParsedRoutingTests
 }
 
 export interface ParsedRoutingTests {
@@ -40,6 +57,10 @@ export interface ParsedRoutingTests {
  * longer than a task of the page should last (an import, a restore), so the page spreads it.
  */
 export function* parseRoutingTestsInSteps(text: string): Generator<void, ParsedRoutingTests> {
+  return recentSuites.get(text) ?? remember(text, yield* readSuite(text))
+}
+
+function* readSuite(text: string): Generator<void, ParsedRoutingTests> {
   const lines = new LineIndex(text)
   const { value, errors } = yield* parseYamlTextInSteps(text)
   const problems: CaseProblem[] = errors.map((error) => ({ message: error.message, range: lines.range(error.span[0], error.span[1]) }))
@@ -222,17 +243,19 @@ export interface SuiteConflict {
 export function mergeRoutingSuites(mine: string | undefined, theirs: string): { text: string; added: number; conflicts: SuiteConflict[] } {
   const incoming = parseRoutingTests(theirs).cases
   if (mine === undefined) return { text: theirs, added: incoming.length, conflicts: [] }
-  const own = parseRoutingTests(mine).cases
+  // The first case with each utterance, as `find` would meet it; cases added here join it.
+  const own = new Map<string, RoutingCase>()
+  for (const item of parseRoutingTests(mine).cases) if (!own.has(item.utterance.trim())) own.set(item.utterance.trim(), item)
   let text = mine
   let added = 0
   const conflicts: SuiteConflict[] = []
   for (const item of incoming) {
-    const same = own.find((candidate) => candidate.utterance.trim() === item.utterance.trim())
+    const same = own.get(item.utterance.trim())
     if (same && same.expect === item.expect) continue
     if (same) conflicts.push({ utterance: same.utterance, mine: same.expect, theirs: item.expect })
     else {
       text = appendRoutingCase(text, item.utterance, item.expect)
-      own.push({ ...item, index: own.length })
+      own.set(item.utterance.trim(), item)
       added++
     }
   }

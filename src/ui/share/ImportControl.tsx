@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { ArchiveContents } from '../../core/share'
-import { usePlaygroundStore, usePrepareFiles } from '../../state/PlaygroundProvider'
+import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
+import { usePlaygroundStore, usePrepareFiles, usePrepareSuites } from '../../state/PlaygroundProvider'
 import type { ClashChoice } from '../../state/sharingSlice'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
@@ -16,11 +17,16 @@ export function ImportControl() {
   const { t, en, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
   const prepare = usePrepareFiles()
+  const prepareSuites = usePrepareSuites()
 
   const apply = async (archive: ArchiveContents, choice: ClashChoice) => {
     setPending(null)
     // A thousand skills are parsed and linted a slice at a time first, so adding them is quick.
     setMessage(t('importing.preparing', { count: archive.files.length }))
+    // Keeping both merges the two routing-test suites: each is parsed in slices first, not in the merge.
+    await prepareSuites(
+      [...archive.files, ...store.getState().files].filter((file) => file.path === ROUTING_TESTS_FILE).map((file) => file.text),
+    )
     await prepare(store.getState().previewImport(archive.files, choice))
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setMessage(
