@@ -19,7 +19,7 @@ const RECORD = 'current'
 /** Texts are stored under `text:<page>:<n>`; a key is never reused for another text. */
 const TEXT_PREFIX = 'text:'
 /** New texts written per task: a few milliseconds of copying each. */
-const TEXTS_PER_TASK = 200
+const TEXTS_PER_TASK = 100
 const LEGACY_KEY = 'skill-playground:workspace:v1'
 
 const UNREADABLE = 'unreadable'

@@ -91,6 +91,7 @@ describe('a suite read by several callers', () => {
       '- utterance: 新的\n  expect: plan\n- utterance: 新的\n  expect: calc\n- utterance: 规划\n  expect: calc\n',
     )
     expect(merged.added).toBe(1)
+    expect(merged.text).toBe(`${text}- utterance: "新的"\n  expect: "plan"\n`)
     expect(merged.conflicts).toEqual([
       { utterance: '新的', mine: 'plan', theirs: 'calc' },
       { utterance: '规划', mine: 'plan', theirs: 'calc' },

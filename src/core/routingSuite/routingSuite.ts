@@ -182,9 +182,16 @@ function sweepOutcomes(
  * included); a missing file starts with a comment that says what it is.
  */
 export function appendRoutingCase(text: string | undefined, utterance: string, expect: string | null): string {
-  const entry = `- utterance: ${JSON.stringify(utterance)}\n  expect: ${expect === null ? 'null' : JSON.stringify(expect)}\n`
-  if (text === undefined) return `# Routing tests: what a user types, and the skill that should win (null: none).\n${entry}`
-  return (text.endsWith('\n') || text === '' ? text : `${text}\n`) + entry
+  return appendRoutingCases(text, [{ utterance, expect }])
+}
+
+/** `appendRoutingCase` for several cases at once: the text is copied once, not once per case. */
+function appendRoutingCases(text: string | undefined, cases: readonly { utterance: string; expect: string | null }[]): string {
+  const entries = cases
+    .map(({ utterance, expect }) => `- utterance: ${JSON.stringify(utterance)}\n  expect: ${caseValue(expect)}\n`)
+    .join('')
+  if (text === undefined) return `# Routing tests: what a user types, and the skill that should win (null: none).\n${entries}`
+  return (text.endsWith('\n') || text === '' ? text : `${text}\n`) + entries
 }
 
 const caseValue = (expect: string | null) => (expect === null ? 'null' : JSON.stringify(expect))
@@ -246,18 +253,16 @@ export function mergeRoutingSuites(mine: string | undefined, theirs: string): { 
   // The first case with each utterance, as `find` would meet it; cases added here join it.
   const own = new Map<string, RoutingCase>()
   for (const item of parseRoutingTests(mine).cases) if (!own.has(item.utterance.trim())) own.set(item.utterance.trim(), item)
-  let text = mine
-  let added = 0
+  const added: RoutingCase[] = []
   const conflicts: SuiteConflict[] = []
   for (const item of incoming) {
     const same = own.get(item.utterance.trim())
     if (same && same.expect === item.expect) continue
     if (same) conflicts.push({ utterance: same.utterance, mine: same.expect, theirs: item.expect })
     else {
-      text = appendRoutingCase(text, item.utterance, item.expect)
+      added.push(item)
       own.set(item.utterance.trim(), item)
-      added++
     }
   }
-  return { text, added, conflicts }
+  return { text: added.length > 0 ? appendRoutingCases(mine, added) : mine, added: added.length, conflicts }
 }
