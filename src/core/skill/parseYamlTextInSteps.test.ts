@@ -28,6 +28,8 @@ const ITEMS = [
   '-\n  utterance: the dash alone on its line\n  expect: plan\n',
   '- utterance: hello there!\n  expect: "wow*"\n',
   '- utterance: 42\n  expect: true\n',
+  // Not anchors, aliases or tags: inside a plain value, they are text.
+  '- utterance: how much is 17 * 23 & 4 ! 5\n  expect: calculator\n',
 ]
 
 describe('parseYamlTextInSteps', () => {
@@ -59,6 +61,9 @@ describe('parseYamlTextInSteps', () => {
     const cases = {
       // An alias ties an item to an earlier one.
       anchors: `- &first {utterance: a, expect: b}\n${many('- utterance: x\n  expect: y\n')}- *first\n`,
+      values: `- utterance: &said x\n${many('- utterance: x\n  expect: y\n')}- utterance: *said\n`,
+      flow: `${many('- utterance: x\n  expect: y\n')}- [a, *b]\n`,
+      tags: `${many('- utterance: x\n  expect: y\n')}- utterance: !custom x\n`,
       // A mapping at the top, not a list.
       mapping: `cases:\n${many('  - utterance: x\n    expect: y\n')}`,
       // A second document.

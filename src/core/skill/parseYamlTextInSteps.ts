@@ -5,8 +5,11 @@ export const ITEMS_PER_STEP = 25
 
 // Directives and document markers ("%YAML", "---", "..."): the document is not one plain list.
 const DOCUMENT_MARKER = /^(?:%|---(?:\s|$)|\.\.\.(?:\s|$))/m
-// An anchor, alias or tag where a value can begin: an item may then depend on another.
-const NODE_PROPERTY = /(?:^|[\s[{,])[&*!]/m
+// An anchor, alias or tag where a node can begin (a line's start, after "- ", "? " or ": ", inside
+// flow brackets): an item may then depend on another. "17 * 23" inside a plain value is not one; a
+// calculator's test cases are full of those. An alias this misses cannot resolve in its slice, and
+// a slice with an error is parsed whole (below).
+const NODE_PROPERTY = /(?:^[ \t]*|[-?:][ \t]+|[[{,][ \t]*)[&*!]/m
 // A line that begins an item of a top-level list ("- …", or "-" alone).
 const ITEM_START = /^-(?:[ \t\r]|$)/
 
