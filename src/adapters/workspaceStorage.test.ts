@@ -46,6 +46,17 @@ async function putsDuring(run: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
+/** From now on the `call`th put throws as a full disk does (until the mocks are restored). */
+function diskFullAtPut(call: number) {
+  const { put } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype)
+  let calls = 0
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+    calls += 1
+    if (calls === call) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    return (put.value as IDBObjectStore['put']).apply(this, args)
+  })
+}
+
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory()
 })
@@ -84,13 +95,7 @@ describe('workspace storage in IndexedDB', () => {
     expect(puts.at(-1)).toBe('current')
     expect(await (await openTab()).loadSavedWorkspace()).toMatchObject({ ok: true, record: { workspace: many } })
     // A put that fails in a later batch undoes the earlier batches too.
-    const { put } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype)
-    let calls = 0
-    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
-      calls += 1
-      if (calls === 420) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      return (put.value as IDBObjectStore['put']).apply(this, args)
-    })
+    diskFullAtPut(420)
     const edited = workspace(...many.files.map((file) => ({ ...file, text: `${file.text}more\n` })))
     expect(await tab.saveWorkspace({ workspace: edited, tab: 't', revision: 2 })).toEqual({ ok: false, error: { key: 'saved.full' } })
     vi.restoreAllMocks()
@@ -128,13 +133,7 @@ describe('workspace storage in IndexedDB', () => {
     const kept = workspace(skill('a'), skill('b'))
     await tab.saveWorkspace({ workspace: kept, tab: 't', revision: 1 })
     const before = await stored()
-    const { put } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype)
-    let calls = 0
-    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
-      calls += 1
-      if (calls === 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      return (put.value as IDBObjectStore['put']).apply(this, args)
-    })
+    diskFullAtPut(2)
     const result = await tab.saveWorkspace({ workspace: workspace(skill('a', '1'), skill('b', '2'), skill('c')), tab: 't', revision: 2 })
     vi.restoreAllMocks()
     expect(result).toEqual({ ok: false, error: { key: 'saved.full' } })
