@@ -161,7 +161,11 @@ test('export the workspace as a zip and import it into a fresh browser: the same
   const fresh = await other.newPage()
   await fresh.goto('/')
   await fresh.getByLabel('Import files').setInputFiles({ name: 'workspace.zip', mimeType: 'application/zip', buffer: zip })
-  await expect(fresh.getByRole('dialog', { name: 'Name clash' })).toBeVisible()
+  const clash = fresh.getByRole('dialog', { name: 'Name clash' })
+  await expect(clash).toBeVisible()
+  // Every example file clashes: five are named, with the count of the rest, and the choices are explained.
+  await expect(clash).toContainText(/same path as yours: (?:[^,]+, ){4}[^,]+ and \d+ more\./)
+  await expect(clash).toContainText('the routing tests are merged case by case')
   await fresh.getByRole('button', { name: 'Replace mine' }).click()
   await expect(fresh.getByRole('status').filter({ hasText: 'Imported' })).toContainText('replaced')
   const again = await downloaded(fresh, async () => {

@@ -8,6 +8,9 @@ import { readImport } from './readImport'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 
+/** How many clashing paths the question names. */
+const CLASHES_LISTED = 5
+
 /** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
   const store = usePlaygroundStore()
@@ -127,9 +130,17 @@ export function ImportControl() {
               {t('importing.clashText', {
                 count: pending.clashes.length,
                 total: pending.archive.files.length,
-                list: pending.clashes.join(', '),
+                // Re-importing a folder of a thousand skills names the first few, not a thousand paths.
+                list:
+                  pending.clashes.length > CLASHES_LISTED
+                    ? t('importing.clashMore', {
+                        list: pending.clashes.slice(0, CLASHES_LISTED).join(', '),
+                        more: pending.clashes.length - CLASHES_LISTED,
+                      })
+                    : pending.clashes.join(', '),
               })}
             </p>
+            <p className="hint">{t('importing.clashChoices')}</p>
             <div className="modal-actions">
               <button
                 type="button"
