@@ -375,3 +375,20 @@ test('two tabs changing different things at once: both changes are kept, without
   await expect(routing.utterance).toHaveValue('typed in the second tab')
   await expect(routing.threshold).toHaveValue('0.45')
 })
+
+test('imported routing tests that do not read are kept as comments after yours, and the note opens them', async ({ page, editor }) => {
+  const root = join(mkdtempSync(join(tmpdir(), 'suite-import-')), 'proj')
+  mkdirSync(join(root, 'greet'), { recursive: true })
+  writeFileSync(join(root, 'greet', 'SKILL.md'), '---\nname: greet\ntrigger_keywords: [hello]\n---\nGreet.\n')
+  writeFileSync(join(root, 'routing-tests.yaml'), '- utterance: "hello there\n  expect: greet\n')
+  await page.getByLabel('Import folder files').setInputFiles(root)
+  await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Keep both' }).click()
+  const status = page.getByRole('status').filter({ hasText: 'Imported' })
+  await expect(status).toContainText('The imported routing-tests.yaml has 1 problem')
+  await status.getByRole('button', { name: 'Show the kept copy' }).click()
+  await expect(editor.line('# Imported routing-tests.yaml, kept as comments')).toBeVisible()
+  await expect(editor.line('# - utterance: "hello there')).toBeVisible()
+  // The user's own cases still read: the Tests tab shows no problem with the file.
+  await page.getByRole('tab', { name: /Tests/ }).click()
+  await expect(page.getByRole('region', { name: 'Routing tests' })).not.toContainText('routing-tests.yaml:')
+})

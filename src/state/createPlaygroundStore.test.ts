@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeSavedWorkspace, encodeSavedWorkspace } from '../core/workspace'
 import { createPlaygroundStore, savedFromState } from './createPlaygroundStore'
 import { createDerivations } from './derive'
+import { parseRoutingTests } from '../core/routingSuite'
 
 const files = [
   { path: 'calc/SKILL.md', text: '---\nname: calc\ntrigger_keywords: [计算]\nrequired_tools: [calculator]\n---\nCompute.\n' },
@@ -153,13 +154,31 @@ describe('shared drafts and imports', () => {
       { path: 'other.md', text: 'other' },
     ]
     const both = createPlaygroundStore({ files })
-    expect(both.getState().importFiles(incoming, 'both')).toEqual({ added: 2, replaced: 0, skipped: 0, conflicts: [] })
+    expect(both.getState().importFiles(incoming, 'both')).toEqual({
+      added: 2,
+      replaced: 0,
+      skipped: 0,
+      conflicts: [],
+      unreadableTests: null,
+    })
     expect(both.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-imported/SKILL.md', 'other.md'])
     const replace = createPlaygroundStore({ files })
-    expect(replace.getState().importFiles(incoming, 'replace')).toEqual({ added: 1, replaced: 1, skipped: 0, conflicts: [] })
+    expect(replace.getState().importFiles(incoming, 'replace')).toEqual({
+      added: 1,
+      replaced: 1,
+      skipped: 0,
+      conflicts: [],
+      unreadableTests: null,
+    })
     expect(replace.getState().files[0]!.text).toBe('replacement')
     const skip = createPlaygroundStore({ files })
-    expect(skip.getState().importFiles(incoming, 'skip')).toEqual({ added: 1, replaced: 0, skipped: 1, conflicts: [] })
+    expect(skip.getState().importFiles(incoming, 'skip')).toEqual({
+      added: 1,
+      replaced: 0,
+      skipped: 1,
+      conflicts: [],
+      unreadableTests: null,
+    })
     expect(skip.getState().files[0]!.text).toBe(files[0]!.text)
   })
 
@@ -264,6 +283,47 @@ describe('merges that keep exactly what was sent', () => {
 
     store.getState().discardShared()
     expect(store.getState().files).toEqual(before)
+  })
+
+  it('keeps routing tests that do not all read, from an import or a link, as comments after the user’s own; Discard takes them out', () => {
+    const suite = '# mine\n- utterance: hello\n  expect: null\n'
+    const before = [...files, { path: 'routing-tests.yaml', text: suite }]
+    // A YAML error reads as nothing at all; a case without an utterance loses only that case.
+    const broken = '- utterance: "add 2 and 3\n  expect: calc\n'
+    const partly = '- utterance: new one\n  expect: calc\n- expect: flat\n'
+    for (const clash of ['both', 'skip'] as const) {
+      const store = createPlaygroundStore({ files: before })
+      const report = store.getState().importFiles([{ path: 'routing-tests.yaml', text: broken }], clash)
+      expect(report.unreadableTests).toMatchObject({ problems: 1, keptAtLine: 5 })
+      const text = store.getState().files.find((f) => f.path === 'routing-tests.yaml')!.text
+      expect(text.startsWith(suite)).toBe(true)
+      expect(text.split('\n')[4]).toMatch(/^# Imported routing-tests\.yaml, kept as comments/)
+      expect(text).toContain('# - utterance: "add 2 and 3\n#   expect: calc\n')
+      expect(parseRoutingTests(text)).toMatchObject({ cases: [{ utterance: 'hello' }], problems: [] })
+    }
+    const store = createPlaygroundStore({ files: before })
+    store.getState().openShared({ kind: 'workspace', skills: [{ path: 'routing-tests.yaml', text: partly }] })
+    expect(store.getState().sharedDraft?.unreadableTests).toEqual({ problems: 1, line: 3, keptAtLine: 7 })
+    const text = store.getState().files.find((f) => f.path === 'routing-tests.yaml')!.text
+    expect(parseRoutingTests(text).cases.map((c) => c.utterance)).toEqual(['hello', 'new one'])
+    expect(text.split('\n').slice(6)).toEqual([
+      expect.stringMatching(/^# Imported/),
+      ...partly
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => `# ${line}`),
+      '',
+    ])
+    // The note survives a reload with the rest of the draft.
+    const saved = decodeSavedWorkspace(JSON.parse(JSON.stringify(encodeSavedWorkspace(savedFromState(store.getState())))))
+    expect(saved.ok && saved.workspace.sharedDraft?.unreadableTests).toEqual({ problems: 1, line: 3, keptAtLine: 7 })
+    store.getState().discardShared()
+    expect(store.getState().files).toEqual(before)
+    // Discard puts a suite back even when nothing but the commented copy was added.
+    const only = createPlaygroundStore({ files: before })
+    only.getState().openShared({ kind: 'workspace', skills: [{ path: 'routing-tests.yaml', text: broken }] })
+    only.getState().discardShared()
+    expect(only.getState().files).toEqual(before)
   })
 
   it('replace-mine import reproduces the same files, paths and bytes', () => {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand'
 import type { Message } from '../core/messages'
 import { mergeIncoming, mergeResources, type SharePayload } from '../core/share'
-import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict } from '../core/routingSuite'
+import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict, type UnreadableSuite } from '../core/routingSuite'
 import { normalizeThreshold, normalizeUtterance } from '../core/routing'
 import { isSkillPath, type SkillFile } from '../core/skill'
 import type { SharedDraft } from '../core/workspace'
@@ -32,6 +32,8 @@ export interface ImportReport {
   replaced: number
   skipped: number
   conflicts: SuiteConflict[]
+  /** The imported routing tests did not all read: kept as comments after the user's own. */
+  unreadableTests: UnreadableSuite | null
 }
 
 export type ClashChoice = 'both' | 'replace' | 'skip'
@@ -46,7 +48,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     const state = get()
     const merge = mergeIncoming(state.files, payload.skills, 'shared')
     const added = merge.files.filter((file) => merge.added.includes(file.path))
-    const testsChanged = merge.tests.added > 0 || merge.previousTests === null
+    const testsChanged = merge.tests.added > 0 || merge.tests.unreadable !== null || merge.previousTests === null
     set({
       files: merge.files,
       selectedPath: merge.added[0] ?? state.selectedPath,
@@ -65,6 +67,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
         },
         ...(merge.identical.length > 0 ? { identical: merge.identical } : {}),
         ...(merge.tests.conflicts.length > 0 ? { conflicts: merge.tests.conflicts } : {}),
+        ...(merge.tests.unreadable ? { unreadableTests: merge.tests.unreadable } : {}),
       },
       shareError: null,
     })
@@ -133,7 +136,13 @@ function planImport(
     return {
       files,
       selected: incoming.find((file) => isSkillPath(file.path))?.path,
-      report: { added: files.length - own.length, replaced: own.filter((file) => byPath.has(file.path)).length, skipped: 0, conflicts: [] },
+      report: {
+        added: files.length - own.length,
+        replaced: own.filter((file) => byPath.has(file.path)).length,
+        skipped: 0,
+        conflicts: [],
+        unreadableTests: null,
+      },
     }
   }
   const existing = new Set(own.map((file) => file.path))
@@ -147,6 +156,7 @@ function planImport(
       replaced: 0,
       skipped: incoming.length - kept.length + merge.identical.length,
       conflicts: merge.tests.conflicts,
+      unreadableTests: merge.tests.unreadable,
     },
   }
 }

@@ -11,4 +11,14 @@ export {
   runRoutingTests,
   sweepFromResults,
 } from './routingSuite'
-export type { CaseProblem, CaseResult, ParsedRoutingTests, RoutingCase, SuiteConflict, SuiteResult, SweepPoint } from './routingSuite'
+export type {
+  CaseProblem,
+  CaseResult,
+  ParsedRoutingTests,
+  RoutingCase,
+  SuiteConflict,
+  SuiteMerge,
+  SuiteResult,
+  SweepPoint,
+  UnreadableSuite,
+} from './routingSuite'

@@ -100,6 +100,21 @@ describe('a suite read by several callers', () => {
   })
 })
 
+describe('merging a suite that does not all read', () => {
+  it('keeps every line of it as a comment after one’s own, which still reads as it did', () => {
+    const mine = '- utterance: 你好\n  expect: null'
+    const theirs = '- utterance: [\r\n\r\n  expect: calc\r\n'
+    const merged = mergeRoutingSuites(mine, theirs)
+    expect(merged.added).toBe(0)
+    expect(merged.unreadable).toMatchObject({ problems: expect.any(Number), keptAtLine: 4 })
+    expect(merged.text.split('\n').slice(0, 3)).toEqual(['- utterance: 你好', '  expect: null', ''])
+    expect(merged.text.split('\n').slice(4)).toEqual(['# - utterance: [', '#', '#   expect: calc', ''])
+    expect(parseRoutingTests(merged.text)).toMatchObject({ cases: [{ utterance: '你好', expect: null }], problems: [] })
+    // A suite that reads merges as before, with nothing kept.
+    expect(mergeRoutingSuites(mine, '- utterance: 新的\n  expect: calc\n').unreadable).toBeNull()
+  })
+})
+
 describe('editing the suite file', () => {
   const text =
     '# My routing tests\n- utterance: "计算一下"   # calc\n  expect: calculator\n\n# weather\n- utterance: 天气\n  expect: weather\n- utterance: "hi"\n'

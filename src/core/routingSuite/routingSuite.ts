@@ -242,14 +242,33 @@ export interface SuiteConflict {
   theirs: string | null
 }
 
+/** An incoming suite that did not all read: how many problems, the first one's line in it, and where the merge kept it. */
+export interface UnreadableSuite {
+  problems: number
+  line: number
+  /** The line of the merged file where the commented copy starts. */
+  keptAtLine: number
+}
+
+export interface SuiteMerge {
+  text: string
+  added: number
+  conflicts: SuiteConflict[]
+  /** Set when the incoming suite had parts that could not be read: its text is kept, commented out, at the end. */
+  unreadable: UnreadableSuite | null
+}
+
 /**
  * Merges an incoming suite into one's own: a case both have (same utterance, same expectation)
  * once; a case with a different expectation is not changed but listed as a conflict to decide;
- * new cases are appended (the rest of the file kept byte for byte). Nothing is dropped silently.
+ * new cases are appended (the rest of the file kept byte for byte). Nothing is dropped silently:
+ * an incoming suite with parts that do not read (a YAML error, a case without an utterance) gives
+ * what it can, and its whole text follows as comments, to be fixed and taken in by hand.
  */
-export function mergeRoutingSuites(mine: string | undefined, theirs: string): { text: string; added: number; conflicts: SuiteConflict[] } {
-  const incoming = parseRoutingTests(theirs).cases
-  if (mine === undefined) return { text: theirs, added: incoming.length, conflicts: [] }
+export function mergeRoutingSuites(mine: string | undefined, theirs: string): SuiteMerge {
+  const read = parseRoutingTests(theirs)
+  const incoming = read.cases
+  if (mine === undefined) return { text: theirs, added: incoming.length, conflicts: [], unreadable: null }
   // The first case with each utterance, as `find` would meet it; cases added here join it.
   const own = new Map<string, RoutingCase>()
   for (const item of parseRoutingTests(mine).cases) if (!own.has(item.utterance.trim())) own.set(item.utterance.trim(), item)
@@ -264,5 +283,18 @@ export function mergeRoutingSuites(mine: string | undefined, theirs: string): { 
       own.set(item.utterance.trim(), item)
     }
   }
-  return { text: added.length > 0 ? appendRoutingCases(mine, added) : mine, added: added.length, conflicts }
+  const text = added.length > 0 ? appendRoutingCases(mine, added) : mine
+  const first = read.problems[0]
+  if (!first) return { text, added: added.length, conflicts, unreadable: null }
+  // The incoming text follows one's own, every line a comment, so one's own still reads.
+  const base = text.endsWith('\n') || text === '' ? text : `${text}\n`
+  const line = first.range.startLine
+  const header = `# Imported ${ROUTING_TESTS_FILE}, kept as comments because it does not all read (first problem at its line ${line}):`
+  const copy = theirs.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n')
+  return {
+    text: `${base}\n${header}\n${copy.map((row) => (row === '' ? '#' : `# ${row}`)).join('\n')}\n`,
+    added: added.length,
+    conflicts,
+    unreadable: { problems: read.problems.length, line, keptAtLine: base.split('\n').length + 1 },
+  }
 }

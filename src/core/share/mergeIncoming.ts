@@ -2,9 +2,10 @@
  * Brings skills from a link or an import into a workspace without losing or doubling anything:
  * a skill identical to one the recipient has (same path, same text) is not added again; a skill
  * whose path or name is taken is renamed (`<name>-<suffix>`); the incoming routing tests are
- * merged case by case, with different expectations listed as conflicts.
+ * merged case by case, with different expectations listed as conflicts (and a suite that does not
+ * all read kept as comments after them).
  */
-import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteConflict } from '../routingSuite'
+import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteMerge } from '../routingSuite'
 import { folderOf, isSkillPath, placeIncoming, type SkillFile } from '../skill'
 
 export interface IncomingMerge {
@@ -15,7 +16,7 @@ export interface IncomingMerge {
   renamed: { from: string; to: string }[]
   /** Paths of incoming skills the workspace already had, byte for byte. */
   identical: string[]
-  tests: { added: number; conflicts: SuiteConflict[] }
+  tests: Omit<SuiteMerge, 'text'>
   /** The routing tests before the merge (null: there were none), so Discard can put them back. */
   previousTests: string | null
 }
@@ -34,10 +35,10 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
   let files = [...existing, ...placed]
-  let tests: IncomingMerge['tests'] = { added: 0, conflicts: [] }
+  let tests: IncomingMerge['tests'] = { added: 0, conflicts: [], unreadable: null }
   if (suite) {
     const merged = mergeRoutingSuites(own?.text, suite.text)
-    tests = { added: merged.added, conflicts: merged.conflicts }
+    tests = { added: merged.added, conflicts: merged.conflicts, unreadable: merged.unreadable }
     files = own
       ? files.map((file) => (file === own ? { ...file, text: merged.text } : file))
       : [...files, { path: ROUTING_TESTS_FILE, text: merged.text }]

@@ -9,6 +9,7 @@ import type { ToolProtocol } from '../agent/types'
 import type { LintProfile } from '../lint/types'
 import { message, type Message } from '../messages'
 import { normalizeThreshold, normalizeUtterance } from '../routing/threshold'
+import type { UnreadableSuite } from '../routingSuite/routingSuite'
 import type { SkillFile } from '../skill/types'
 import type { EvalReport } from '../evals/runEvals'
 import type { ToolMode } from '../tools/liveTools'
@@ -42,6 +43,8 @@ export interface SharedDraft {
   identical?: string[]
   /** Routing cases both have with different expectations: the recipient's stays until they choose. */
   conflicts?: { utterance: string; mine: string | null; theirs: string | null }[]
+  /** The link's routing tests did not all read: kept as comments after the recipient's own. */
+  unreadableTests?: UnreadableSuite
 }
 
 /** A field's reader: the value made valid, or `undefined` when it cannot be. */
@@ -65,6 +68,7 @@ const recordOf =
     }
     return out
   }
+const count: Reader<number> = (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined)
 const listOf =
   <T>(item: Reader<T>): Reader<T[]> =>
   (value) => {
@@ -146,6 +150,11 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
       : undefined,
   )(value.conflicts ?? [])
   const identical = listOf(text)(value.identical ?? [])
+  const unreadable = value.unreadableTests
+  const unreadableTests =
+    isObject(unreadable) && count(unreadable.problems) && count(unreadable.line) && count(unreadable.keptAtLine)
+      ? { problems: unreadable.problems as number, line: unreadable.line as number, keptAtLine: unreadable.keptAtLine as number }
+      : undefined
   const resources = isObject(value.resources) ? value.resources : {}
   if (!paths || !renamed || !previous) return undefined
   return {
@@ -155,6 +164,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
     previous,
     ...(identical && identical.length > 0 ? { identical } : {}),
     ...(conflicts && conflicts.length > 0 ? { conflicts } : {}),
+    ...(unreadableTests ? { unreadableTests } : {}),
     resources: {
       ...(resources.toolMocks !== undefined && readToolMocks(resources.toolMocks) ? { toolMocks: readToolMocks(resources.toolMocks) } : {}),
       ...(resources.knowledge !== undefined && readKnowledge(resources.knowledge) ? { knowledge: readKnowledge(resources.knowledge) } : {}),

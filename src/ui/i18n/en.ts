@@ -328,6 +328,15 @@ export const en = {
     summary: '{{passed}} passed, {{failed}} failed',
     atThreshold: 'at threshold {{threshold}}',
     editFile: 'Edit routing-tests.yaml',
+    keptFromImport_one:
+      'The imported routing-tests.yaml has {{count}} problem (at its line {{line}}): the cases that read were merged, and the whole imported file is kept as comments at the end of yours, to fix and take in by hand.',
+    keptFromImport_other:
+      'The imported routing-tests.yaml has {{count}} problems (the first at its line {{line}}): the cases that read were merged, and the whole imported file is kept as comments at the end of yours, to fix and take in by hand.',
+    keptFromLink_one:
+      'The link’s routing tests have {{count}} problem (at their line {{line}}): the cases that read were merged, and the whole file is kept as comments at the end of your routing-tests.yaml.',
+    keptFromLink_other:
+      'The link’s routing tests have {{count}} problems (the first at their line {{line}}): the cases that read were merged, and the whole file is kept as comments at the end of your routing-tests.yaml.',
+    showKept: 'Show the kept copy',
     unknown: 'Cases expect skills that do not exist: {{list}}.',
     cases: 'Test cases',
     result: 'Result',

@@ -324,6 +324,15 @@ export const zh: DeepStrings<typeof en> = {
     summary: '{{passed}} 通过，{{failed}} 失败',
     atThreshold: '阈值 {{threshold}}',
     editFile: '编辑 routing-tests.yaml',
+    keptFromImport_one:
+      '导入的 routing-tests.yaml 有 {{count}} 处问题（在其第 {{line}} 行）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
+    keptFromImport_other:
+      '导入的 routing-tests.yaml 有 {{count}} 处问题（第一处在其第 {{line}} 行）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
+    keptFromLink_one:
+      '链接里的路由测试有 {{count}} 处问题（在其第 {{line}} 行）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
+    keptFromLink_other:
+      '链接里的路由测试有 {{count}} 处问题（第一处在其第 {{line}} 行）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
+    showKept: '查看保留的副本',
     unknown: '有用例期望的技能不存在：{{list}}。',
     cases: '测试用例',
     result: '结果',

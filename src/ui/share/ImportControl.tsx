@@ -2,7 +2,8 @@ import { useRef, useState } from 'react'
 import type { ArchiveContents } from '../../core/share'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { usePlaygroundStore, usePrepareFiles, usePrepareSuites } from '../../state/PlaygroundProvider'
-import type { ClashChoice } from '../../state/sharingSlice'
+import type { ClashChoice, ImportReport } from '../../state/sharingSlice'
+import { KeptSuiteNote } from '../routingSuite/KeptSuiteNote'
 import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
 import { useWindowEvent } from '../common/useWindowEvent'
@@ -19,11 +20,13 @@ export function ImportControl() {
   const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
   const { t, en, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
+  const [unreadableTests, setUnreadableTests] = useState<ImportReport['unreadableTests']>(null)
   const prepare = usePrepareFiles()
   const prepareSuites = usePrepareSuites()
 
   const apply = async (archive: ArchiveContents, choice: ClashChoice) => {
     setPending(null)
+    setUnreadableTests(null)
     // A thousand skills are parsed and linted a slice at a time first, so adding them is quick.
     setMessage(t('importing.preparing', { count: archive.files.length }))
     // Keeping both merges the two routing-test suites: each is parsed in slices first, not in the merge.
@@ -32,6 +35,7 @@ export function ImportControl() {
     )
     await prepare(store.getState().previewImport(archive.files, choice))
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
+    setUnreadableTests(result.unreadableTests)
     setMessage(
       [
         t('importing.imported', { count: result.added }),
@@ -46,6 +50,7 @@ export function ImportControl() {
   const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
     const read = await readImport([...list])
+    setUnreadableTests(null)
     if (!read.ok) return setMessage(say(read.error))
     const existing = new Set(store.getState().files.map((file) => file.path))
     const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
@@ -116,8 +121,16 @@ export function ImportControl() {
       />
       {message && (
         <span className="import-message" role="status">
-          {message}{' '}
-          <button type="button" className="link-button" onClick={() => setMessage(null)}>
+          {message}
+          {unreadableTests && <KeptSuiteNote unreadable={unreadableTests} from="import" />}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setMessage(null)
+              setUnreadableTests(null)
+            }}
+          >
             {t('common.ok')}
           </button>
         </span>

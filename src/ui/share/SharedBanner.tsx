@@ -1,5 +1,6 @@
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
+import { KeptSuiteNote } from '../routingSuite/KeptSuiteNote'
 
 /** Where the shared draft came from, what it contains, and the choice to keep or discard it. */
 export function SharedBanner() {
@@ -28,6 +29,7 @@ export function SharedBanner() {
             {t(draft.kind === 'workspace' ? 'shared.openedWorkspace' : 'shared.opened', { count: draft.paths.length })}
             {draft.renamed.length > 0 && ` ${t('shared.renamed', { list: draft.renamed.map((r) => `${r.from} → ${r.to}`).join(', ') })}`}
             {draft.identical && draft.identical.length > 0 && ` ${t('shared.identical', { count: draft.identical.length })}`}
+            {draft.unreadableTests && <KeptSuiteNote unreadable={draft.unreadableTests} from="link" />}
           </span>
           {draft.conflicts && draft.conflicts.length > 0 && (
             <ul className="shared-conflicts" aria-label={en('shared.conflicts')}>
