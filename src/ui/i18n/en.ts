@@ -5,7 +5,7 @@
  */
 export const en = {
   app: { tagline: 'Write SKILL.md files and see, as you type, which one a user message would activate, and why.' },
-  common: { cancel: 'Cancel', close: 'Close', dismiss: 'Dismiss', done: 'Done', ok: 'ok', remove: 'Remove' },
+  common: { cancel: 'Cancel', close: 'Close', dismiss: 'Dismiss', done: 'Done', ok: 'OK', remove: 'Remove' },
   header: { language: 'Language', help: 'Help', guide: 'Guide', scoreHelp: 'How the score works' },
   tabs: { routing: 'Routing', tests: 'Tests', run: 'Run', evals: 'Evals', tools: 'Tools', problems: 'Problems' },
   evals: {
@@ -533,6 +533,7 @@ export const en = {
     error: '{{error}} Your own skills are unchanged.',
     opened_one: 'Opened from a shared link: {{count}} skill, shown beside your own work (marked “shared”). Nothing has run.',
     opened_other: 'Opened from a shared link: {{count}} skills, shown beside your own work (marked “shared”). Nothing has run.',
+    openedWorkspace_zero: 'Opened from a shared link: a workspace with no skills. Nothing has run.',
     openedWorkspace_one:
       'Opened from a shared link: {{count}} skill and a workspace, shown beside your own work (marked “shared”). Nothing has run.',
     openedWorkspace_other:
@@ -558,6 +559,7 @@ export const en = {
     skipped_other: ', skipped {{count}}',
     conflicts_one: '; {{count}} routing test expects another skill in yours (kept yours): {{list}}',
     conflicts_other: '; {{count}} routing tests expect other skills in yours (kept yours): {{list}}',
+    end: '.',
     drop: 'Drop SKILL.md files, a skills folder or a .zip to import',
     import: 'Import',
     importTitle: 'Import .md files or a .zip',

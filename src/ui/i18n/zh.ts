@@ -325,13 +325,13 @@ export const zh: DeepStrings<typeof en> = {
     atThreshold: '阈值 {{threshold}}',
     editFile: '编辑 routing-tests.yaml',
     keptFromImport_one:
-      '导入的 routing-tests.yaml 有 {{count}} 处问题（在其第 {{line}} 行）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
+      '导入的 routing-tests.yaml 有 {{count}} 处问题（从其第 {{line}} 行起）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
     keptFromImport_other:
-      '导入的 routing-tests.yaml 有 {{count}} 处问题（第一处在其第 {{line}} 行）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
+      '导入的 routing-tests.yaml 有 {{count}} 处问题（从其第 {{line}} 行起）：能读取的用例已合并，整个导入文件以注释形式保留在你的文件末尾，修好后可手动取用。',
     keptFromLink_one:
-      '链接里的路由测试有 {{count}} 处问题（在其第 {{line}} 行）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
+      '链接里的路由测试有 {{count}} 处问题（从其第 {{line}} 行起）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
     keptFromLink_other:
-      '链接里的路由测试有 {{count}} 处问题（第一处在其第 {{line}} 行）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
+      '链接里的路由测试有 {{count}} 处问题（从其第 {{line}} 行起）：能读取的用例已合并，整个文件以注释形式保留在你的 routing-tests.yaml 末尾。',
     showKept: '查看保留的副本',
     unknown: '有用例期望的技能不存在：{{list}}。',
     cases: '测试用例',
@@ -526,6 +526,7 @@ export const zh: DeepStrings<typeof en> = {
     error: '{{error}} 你自己的技能没有任何改变。',
     opened_one: '从分享链接打开了 {{count}} 个技能，显示在你自己的内容旁边（标为"来自分享"）。没有运行任何东西。',
     opened_other: '从分享链接打开了 {{count}} 个技能，显示在你自己的内容旁边（标为"来自分享"）。没有运行任何东西。',
+    openedWorkspace_zero: '从分享链接打开了一个工作区（没有技能）。没有运行任何东西。',
     openedWorkspace_one: '从分享链接打开了 {{count}} 个技能和一个工作区，显示在你自己的内容旁边（标为"来自分享"）。没有运行任何东西。',
     openedWorkspace_other: '从分享链接打开了 {{count}} 个技能和一个工作区，显示在你自己的内容旁边（标为"来自分享"）。没有运行任何东西。',
     renamed: '为避免重名而改名：{{list}}。',
@@ -561,6 +562,7 @@ export const zh: DeepStrings<typeof en> = {
     clashText_one: '导入的 {{total}} 个文件中有 {{count}} 个与你已有的路径相同：{{list}}。',
     clashText_other: '导入的 {{total}} 个文件中有 {{count}} 个与你已有的路径相同：{{list}}。',
     clashMore: '{{list}}，以及另外 {{more}} 个',
+    end: '。',
     clashChoices:
       '两个都保留：名称已被占用的技能改名后导入（…-imported），和你完全相同的技能不会重复添加，路由测试逐条合并。替换我的：导入的文件替换你的同路径文件。跳过这些：你的文件保持不变，路由测试仍会合并。',
     both: '两个都保留',

@@ -44,6 +44,7 @@ export function ImportControl() {
         result.conflicts.length > 0
           ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
           : '',
+        t('importing.end'),
       ].join(''),
     )
   }
