@@ -158,6 +158,7 @@ describe('shared drafts and imports', () => {
       added: 2,
       replaced: 0,
       skipped: 0,
+      renamed: [{ from: 'calc/SKILL.md', to: 'calc-imported/SKILL.md' }],
       conflicts: [],
       unreadableTests: null,
     })
@@ -167,6 +168,7 @@ describe('shared drafts and imports', () => {
       added: 1,
       replaced: 1,
       skipped: 0,
+      renamed: [],
       conflicts: [],
       unreadableTests: null,
     })
@@ -176,6 +178,7 @@ describe('shared drafts and imports', () => {
       added: 1,
       replaced: 0,
       skipped: 1,
+      renamed: [],
       conflicts: [],
       unreadableTests: null,
     })
@@ -324,6 +327,50 @@ describe('merges that keep exactly what was sent', () => {
     only.getState().openShared({ kind: 'workspace', skills: [{ path: 'routing-tests.yaml', text: broken }] })
     only.getState().discardShared()
     expect(only.getState().files).toEqual(before)
+  })
+
+  it('brings every file of an import or a link, renaming one whose path is taken; Discard takes them all out', () => {
+    const own = [...files, { path: 'evals.yaml', text: '# mine\n' }, { path: 'calc/calc.py', text: 'mine' }]
+    const incoming = [
+      { path: 'evals.yaml', text: '# theirs\n' },
+      { path: 'calc/SKILL.md', text: files[0]!.text },
+      { path: 'calc/calc.py', text: 'theirs' },
+      { path: 'calc/notes.txt', text: 'new beside an unchanged skill' },
+      { path: 'new/SKILL.md', text: '---\nname: new\n---\n' },
+      { path: 'new/run.py', text: 'print(1)' },
+    ]
+    const store = createPlaygroundStore({ files: own })
+    const report = store.getState().importFiles(incoming, 'both')
+    expect(report.renamed).toEqual([
+      { from: 'evals.yaml', to: 'evals-imported.yaml' },
+      { from: 'calc/calc.py', to: 'calc/calc-imported.py' },
+    ])
+    const text = (path: string) => store.getState().files.find((f) => f.path === path)?.text
+    expect([text('evals.yaml'), text('evals-imported.yaml'), text('calc/calc.py'), text('calc/calc-imported.py')]).toEqual([
+      '# mine\n',
+      '# theirs\n',
+      'mine',
+      'theirs',
+    ])
+    expect(text('calc/notes.txt')).toBe('new beside an unchanged skill')
+    expect(text('new/run.py')).toBe('print(1)')
+    // Importing the same again adds nothing: every file is there byte for byte.
+    const count = store.getState().files.length
+    store.getState().importFiles(incoming, 'both')
+    expect(store.getState().files.length).toBe(count)
+
+    const linked = createPlaygroundStore({ files: own })
+    linked.getState().openShared({ kind: 'workspace', skills: incoming })
+    expect(linked.getState().files.map((f) => f.path)).toContain('evals-shared.yaml')
+    const saved = decodeSavedWorkspace(JSON.parse(JSON.stringify(encodeSavedWorkspace(savedFromState(linked.getState())))))
+    expect(saved.ok && saved.workspace.sharedDraft?.otherPaths).toEqual([
+      'new/run.py',
+      'evals-shared.yaml',
+      'calc/calc-shared.py',
+      'calc/notes.txt',
+    ])
+    linked.getState().discardShared()
+    expect(linked.getState().files).toEqual(own)
   })
 
   it('replace-mine import reproduces the same files, paths and bytes', () => {

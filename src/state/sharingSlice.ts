@@ -31,6 +31,8 @@ export interface ImportReport {
   added: number
   replaced: number
   skipped: number
+  /** Skills and files that came in under a new path because theirs was taken. */
+  renamed: { from: string; to: string }[]
   conflicts: SuiteConflict[]
   /** The imported routing tests did not all read: kept as comments after the user's own. */
   unreadableTests: UnreadableSuite | null
@@ -58,6 +60,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
       sharedDraft: {
         kind: payload.kind,
         paths: merge.added,
+        ...(merge.addedOthers.length > 0 ? { otherPaths: merge.addedOthers } : {}),
         renamed: merge.renamed,
         resources: { toolMocks: payload.toolMocks, knowledge: payload.knowledge, virtualFiles: payload.virtualFiles },
         previous: {
@@ -92,7 +95,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   discardShared: () => {
     const draft = get().sharedDraft
     if (!draft) return
-    const drop = new Set(draft.paths)
+    const drop = new Set([...draft.paths, ...(draft.otherPaths ?? [])])
     set((state) => {
       // The added skills go; the routing tests go back to exactly what they were before the link.
       const before = draft.previous.routingTests
@@ -140,6 +143,7 @@ function planImport(
         added: files.length - own.length,
         replaced: own.filter((file) => byPath.has(file.path)).length,
         skipped: 0,
+        renamed: [],
         conflicts: [],
         unreadableTests: null,
       },
@@ -155,6 +159,7 @@ function planImport(
       added: merge.added.length,
       replaced: 0,
       skipped: incoming.length - kept.length + merge.identical.length,
+      renamed: merge.renamed,
       conflicts: merge.tests.conflicts,
       unreadableTests: merge.tests.unreadable,
     },

@@ -1,7 +1,8 @@
 /**
  * Brings skills from a link or an import into a workspace without losing or doubling anything:
  * a skill identical to one the recipient has (same path, same text) is not added again; a skill
- * whose path or name is taken is renamed (`<name>-<suffix>`); the incoming routing tests are
+ * whose path or name is taken is renamed (`<name>-<suffix>`), and so is any other file whose path
+ * is taken by a different text (`evals-<suffix>.yaml`); the incoming routing tests are
  * merged case by case, with different expectations listed as conflicts (and a suite that does not
  * all read kept as comments after them).
  */
@@ -13,6 +14,8 @@ export interface IncomingMerge {
   files: SkillFile[]
   /** Paths of the skills added (after renaming). */
   added: string[]
+  /** Paths of the other files added (a skill's folder, evals.yaml), after renaming. */
+  addedOthers: string[]
   renamed: { from: string; to: string }[]
   /** Paths of incoming skills the workspace already had, byte for byte. */
   identical: string[]
@@ -31,7 +34,13 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   const folders = arriving.map((file) => folderOf(file.path)).filter((folder) => folder !== null)
   const inArrivingFolder = (path: string) => !isSkillPath(path) && folders.some((folder) => path.startsWith(`${folder}/`))
   const skills = incoming.filter((file) => (isSkillPath(file.path) && !unchanged.has(file.path)) || inArrivingFolder(file.path))
-  const { placed, renamed } = placeIncoming(existing, skills, suffix)
+  // Every other file (evals.yaml, a file beside an unchanged skill) comes too, unless the
+  // workspace has it byte for byte; a different one at a taken path comes in renamed.
+  const others = incoming.filter(
+    (file) =>
+      !isSkillPath(file.path) && file.path !== ROUTING_TESTS_FILE && !inArrivingFolder(file.path) && byPath.get(file.path) !== file.text,
+  )
+  const { placed, renamed } = placeIncoming(existing, [...skills, ...others], suffix)
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
   let files = [...existing, ...placed]
@@ -46,6 +55,7 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   return {
     files,
     added: placed.filter((file) => isSkillPath(file.path)).map((file) => file.path),
+    addedOthers: placed.filter((file) => !isSkillPath(file.path)).map((file) => file.path),
     renamed,
     identical,
     tests,

@@ -75,16 +75,36 @@ function movedWithFolder(path: string, moves: ReadonlyMap<string, string>): stri
 
 export interface Placement {
   placed: SkillFile[]
-  /** What was renamed to avoid a clash (or not added: `to` says why). */
+  /** What was renamed to avoid a clash. */
   renamed: { from: string; to: string }[]
 }
 
 /**
+ * Where a file that is not a skill goes when its path is taken: `dir/name-<suffix>.ext` (then
+ * `-2`, …), or null when one of those already holds the same text (imported before).
+ */
+function freeFilePath(path: string, text: string, suffix: string, textAt: ReadonlyMap<string, string>): string | null {
+  const slash = path.lastIndexOf('/')
+  const dot = path.lastIndexOf('.')
+  const cut = dot > slash + 1 ? dot : path.length
+  const base = `${path.slice(0, cut)}-${suffix}`
+  for (let n = 1; ; n++) {
+    const candidate = `${base}${n === 1 ? '' : `-${n}`}${path.slice(cut)}`
+    const there = textAt.get(candidate)
+    if (there === undefined) return candidate
+    if (there === text) return null
+  }
+}
+
+/**
  * Gives incoming files paths (and names) that do not collide with the workspace's: a clashing
- * skill becomes `<name>-<suffix>` (then `-2`, …), with its `name` field to match.
+ * skill becomes `<name>-<suffix>` (then `-2`, …), with its `name` field to match; any other
+ * clashing file (evals.yaml, a script beside a skill) becomes `<file>-<suffix>.<ext>`, so
+ * nothing incoming is dropped and nothing of the workspace's is overwritten.
  */
 export function placeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): Placement {
   const taken = new Set(existing.map((file) => file.path))
+  const textAt = new Map(existing.map((file) => [file.path, file.text]))
   const names = new Set(existing.map((file) => defaultSkillName(file.path)))
   const placed: SkillFile[] = []
   const renamed: { from: string; to: string }[] = []
@@ -94,9 +114,11 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
     let path = movedWithFolder(file.path, folderMoves)
     let text = file.text
     if (taken.has(path) && !isSkillPath(path)) {
-      // A second routing-tests.yaml has nowhere to go: the user's own suite stays.
-      renamed.push({ from: file.path, to: '(not added: you have one)' })
-      continue
+      if (textAt.get(path) === text) continue
+      const free = freeFilePath(path, text, suffix, textAt)
+      if (free === null) continue
+      path = free
+      renamed.push({ from: file.path, to: path })
     }
     // A taken path, or a taken name in the other layout (calculator.md beside calculator/SKILL.md).
     if (isSkillPath(path) && (taken.has(path) || names.has(defaultSkillName(path)))) {
@@ -112,6 +134,7 @@ export function placeIncoming(existing: readonly SkillFile[], incoming: readonly
       if (from !== null && to !== null) folderMoves.set(from, to)
     }
     taken.add(path)
+    textAt.set(path, text)
     placed.push({ path, text })
   }
   return { placed, renamed }

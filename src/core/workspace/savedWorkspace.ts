@@ -34,6 +34,8 @@ export interface SharedDraft {
   kind: 'skill' | 'workspace'
   /** Paths (in `files`) of the skills that came from the link, after any renaming. */
   paths: string[]
+  /** Paths of the other files that came from the link (a skill's folder, evals.yaml): Discard takes them out too. */
+  otherPaths?: string[]
   renamed: { from: string; to: string }[]
   /** Workspace parts applied only on Keep, so opening a link never overwrites anything. */
   resources: { toolMocks?: Record<string, MockRule[]>; knowledge?: KnowledgeDocument[]; virtualFiles?: Record<string, string> }
@@ -150,6 +152,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
       : undefined,
   )(value.conflicts ?? [])
   const identical = listOf(text)(value.identical ?? [])
+  const otherPaths = listOf(text)(value.otherPaths ?? [])
   const unreadable = value.unreadableTests
   const unreadableTests =
     isObject(unreadable) && count(unreadable.problems) && count(unreadable.line) && count(unreadable.keptAtLine)
@@ -160,6 +163,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
   return {
     kind: value.kind,
     paths,
+    ...(otherPaths && otherPaths.length > 0 ? { otherPaths } : {}),
     renamed,
     previous,
     ...(identical && identical.length > 0 ? { identical } : {}),

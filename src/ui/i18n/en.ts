@@ -557,6 +557,8 @@ export const en = {
     replaced_other: ', replaced {{count}}',
     skipped_one: ', skipped {{count}}',
     skipped_other: ', skipped {{count}}',
+    renamed_one: '; {{count}} came in under a new name, as yours has theirs: {{list}}',
+    renamed_other: '; {{count}} came in under new names, as yours have theirs: {{list}}',
     conflicts_one: '; {{count}} routing test expects another skill in yours (kept yours): {{list}}',
     conflicts_other: '; {{count}} routing tests expect other skills in yours (kept yours): {{list}}',
     end: '.',

@@ -548,6 +548,8 @@ export const zh: DeepStrings<typeof en> = {
     replaced_other: '，替换 {{count}} 个',
     skipped_one: '，跳过 {{count}} 个',
     skipped_other: '，跳过 {{count}} 个',
+    renamed_one: '；有 {{count}} 个因与你的同名而改名导入：{{list}}',
+    renamed_other: '；有 {{count}} 个因与你的同名而改名导入：{{list}}',
     conflicts_one: '；有 {{count}} 条路由测试与你的期望不同（保留了你的）：{{list}}',
     conflicts_other: '；有 {{count}} 条路由测试与你的期望不同（保留了你的）：{{list}}',
     drop: '拖入 SKILL.md 文件、技能文件夹或 .zip 即可导入',

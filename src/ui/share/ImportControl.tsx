@@ -9,8 +9,8 @@ import { readImport } from './readImport'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 
-/** How many clashing paths the question names. */
-const CLASHES_LISTED = 5
+/** How many paths the clash question and the report name. */
+const LISTED = 5
 
 /** Import from files, a folder or a zip (picked, or dropped on the page); asks what to do when names clash. */
 export function ImportControl() {
@@ -23,6 +23,12 @@ export function ImportControl() {
   const [unreadableTests, setUnreadableTests] = useState<ImportReport['unreadableTests']>(null)
   const prepare = usePrepareFiles()
   const prepareSuites = usePrepareSuites()
+
+  // Re-importing a folder of a thousand skills names the first few, not a thousand paths.
+  const listed = (items: readonly string[]) =>
+    items.length > LISTED
+      ? t('importing.clashMore', { list: items.slice(0, LISTED).join(', '), more: items.length - LISTED })
+      : items.join(', ')
 
   const apply = async (archive: ArchiveContents, choice: ClashChoice) => {
     setPending(null)
@@ -41,6 +47,9 @@ export function ImportControl() {
         t('importing.imported', { count: result.added }),
         result.replaced ? t('importing.replaced', { count: result.replaced }) : '',
         result.skipped ? t('importing.skipped', { count: result.skipped }) : '',
+        result.renamed.length > 0
+          ? t('importing.renamed', { count: result.renamed.length, list: listed(result.renamed.map((r) => `${r.from} → ${r.to}`)) })
+          : '',
         result.conflicts.length > 0
           ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
           : '',
@@ -144,14 +153,7 @@ export function ImportControl() {
               {t('importing.clashText', {
                 count: pending.clashes.length,
                 total: pending.archive.files.length,
-                // Re-importing a folder of a thousand skills names the first few, not a thousand paths.
-                list:
-                  pending.clashes.length > CLASHES_LISTED
-                    ? t('importing.clashMore', {
-                        list: pending.clashes.slice(0, CLASHES_LISTED).join(', '),
-                        more: pending.clashes.length - CLASHES_LISTED,
-                      })
-                    : pending.clashes.join(', '),
+                list: listed(pending.clashes),
               })}
             </p>
             <p className="hint">{t('importing.clashChoices')}</p>
