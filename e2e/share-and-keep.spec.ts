@@ -376,15 +376,22 @@ test('two tabs changing different things at once: both changes are kept, without
   await expect(routing.threshold).toHaveValue('0.45')
 })
 
-test('imported routing tests that do not read are kept as comments after yours, and the note opens them', async ({ page, editor }) => {
+test('imported routing tests that do not read are kept as comments after yours, the note opens them, and an image left out is named', async ({
+  page,
+  editor,
+}) => {
   const root = join(mkdtempSync(join(tmpdir(), 'suite-import-')), 'proj')
   mkdirSync(join(root, 'greet'), { recursive: true })
   writeFileSync(join(root, 'greet', 'SKILL.md'), '---\nname: greet\ntrigger_keywords: [hello]\n---\nGreet.\n')
   writeFileSync(join(root, 'routing-tests.yaml'), '- utterance: "hello there\n  expect: greet\n')
+  // An image beside the skill: the workspace holds text, and the report names what it left out.
+  mkdirSync(join(root, 'greet', 'assets'))
+  writeFileSync(join(root, 'greet', 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]))
   await page.getByLabel('Import folder files').setInputFiles(root)
   await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Keep both' }).click()
   const status = page.getByRole('status').filter({ hasText: 'Imported' })
   await expect(status).toContainText('The imported routing-tests.yaml has 1 problem')
+  await expect(status).toContainText('1 file was left out, as the playground holds text files of up to 5 MB: greet/assets/logo.png')
   await status.getByRole('button', { name: 'Show the kept copy' }).click()
   await expect(editor.line('# Imported routing-tests.yaml, kept as comments')).toBeVisible()
   await expect(editor.line('# - utterance: "hello there')).toBeVisible()

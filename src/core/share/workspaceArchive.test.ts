@@ -54,6 +54,18 @@ describe('the workspace zip', () => {
     ).toEqual(['add-calc/skill.py', 'add-calc/tool.py', 'routing-tests.yaml', 'weather.md'])
   })
 
+  it('names the files it leaves out because they are not text (an image beside a skill)', () => {
+    const zip = zipSync({
+      'skills/logo/SKILL.md': strToU8('---\nname: logo\n---\nDraw.\n'),
+      'skills/logo/assets/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]),
+      '__MACOSX/skills/logo/._SKILL.md': new Uint8Array([0xff]),
+    })
+    expect(unzipWorkspace(zip)).toEqual({
+      ok: true,
+      archive: { files: [{ path: 'logo/SKILL.md', text: '---\nname: logo\n---\nDraw.\n' }], leftOut: ['logo/assets/logo.png'] },
+    })
+  })
+
   it('says so when the file is not a zip or has no skills', () => {
     expect(unzipWorkspace(new TextEncoder().encode('not a zip'))).toMatchObject({ ok: false })
     expect(unzipWorkspace(zipWorkspace({ files: [] }))).toMatchObject({ ok: false, error: { key: 'archive.noSkills' } })

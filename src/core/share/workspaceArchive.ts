@@ -18,6 +18,8 @@ export interface WorkspaceArchive {
 export interface ArchiveContents {
   files: SkillFile[]
   settings?: Omit<SavedWorkspace, 'files'>
+  /** Files not taken in, because the workspace holds text only (an image) or they are too large: the report names them. */
+  leftOut?: string[]
 }
 
 const RESOURCES = 'playground.json'
@@ -123,12 +125,16 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     ? 'skills/'
     : (names.find((name) => name.endsWith('/skills/SKILL.md'))?.replace(/SKILL\.md$/, '') ?? '')
   const files: SkillFile[] = []
+  const leftOut: string[] = []
   for (const [name, data] of Object.entries(entries)) {
     if (!name.startsWith(root) || name === RESOURCES) continue
     const path = name.slice(root.length)
+    if (!isWorkspacePath(path)) continue
     const text = utf8(data)
-    // The workspace holds text; a binary file (an image, an archive) is left out rather than mangled.
-    if (text !== null && isWorkspacePath(path)) files.push({ path, text })
+    // The workspace holds text; a binary file (an image, an archive) is left out rather than
+    // mangled, and the import's report names it.
+    if (text === null) leftOut.push(path)
+    else files.push({ path, text })
   }
   let settings: ArchiveContents['settings']
   const resourceEntry = entries[RESOURCES]
@@ -146,5 +152,5 @@ export function unzipWorkspace(bytes: Uint8Array): UnzipResult {
     settings = rest
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: message('archive.noSkills') }
-  return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
+  return { ok: true, archive: { files, ...(settings ? { settings } : {}), ...(leftOut.length > 0 ? { leftOut } : {}) } }
 }

@@ -557,6 +557,8 @@ export const en = {
     replaced_other: ', replaced {{count}}',
     skipped_one: ', skipped {{count}}',
     skipped_other: ', skipped {{count}}',
+    leftOut_one: '; {{count}} file was left out, as the playground holds text files of up to 5 MB: {{list}}',
+    leftOut_other: '; {{count}} files were left out, as the playground holds text files of up to 5 MB: {{list}}',
     renamed_one: '; {{count}} came in under a new name, as yours has theirs: {{list}}',
     renamed_other: '; {{count}} came in under new names, as yours have theirs: {{list}}',
     conflicts_one: '; {{count}} routing test expects another skill in yours (kept yours): {{list}}',

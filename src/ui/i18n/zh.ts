@@ -548,6 +548,8 @@ export const zh: DeepStrings<typeof en> = {
     replaced_other: '，替换 {{count}} 个',
     skipped_one: '，跳过 {{count}} 个',
     skipped_other: '，跳过 {{count}} 个',
+    leftOut_one: '；有 {{count}} 个文件未导入，因为这里只保存 5 MB 以内的文本文件：{{list}}',
+    leftOut_other: '；有 {{count}} 个文件未导入，因为这里只保存 5 MB 以内的文本文件：{{list}}',
     renamed_one: '；有 {{count}} 个因与你的同名而改名导入：{{list}}',
     renamed_other: '；有 {{count}} 个因与你的同名而改名导入：{{list}}',
     conflicts_one: '；有 {{count}} 条路由测试与你的期望不同（保留了你的）：{{list}}',

@@ -20,6 +20,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
   const files: SkillFile[] = []
   let settings: ArchiveContents['settings']
   const problems: Message[] = []
+  const leftOut: string[] = []
   const taken = new Set<string>()
   const decoder = new TextDecoder('utf-8', { fatal: true })
   // Starting a read (and the first look at a picked file's size) costs the page about a
@@ -43,6 +44,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     if (index % READ_AHEAD === 0) await readAhead(index)
     if (file.size > (file.name.endsWith('.zip') ? 50 * MAX_FILE_BYTES : MAX_FILE_BYTES)) {
       problems.push(message('archive.fileTooLarge', { file: file.name }))
+      leftOut.push(relativePath(file) ?? file.name)
       continue
     }
     if (/\.zip$/i.test(file.name)) {
@@ -50,6 +52,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       if (!result.ok) problems.push(result.error)
       else {
         files.push(...result.archive.files)
+        leftOut.push(...(result.archive.leftOut ?? []))
         settings = result.archive.settings ?? settings
       }
       continue
@@ -59,20 +62,18 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
     // its longer path rather than silently replacing the first.
     if (path && taken.has(path)) path = fullPath(file)
     if (!path || taken.has(path) || path.split('/').some((part) => part.startsWith('.'))) continue
-    let text: string
-    try {
-      text = decoder.decode(await (bytes.get(file) ?? file.arrayBuffer()))
-    } catch {
-      continue // A binary file (an image, an archive): the workspace holds text only.
-    }
     // Skills, the suite, and the files that sit in a skill's folder (references, scripts).
-    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE || path.includes('/')) {
-      files.push({ path, text })
+    if (!(isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE || path.includes('/'))) continue
+    try {
+      files.push({ path, text: decoder.decode(await (bytes.get(file) ?? file.arrayBuffer())) })
       taken.add(path)
+    } catch {
+      // A binary file (an image, an archive): the workspace holds text only; the report names it.
+      leftOut.push(path)
     }
   }
   if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
-  return { ok: true, archive: { files, ...(settings ? { settings } : {}) } }
+  return { ok: true, archive: { files, ...(settings ? { settings } : {}), ...(leftOut.length > 0 ? { leftOut } : {}) } }
 }
 
 /** The path below the picked folder itself (its first part dropped), without shortening at `skills/`. */
