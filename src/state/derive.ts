@@ -187,7 +187,6 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (suiteAhead?.text !== text) suiteAhead = { text, parsed: inSlices(parseRoutingTestsInSteps(text)) }
     return suiteAhead.parsed
   }
-  const suiteFile = memoizeRecent((text: string | undefined) => (text === undefined ? null : parseRoutingTests(text)), ACROSS_RENDERS)
   // Each case's routing, kept while the router (the keyword set) is the same: an edit to a body
   // or a description re-runs the suite from here, and `prepareTests` fills it a slice at a time.
   let casesRoutedBy: Router | null = null
@@ -206,8 +205,10 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     return routed
   }
   const tests = memoizeRecent((files: readonly SkillFile[], threshold: number): RoutingSuite | null => {
-    const parsed = suiteFile(files.find((file) => file.path === ROUTING_TESTS_FILE)?.text)
-    if (!parsed) return null
+    // Core keeps the last few suites parsed (`parseRoutingTests`): no memo of its own here.
+    const text = files.find((file) => file.path === ROUTING_TESTS_FILE)?.text
+    if (text === undefined) return null
+    const parsed = parseRoutingTests(text)
     const skills = workspace(files).skills
     const run = router(skills)
     const suite = runRoutingTests(parsed.cases, (utterance, at) => routeCase(run, utterance, at), threshold, skills)
