@@ -12,7 +12,53 @@ const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Deriva
 /** Hands the store (and its memoised derivations) to the components below. */
 export function PlaygroundProvider({ store, derive, children }: { store: PlaygroundStore; derive?: Derivations; children: ReactNode }) {
   const value = useMemo(() => ({ store, derive: derive ?? createDerivations() }), [store, derive])
-  return <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>
+  return (
+    <PlaygroundContext.Provider value={value}>
+      <DeferredInputs>{children}</DeferredInputs>
+    </PlaygroundContext.Provider>
+  )
+}
+
+interface RoutingInputs {
+  files: readonly SkillFile[]
+  utterance: string
+  threshold: number
+  grouped: boolean
+}
+
+// Two contexts: a keystroke in the test utterance changes the message, not the files, so the
+// readers of lint (the files alone) do not render for it.
+const DeferredFilesContext = createContext<readonly SkillFile[] | null>(null)
+const DeferredMessageContext = createContext<Omit<RoutingInputs, 'files'> | null>(null)
+
+/**
+ * The files, message and threshold that routing and lint follow, deferred (useDeferredValue) in
+ * one place and handed down by context. A keystroke in the test utterance or the editor (or a
+ * step of the threshold slider) is painted first: its urgent render reaches only this component,
+ * whose children are the same element and whose value has not changed yet, so no reader of
+ * routing or lint renders in it. They render right after, in a render React can interrupt, so a
+ * thousand skills that all score never hold a keystroke, fast typing never queues up renders, and
+ * an import of a thousand skills draws the list in one task and compiles their router and scores
+ * them in the next. Every reader finds its routing in the derivations' cache.
+ */
+function DeferredInputs({ children }: { children: ReactNode }) {
+  const files = useDeferredValue(usePlayground((state) => state.files))
+  const utterance = useDeferredValue(usePlayground((state) => state.utterance))
+  const threshold = useDeferredValue(usePlayground((state) => state.threshold))
+  const grouped = usePlayground((state) => state.routingMode === 'grouped')
+  const message = useMemo(() => ({ utterance, threshold, grouped }), [utterance, threshold, grouped])
+  return (
+    <DeferredFilesContext.Provider value={files}>
+      <DeferredMessageContext.Provider value={message}>{children}</DeferredMessageContext.Provider>
+    </DeferredFilesContext.Provider>
+  )
+}
+
+/** The deferred files (see `DeferredInputs`). */
+function useDeferredFiles(): readonly SkillFile[] {
+  const files = useContext(DeferredFilesContext)
+  if (!files) throw new Error('usePlayground must be used inside <PlaygroundProvider>')
+  return files
 }
 
 function usePlaygroundContext() {
@@ -74,21 +120,12 @@ export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
   return derive.codeFiles(usePlayground((state) => state.files))
 }
 
-/**
- * The files, message and threshold routing follows. A keystroke in the test utterance or the
- * editor (or a step of the threshold slider) is painted first; the routing of it renders right
- * after, in a render React can interrupt (useDeferredValue), so a thousand skills that all score
- * never hold a keystroke, fast typing never queues up renders, and an import of a thousand skills
- * draws the list in one task and compiles their router and scores them in the next. Every
- * routing hook reads these, so an urgent render and a deferred one each find their routing in the
- * derivations' cache instead of recomputing it.
- */
-function useRoutingInputs() {
-  const files = useDeferredValue(usePlayground((state) => state.files))
-  const utterance = useDeferredValue(usePlayground((state) => state.utterance))
-  const threshold = useDeferredValue(usePlayground((state) => state.threshold))
-  const grouped = usePlayground((state) => state.routingMode === 'grouped')
-  return { files, utterance, threshold, grouped }
+/** The deferred files, message and threshold (see `DeferredInputs`). */
+function useRoutingInputs(): RoutingInputs {
+  const files = useDeferredFiles()
+  const message = useContext(DeferredMessageContext)
+  if (!message) throw new Error('usePlayground must be used inside <PlaygroundProvider>')
+  return { files, ...message }
 }
 
 export function useRouting(): RoutingResult {
@@ -115,7 +152,7 @@ export function useLint() {
   // The heaviest derivation (a thousand skills' shared keywords): it follows the files in a
   // deferred render, so a keystroke in the editor, or a thousand imported skills, paint first and
   // the findings follow a frame later. Every caller reads the same deferred files (one lint each).
-  const files = useDeferredValue(usePlayground((state) => state.files))
+  const files = useDeferredFiles()
   const profile = usePlayground((state) => state.lintProfile)
   return derive.lint(files, profile, useToolRegistry())
 }
