@@ -7,7 +7,7 @@ import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { describe, expect, it } from 'vitest'
 import { createPlaygroundStore } from './createPlaygroundStore'
-import { PlaygroundProvider, useLint, usePlayground, useRouting } from './PlaygroundProvider'
+import { PlaygroundProvider, useDeferredWorkspace, useLint, usePlayground, useRouting } from './PlaygroundProvider'
 
 const files = [{ path: 'calc/SKILL.md', text: '---\nname: calc\ntrigger_keywords: [计算]\n---\nCompute.\n' }]
 
@@ -31,23 +31,33 @@ describe('the deferred inputs of routing and lint', () => {
       renders.push(`lint:${lint.skills.length}`)
       return null
     }
+    function List() {
+      renders.push(`list:${useDeferredWorkspace().skills.length}`)
+      return null
+    }
     const host = document.createElement('div')
     const root = createRoot(host)
     await act(async () =>
       root.render(
         createElement(PlaygroundProvider, {
           store,
-          children: [createElement(Box, { key: 1 }), createElement(Scores, { key: 2 }), createElement(Problems, { key: 3 })],
+          children: [
+            createElement(Box, { key: 1 }),
+            createElement(Scores, { key: 2 }),
+            createElement(Problems, { key: 3 }),
+            createElement(List, { key: 4 }),
+          ],
         }),
       ),
     )
     renders.length = 0
     await act(async () => store.getState().setUtterance('计算'))
-    // The box once with the new text; routing and lint once, with it, and never with the old one again.
+    // The box once with the new text; routing once, with it, and never with the old one again; lint
+    // and the list (the files alone) not at all.
     expect(renders).toEqual(['box:计算', 'scores:calc'])
     renders.length = 0
     await act(async () => store.getState().updateText('calc/SKILL.md', `${files[0]!.text}More.\n`))
-    expect(renders).toEqual(['scores:calc', 'lint:1'])
+    expect(renders).toEqual(['scores:calc', 'lint:1', 'list:1'])
     await act(async () => root.unmount())
   })
 })

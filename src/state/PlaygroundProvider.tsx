@@ -85,10 +85,26 @@ export function useWorkspace(): Workspace {
   return derive.workspace(usePlayground((state) => state.files))
 }
 
+/**
+ * The workspace as routing and lint see it (the deferred files): for a view that may follow a
+ * keystroke a frame later (the skill list), not for one that edits it (the form).
+ */
+export function useDeferredWorkspace(): Workspace {
+  return usePlaygroundContext().derive.workspace(useDeferredFiles())
+}
+
 /** A file's text by path: a lookup in the current files, not a map of thousands built per keystroke. */
 export function useFileText(): (path: string) => string | undefined {
+  return useTextLookup(usePlayground((state) => state.files))
+}
+
+/** `useFileText` over the deferred files, for the views `useDeferredWorkspace` serves. */
+export function useDeferredFileText(): (path: string) => string | undefined {
+  return useTextLookup(useDeferredFiles())
+}
+
+function useTextLookup(files: readonly SkillFile[]): (path: string) => string | undefined {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
   const index = derive.fileIndex(files)
   return useCallback(
     (path: string) => {
@@ -99,10 +115,10 @@ export function useFileText(): (path: string) => string | undefined {
   )
 }
 
-/** The skills that have code (skill.py / main.py beside their SKILL.md), by skill path. */
+/** The skills that have code (skill.py / main.py beside their SKILL.md), by skill path; follows the deferred files. */
 export function useSkillCode(): ReadonlyMap<string, SkillCode> {
   const { derive } = usePlaygroundContext()
-  return derive.code(usePlayground((state) => state.files))
+  return derive.code(useDeferredFiles())
 }
 
 /**
@@ -114,10 +130,10 @@ export function useHasCode(path: string | null): boolean {
   return usePlayground((state) => path !== null && codeOwnerOf(derive.code(state.files), path) !== null)
 }
 
-/** Each skill folder's code files (paths from the workspace root), by folder. */
+/** Each skill folder's code files (paths from the workspace root), by folder; follows the deferred files. */
 export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
   const { derive } = usePlaygroundContext()
-  return derive.codeFiles(usePlayground((state) => state.files))
+  return derive.codeFiles(useDeferredFiles())
 }
 
 /** The deferred files, message and threshold (see `DeferredInputs`). */

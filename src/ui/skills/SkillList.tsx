@@ -3,7 +3,16 @@ import { skillFolderOf, type Skill, type SkillFile } from '../../core/skill'
 import type { Finding } from '../../core/lint'
 import { EVALS_FILE } from '../../core/evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
-import { useFileText, useLint, usePlayground, usePlaygroundStore, useRoutingWinner, useSkillCode, useSkillCodeFiles, useWorkspace } from '../../state/PlaygroundProvider'
+import {
+  useDeferredFileText,
+  useDeferredWorkspace,
+  useLint,
+  usePlayground,
+  usePlaygroundStore,
+  useRoutingWinner,
+  useSkillCode,
+  useSkillCodeFiles,
+} from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
 import { useT } from '../i18n/i18n'
@@ -16,7 +25,9 @@ const ITEM_HEIGHT = 46
 export function SkillList() {
   const { t, en } = useT()
   const store = usePlaygroundStore()
-  const { skills } = useWorkspace()
+  // The list follows the files a frame after a keystroke, with the lint and the routing it shows:
+  // a keystroke in the editor renders none of its thousands of items.
+  const { skills } = useDeferredWorkspace()
   const lint = useLint()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const lastDeleted = usePlayground((state) => state.lastDeleted)
@@ -27,7 +38,7 @@ export function SkillList() {
   const codeFiles = useSkillCodeFiles()
   // A skill's code files (the item stays selected while one of them is open).
   const filesOf = (path: string) => codeFiles.get(skillFolderOf(path) ?? '') ?? NO_CODE
-  const textOf = useFileText()
+  const textOf = useDeferredFileText()
   const hasTests = textOf(ROUTING_TESTS_FILE) !== undefined
   const [renaming, setRenaming] = useState<string | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
