@@ -219,9 +219,10 @@ export function useRoutingSuiteStatus() {
   }
 }
 
+/** What the routed skill gives the agent, from the same deferred files as the routing that chose it. */
 export function useEffectiveConfig() {
   const { derive } = usePlaygroundContext()
-  const files = usePlayground((state) => state.files)
+  const files = useDeferredFiles()
   return derive.config(files, useRouting().winner?.path ?? null, useToolRegistry())
 }
 
