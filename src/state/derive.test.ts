@@ -128,7 +128,12 @@ describe('an import that keeps both', () => {
     const incoming = [...files.slice(10), { path: 'routing-tests.yaml', text: suite(100) }]
     const yaml = vi.mocked(skill.parseYamlTextInSteps)
     const derive = createDerivations()
-    await derive.prepareSuites([suite(100), suite(0)])
+    yaml.mockClear()
+    // Not in the caller's task (an import's click): the first slice comes in a task of its own.
+    const ahead = derive.prepareSuites([suite(100), suite(0)])
+    expect(yaml).not.toHaveBeenCalled()
+    await ahead
+    expect(yaml).toHaveBeenCalled()
     yaml.mockClear()
     const merged = mergeIncoming(own, incoming, 'imported')
     expect(merged.tests.added).toBe(100)

@@ -254,6 +254,14 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     },
     (file) => !isEvalsFile(file.path),
   )
+  /** Parses suites a slice at a time, ahead of a click that reads them (an import merging its suite into one's own). */
+  const prepareSuites = async (texts: readonly string[]): Promise<void> => {
+    // Not in the caller's task: the click that asked has its own work to paint (a parse's first
+    // slice there made a 43 ms task of an import's click).
+    await nextTask()
+    // A suite that cannot be parsed is parsed again by the click, which shows what went wrong.
+    for (const text of texts) await parseSuiteAhead(text).catch(() => undefined)
+  }
   /**
    * Parses and lints `files` a slice of SLICE_MS at a time with the page free in between, so the
    * render that shows a thousand imported (or restored) skills finds the work done instead of
@@ -262,15 +270,10 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
    * should any of it fail, it resolves all the same and the render does the work, showing any
    * problem where it happens — an import or a restore is never held up or lost by it.
    */
-  /** Parses suites a slice at a time, ahead of a click that reads them (an import merging its suite into one's own). */
-  const prepareSuites = async (texts: readonly string[]): Promise<void> => {
-    // A suite that cannot be parsed is parsed again by the click, which shows what went wrong.
-    for (const text of texts) await parseSuiteAhead(text).catch(() => undefined)
-  }
   const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
     try {
-      // The caller has just worked out `files` in this task (an import's merge: 10 ms for a thousand skills).
-      await nextTask()
+      // Starts in a task of its own (`prepareSuites`): the caller has just worked out `files` in
+      // this one (an import's merge: 10 ms for a thousand skills).
       await prepareSuites(files.filter((file) => file.path === ROUTING_TESTS_FILE).map((file) => file.text))
       const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
       await inSlices(

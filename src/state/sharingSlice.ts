@@ -50,7 +50,8 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     const state = get()
     const merge = mergeIncoming(state.files, payload.skills, 'shared')
     const added = merge.files.filter((file) => merge.added.includes(file.path))
-    const testsChanged = merge.tests.added > 0 || merge.tests.unreadable !== null || merge.previousTests === null
+    // Whatever the merge did to the suite (cases added, a copy kept as comments, a first suite), Discard undoes it.
+    const testsChanged = merge.files.find((file) => file.path === ROUTING_TESTS_FILE)?.text !== (merge.previousTests ?? undefined)
     set({
       files: merge.files,
       selectedPath: merge.added[0] ?? state.selectedPath,
