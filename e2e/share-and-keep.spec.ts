@@ -399,3 +399,29 @@ test('imported routing tests that do not read are kept as comments after yours, 
   await page.getByRole('tab', { name: /Tests/ }).click()
   await expect(page.getByRole('region', { name: 'Routing tests' })).not.toContainText('routing-tests.yaml:')
 })
+
+test('files that are neither skills nor tests are listed under Other files, open in the editor and can be deleted and brought back', async ({
+  page,
+  editor,
+}) => {
+  const root = join(mkdtempSync(join(tmpdir(), 'other-files-')), 'proj')
+  mkdirSync(join(root, 'greet', 'references'), { recursive: true })
+  writeFileSync(join(root, 'greet', 'SKILL.md'), '---\nname: greet\ntrigger_keywords: [hello]\n---\nGreet.\n')
+  writeFileSync(join(root, 'greet', 'references', 'tone.md'), '# Tone\nWarm and brief.\n')
+  // The examples have an evals.yaml of their own: this one comes in beside it, renamed.
+  writeFileSync(join(root, 'evals.yaml'), '# from the imported folder\n')
+  await page.getByLabel('Import folder files').setInputFiles(root)
+  await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Keep both' }).click()
+  const status = page.getByRole('status').filter({ hasText: 'Imported' })
+  await expect(status).toContainText('evals.yaml → evals-imported.yaml')
+  const others = page.getByRole('region', { name: 'Other files' })
+  await expect(others.getByRole('button')).toHaveText(['evals-imported.yaml', 'greet/references/tone.md'])
+  await others.getByRole('button', { name: 'greet/references/tone.md' }).click()
+  await expect(page.getByRole('heading', { name: 'greet/references/tone.md' })).toBeVisible()
+  await expect(editor.line('Warm and brief.')).toBeVisible()
+  await others.getByRole('button', { name: 'Delete' }).click()
+  await expect(others.getByRole('button', { name: 'greet/references/tone.md' })).toHaveCount(0)
+  await expect(others.getByRole('button', { name: 'evals-imported.yaml' })).toBeVisible()
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(others.getByRole('button', { name: 'greet/references/tone.md' })).toBeVisible()
+})

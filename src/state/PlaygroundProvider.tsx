@@ -136,6 +136,12 @@ export function useSkillCodeFiles(): ReadonlyMap<string, SkillFile[]> {
   return derive.codeFiles(useDeferredFiles())
 }
 
+/** The paths of the files the skill list shows nowhere else (a README, references, a renamed import); follows the deferred files. */
+export function useOtherFilePaths(): readonly string[] {
+  const { derive } = usePlaygroundContext()
+  return derive.otherFiles(useDeferredFiles())
+}
+
 /** The deferred files, message and threshold (see `DeferredInputs`). */
 function useRoutingInputs(): RoutingInputs {
   const files = useDeferredFiles()

@@ -196,6 +196,9 @@ describe('a keystroke in one skill of many', () => {
     const body = edit(workspaceFiles, 's3/SKILL.md', (text) => text + 'more body')
     expect(derive.code(body)).toBe(codeBefore)
     expect(derive.codeFiles(body)).toBe(derive.codeFiles(workspaceFiles))
+    // The list of other files follows the paths only: a keystroke keeps it, a new file changes it.
+    expect(derive.otherFiles(body)).toBe(derive.otherFiles(workspaceFiles))
+    expect(derive.otherFiles([...body, { path: 'notes.txt', text: 'n' }])).toEqual([...derive.otherFiles(body), 'notes.txt'])
     expect(derive.evals(body)).toBe(evalsBefore)
 
     const python = edit(body, 'calc/skill.py', (text) => text.replace('"a"]', '"a"] * 2'))

@@ -23,6 +23,7 @@ import {
   type SweepPoint,
 } from '../core/routingSuite'
 import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
+import { otherFilePaths } from '../core/workspace'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
 import {
   changedFiles,
@@ -306,6 +307,11 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     // A skill's text matters only when its folder has code (its parameters may be in its frontmatter).
     (file, files) => !isCodeFile(file.path) && !codeFiles(files).has(folderOf(file.path) ?? ''),
   )
+  /** The files the skill list shows nowhere else (`otherFilePaths`): the same list while the paths are. */
+  const otherFiles = followFiles(
+    (files) => otherFilePaths(files, codeFiles(files)),
+    () => true,
+  )
   /** Each file's place in the files array, by path: the same map while the paths are. */
   const fileIndex = followFiles(
     (files) => new Map(files.map((file, index) => [file.path, index])),
@@ -326,6 +332,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     prepareSuites,
     code,
     codeFiles,
+    otherFiles,
     fileIndex,
   }
 }

@@ -228,5 +228,6 @@ function languageFor(path: string): string {
   if (path.endsWith('.yaml') || path.endsWith('.yml')) return 'yaml'
   if (path.endsWith('.json')) return 'json'
   if (path.endsWith('.py')) return 'python'
-  return SKILL_LANGUAGE
+  // Markdown is a skill or reads like one; any other file an import brought (a .txt, a .sh) is shown as it is.
+  return /\.md$/i.test(path) ? SKILL_LANGUAGE : 'plaintext'
 }

@@ -15,6 +15,7 @@ import {
 } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
 import { NewSkillButton } from './NewSkillButton'
+import { OtherFiles } from './OtherFiles'
 import { useT } from '../i18n/i18n'
 import { useVirtualRows } from '../common/useVirtualRows'
 
@@ -137,6 +138,7 @@ export function SkillList() {
         <span className="skill-name">{EVALS_FILE}</span>
         <span className="skill-item-path">{textOf(EVALS_FILE) !== undefined ? t('skills.evalsFile') : t('skills.evalsCreate')}</span>
       </button>
+      <OtherFiles />
       {lastDeleted && (
         <div className="toast" role="status">
           {t('skills.deleted', { path: lastDeleted.file.path })}

@@ -1,0 +1,48 @@
+import { useState } from 'react'
+import { useOtherFilePaths, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
+
+/** Paths listed before "Show all": an imported repository can bring hundreds. */
+const SHOWN = 50
+
+/**
+ * The workspace files the list shows nowhere else (a README, a skill's references, an
+ * `evals-imported.yaml` an import brought beside one's own, the code a deleted skill left):
+ * each opens in the editor, and the open one can be deleted with the list's undo.
+ */
+export function OtherFiles() {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const paths = useOtherFilePaths()
+  const selectedPath = usePlayground((state) => state.selectedPath)
+  const [all, setAll] = useState(false)
+  if (paths.length === 0) return null
+  const { selectSkill, deleteSkill } = store.getState()
+  return (
+    <section className="other-files" aria-label="Other files">
+      <div className="skills-section">
+        {t('skills.otherSection')} <span className="count">{paths.length}</span>
+      </div>
+      <p className="other-files-hint">{t('skills.otherHint')}</p>
+      <ul className="other-files-list">
+        {(all ? paths : paths.slice(0, SHOWN)).map((path) => (
+          <li key={path} className={path === selectedPath ? 'selected' : undefined}>
+            <button type="button" className="link-button other-file" aria-current={path === selectedPath} onClick={() => selectSkill(path)}>
+              {path}
+            </button>
+            {path === selectedPath && (
+              <button type="button" className="link-button danger" onClick={() => deleteSkill(path)} aria-label={en('skills.delete')}>
+                {t('skills.delete')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!all && paths.length > SHOWN && (
+        <button type="button" className="link-button other-files-more" onClick={() => setAll(true)}>
+          {t('skills.otherShowAll', { count: paths.length })}
+        </button>
+      )}
+    </section>
+  )
+}
