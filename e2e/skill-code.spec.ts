@@ -115,3 +115,21 @@ test('Add code gives a prompt-only skill a first skill.py that runs as it is', a
   await expect(panel.getByRole('region', { name: 'Code result' })).toContainText('"user_message": "Done."', { timeout: 60_000 })
   await expect(skills.getByRole('option', { name: /^calculator/ })).toContainText('code')
 })
+
+test('deleting a skill with code takes its folder along, says so, and Undo brings every file back', async ({ page }) => {
+  await openSkillCode(page, 'tool.py')
+  const skills = page.getByRole('listbox', { name: 'Skills' })
+  await skills
+    .getByRole('option', { name: /add-calc/ })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted add-calc/SKILL.md' })).toHaveText(
+    /Deleted add-calc\/SKILL\.md and the 2 other files in its folder/,
+  )
+  await expect(skills.getByRole('option', { name: /add-calc/ })).toHaveCount(0)
+  // Its code is not left behind out of sight: nothing is listed as another file either.
+  await expect(page.getByRole('region', { name: 'Other files' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await openSkillCode(page, 'tool.py')
+  await expect(page.getByRole('region', { name: 'Editor' }).locator('.view-line').filter({ hasText: 'def add' })).toBeVisible()
+})

@@ -69,6 +69,39 @@ describe('createPlaygroundStore', () => {
     expect(store.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-copy/SKILL.md'])
   })
 
+  it('deletes a folder skill with its folder, not a nested skill, and undo puts every file back in its place', () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: d\n---\n`
+    const store = createPlaygroundStore({
+      files: [
+        { path: 'calc/SKILL.md', text: skill('calc') },
+        { path: 'flat.md', text: skill('flat') },
+        { path: 'calc/skill.py', text: 'def run(args): return 1\n' },
+        { path: 'calc/references/guide.md', text: '# Guide\n' },
+        { path: 'calc/inner/SKILL.md', text: skill('inner') },
+        { path: 'calc/inner/skill.py', text: 'def run(args): return 2\n' },
+      ],
+    })
+    const before = store.getState().files
+    store.getState().selectSkill('calc/skill.py')
+    store.getState().deleteSkill('calc/SKILL.md')
+    expect(store.getState().files.map((f) => f.path)).toEqual(['flat.md', 'calc/inner/SKILL.md', 'calc/inner/skill.py'])
+    expect(store.getState().lastDeleted?.removed.map((r) => r.file.path)).toEqual([
+      'calc/SKILL.md',
+      'calc/skill.py',
+      'calc/references/guide.md',
+    ])
+    // The open file went with the folder: the selection moves on rather than pointing at nothing.
+    expect(store.getState().selectedPath).toBe('flat.md')
+    store.getState().undoDelete()
+    expect(store.getState().files).toEqual(before)
+    expect(store.getState().selectedPath).toBe('calc/SKILL.md')
+
+    // Deleting a file that is no skill takes that file only.
+    store.getState().deleteSkill('calc/references/guide.md')
+    expect(store.getState().files.map((f) => f.path)).not.toContain('calc/references/guide.md')
+    expect(store.getState().files).toHaveLength(before.length - 1)
+  })
+
   it('derives routing and the effective configuration from the files, re-parsing only what changed', () => {
     const store = createPlaygroundStore({ files, utterance: '计算一下' })
     const derive = createDerivations()

@@ -20,6 +20,7 @@ import {
   setSkillBody,
   setSkillField,
   setSkillName,
+  skillFolderFiles,
   skillFolderOf,
   starterSkillCode,
   uniqueSkillName,
@@ -32,8 +33,11 @@ export interface WorkspaceSlice {
   /** The workspace's files as the user wrote them: the only source of truth for skills. */
   files: SkillFile[]
   selectedPath: string | null
-  /** The last deleted file, so a delete can be undone. */
-  lastDeleted: { file: SkillFile; index: number } | null
+  /**
+   * What the last delete took, so it can be undone: the file, and for a folder skill the rest of its
+   * folder (scripts, references), each with its place in the files array (ascending).
+   */
+  lastDeleted: { path: string; removed: { file: SkillFile; index: number }[] } | null
   selectSkill: (path: string) => void
   updateText: (path: string, text: string) => void
   /** Sets one frontmatter field (undefined removes it), the rest of the file as written; false when the YAML does not parse. */
@@ -52,6 +56,7 @@ export interface WorkspaceSlice {
   addSkillCode: (path: string) => string | null
   /** Renames the skill (its folder or file, and its `name` field); returns why not, or null. */
   renameSkill: (path: string, name: string) => Message | null
+  /** Deletes a file; a folder skill goes with its folder's files (not a nested skill's), as on disk it is one folder. */
   deleteSkill: (path: string) => void
   undoDelete: () => void
   /** Adds a routing test case (creating routing-tests.yaml if needed); says why not when the utterance is already a case. */
@@ -179,15 +184,21 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   deleteSkill: (path) =>
     set((state) => {
       const index = state.files.findIndex((file) => file.path === path)
-      const file = state.files[index]
-      if (!file) return {}
-      const files = state.files.filter((other) => other !== file)
+      if (index < 0) return {}
+      const going = new Set(skillFolderFiles(state.files, path).map((file) => file.path))
+      const removed = state.files.flatMap((file, at) => (going.has(file.path) ? [{ file, index: at }] : []))
+      const files = state.files.filter((file) => !going.has(file.path))
       const neighbour = files[Math.min(index, files.length - 1)]
+      const draft = state.sharedDraft
       return {
         files,
-        sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.filter((p) => p !== path) },
-        lastDeleted: { file, index },
-        selectedPath: state.selectedPath === path ? (neighbour?.path ?? null) : state.selectedPath,
+        sharedDraft: draft && {
+          ...draft,
+          paths: draft.paths.filter((p) => !going.has(p)),
+          ...(draft.otherPaths ? { otherPaths: draft.otherPaths.filter((p) => !going.has(p)) } : {}),
+        },
+        lastDeleted: { path, removed },
+        selectedPath: state.selectedPath !== null && going.has(state.selectedPath) ? (neighbour?.path ?? null) : state.selectedPath,
       }
     }),
   addRoutingCase: (utterance, expect) => {
@@ -223,9 +234,11 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   undoDelete: () =>
     set((state) => {
       const deleted = state.lastDeleted
-      if (!deleted || state.files.some((file) => file.path === deleted.file.path)) return { lastDeleted: null }
+      if (!deleted) return {}
+      // A file written at one of those paths since (a new skill of the same name) is kept: only the rest come back.
+      const taken = new Set(state.files.map((file) => file.path))
       const files = [...state.files]
-      files.splice(Math.min(deleted.index, files.length), 0, deleted.file)
-      return { files, lastDeleted: null, selectedPath: deleted.file.path }
+      for (const { file, index } of deleted.removed) if (!taken.has(file.path)) files.splice(Math.min(index, files.length), 0, file)
+      return { files, lastDeleted: null, selectedPath: taken.has(deleted.path) ? state.selectedPath : deleted.path }
     }),
 })

@@ -68,6 +68,8 @@ export const en = {
     otherHint: 'Not skills or tests: kept, exported and shared with your workspace.',
     otherShowAll: 'Show all {{count}}',
     deleted: 'Deleted {{path}}',
+    deletedWithFolder_one: 'Deleted {{path}} and the {{count}} other file in its folder',
+    deletedWithFolder_other: 'Deleted {{path}} and the {{count}} other files in its folder',
     undo: 'Undo',
     wins: 'wins',
     winsTitle: 'Wins routing for the test utterance',

@@ -67,6 +67,8 @@ export const zh: DeepStrings<typeof en> = {
     otherHint: '不是技能或测试的文件：随工作区一起保存、导出和分享。',
     otherShowAll: '显示全部 {{count}} 个',
     deleted: '已删除 {{path}}',
+    deletedWithFolder_one: '已删除 {{path}} 及其文件夹中的另外 {{count}} 个文件',
+    deletedWithFolder_other: '已删除 {{path}} 及其文件夹中的另外 {{count}} 个文件',
     undo: '撤销',
     wins: '胜出',
     winsTitle: '当前测试语句路由到这个技能',

@@ -141,7 +141,9 @@ export function SkillList() {
       <OtherFiles />
       {lastDeleted && (
         <div className="toast" role="status">
-          {t('skills.deleted', { path: lastDeleted.file.path })}
+          {lastDeleted.removed.length > 1
+            ? t('skills.deletedWithFolder', { path: lastDeleted.path, count: lastDeleted.removed.length - 1 })
+            : t('skills.deleted', { path: lastDeleted.path })}
           <button type="button" className="link-button" onClick={undoDelete} aria-label={en('skills.undo')}>
             {t('skills.undo')}
           </button>
