@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useRef } from 'react'
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react'
 import type { Finding } from '../../core/lint'
 import { formatMessage, message } from '../../core/messages'
 import { EVALS_FILE, SKILL_CREATOR_EVALS } from '../../core/evals/evalSuite'
@@ -38,6 +38,8 @@ export function SkillEditor() {
   // 15–25 ms, which an import of a thousand skills (it selects the first) would otherwise add to
   // the same task as drawing the new list.
   const selectedPath = useDeferredValue(usePlayground((state) => state.selectedPath))
+  // The file the editor shows: it follows the selection a task later (see the switch below).
+  const [shownPath, setShownPath] = useState<string | null>(null)
   const lint = useLint()
   const routingSuite = useRoutingSuite()
   const evalSuite = useEvalSuite()
@@ -116,7 +118,15 @@ export function SkillEditor() {
     }
     const editor = editorRef.current
     const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
-    if (editor && editor.getModel() !== selected) editor.setModel(selected)
+    if (!editor || editor.getModel() === selected) return undefined
+    // Switching the model lays the new file out (15–25 ms) before Monaco paints it: in a task of
+    // its own, not in the commit that drew the selection (after an import, a thousand-row list).
+    const switching = setTimeout(() => {
+      if (selected?.isDisposed()) return
+      editor.setModel(selected)
+      setShownPath(selectedPath)
+    })
+    return () => clearTimeout(switching)
   }, [textOf, selectedPath])
 
   // Walks the open models (the few files opened this session), never the thousands of files.
@@ -176,7 +186,7 @@ export function SkillEditor() {
     editor.setPosition({ lineNumber: revealRequest.line, column: revealRequest.column })
     editor.revealLineInCenterIfOutsideViewport(revealRequest.line)
     editor.focus()
-  }, [revealRequest, selectedPath])
+  }, [revealRequest, shownPath])
 
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
