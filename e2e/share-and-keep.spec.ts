@@ -410,10 +410,15 @@ test('files that are neither skills nor tests are listed under Other files, open
   writeFileSync(join(root, 'greet', 'references', 'tone.md'), '# Tone\nWarm and brief.\n')
   // The examples have an evals.yaml of their own: this one comes in beside it, renamed.
   writeFileSync(join(root, 'evals.yaml'), '# from the imported folder\n')
+  // Part of the project, not of a skill: named in the report, not taken in; installed packages are not even read.
+  writeFileSync(join(root, 'README.md'), '# The project\n')
+  mkdirSync(join(root, 'node_modules', 'left-pad'), { recursive: true })
+  writeFileSync(join(root, 'node_modules', 'left-pad', 'index.js'), 'module.exports = 1\n')
   await page.getByLabel('Import folder files').setInputFiles(root)
   await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Keep both' }).click()
   const status = page.getByRole('status').filter({ hasText: 'Imported' })
   await expect(status).toContainText('evals.yaml → evals-imported.yaml')
+  await expect(status).toContainText("1 file was not imported, as it is neither a skill, a test file nor in a skill's folder: README.md.")
   const others = page.getByRole('region', { name: 'Other files' })
   await expect(others.getByRole('button')).toHaveText(['evals-imported.yaml', 'greet/references/tone.md'])
   await others.getByRole('button', { name: 'greet/references/tone.md' }).click()

@@ -21,7 +21,8 @@ import {
 } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
-import { diskPathProblem, isFolderFile, keepLineEndings } from '../../src/core/workspace'
+import { diskPathProblem, folderFileFilter, isFolderFile, keepLineEndings } from '../../src/core/workspace'
+import { isLeftAlone } from '../../src/core/skill'
 
 export interface DiskFile {
   path: string
@@ -80,7 +81,7 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
     const found: { path: string; full: string }[] = []
     const walk = (dir: string, real: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+        if (isLeftAlone(entry.name)) continue
         const full = join(dir, entry.name)
         const path = relative(root, full).split(sep).join('/')
         if (entry.isSymbolicLink()) {
@@ -99,10 +100,10 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
       }
     }
     walk(root, root)
-    const paths = found.map((file) => file.path)
+    const inWorkspace = folderFileFilter(found.map((file) => file.path))
     const files: DiskFile[] = []
     for (const { path, full } of found) {
-      if (!isFolderFile(path, paths)) continue
+      if (!inWorkspace(path)) continue
       const text = read(full)
       if (text === null) continue
       const version = versionOf(text)
@@ -174,7 +175,7 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
     const files: DiskFile[] = []
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+        if (isLeftAlone(entry.name)) continue
         const full = join(dir, entry.name)
         if (entry.isDirectory()) walk(full)
         else if (entry.isFile()) {
@@ -198,10 +199,7 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
   // one show up as unlink + add: awaitWriteFinish and the content hash make that one "changed".
   const watcher: FSWatcher = watch(root, {
     ignoreInitial: true,
-    ignored: (path: string) =>
-      relative(root, path)
-        .split(sep)
-        .some((part) => part.startsWith('.') || part === 'node_modules'),
+    ignored: (path: string) => relative(root, path).split(sep).some(isLeftAlone),
     awaitWriteFinish: { stabilityThreshold: 60, pollInterval: 20 },
     atomic: true,
     // A link out of the folder is never followed (and a link to a big tree would cost a long walk).

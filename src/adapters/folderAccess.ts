@@ -6,12 +6,13 @@
  */
 import {
   diskPathProblem,
-  isFolderFile,
+  folderFileFilter,
   keepLineEndings,
   type DiskFileState,
   type DiskWriteResult,
   type FolderEvent,
 } from '../core/workspace'
+import { isLeftAlone } from '../core/skill'
 import type { FolderConnection } from './folderConnection'
 
 /** The parts of the File System Access API this module uses (not all in TypeScript's DOM types). */
@@ -61,16 +62,16 @@ async function listFolder(root: DirectoryHandle): Promise<DiskFileState[]> {
   const found: { path: string; handle: FileHandle }[] = []
   const walk = async (dir: DirectoryHandle, prefix: string) => {
     for await (const [name, handle] of dir.entries()) {
-      if (name.startsWith('.') || name === 'node_modules') continue
+      if (isLeftAlone(name)) continue
       if (handle.kind === 'directory') await walk(handle, `${prefix}${name}/`)
       else found.push({ path: `${prefix}${name}`, handle })
     }
   }
   await walk(root, '')
-  const paths = found.map((file) => file.path)
+  const inWorkspace = folderFileFilter(found.map((file) => file.path))
   const files: DiskFileState[] = []
   for (const { path, handle } of found) {
-    if (!isFolderFile(path, paths)) continue
+    if (!inWorkspace(path)) continue
     const text = await readText(handle)
     if (text !== null) files.push({ path, text, version: versionOf(text) })
   }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
-import { isCodeFile, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
+import { isCodeFile, isLeftAlone, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
 /**
  * Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative
@@ -31,7 +31,7 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   // `prefix` is the folder's path relative to `root` with a trailing "/" ("" at the root).
   const walk = (dir: string, real: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+      if (isLeftAlone(entry.name)) continue
       const full = join(dir, entry.name)
       const path = prefix + entry.name
       if (entry.isDirectory()) {

@@ -4,7 +4,7 @@
  * files, settings) written by the saved-workspace codec.
  */
 import { strFromU8, strToU8, Unzip, UnzipInflate, zipSync } from 'fflate'
-import { isSkillPath, type SkillFile } from '../skill'
+import { isLeftAlone, isSkillPath, type SkillFile } from '../skill'
 import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
 
@@ -20,6 +20,8 @@ export interface ArchiveContents {
   settings?: Omit<SavedWorkspace, 'files'>
   /** Files not taken in, because the workspace holds text only (an image) or they are too large: the report names them. */
   leftOut?: string[]
+  /** A picked folder's files that are neither skills, suites nor in a skill's folder (`importPaths`): the report names them. */
+  outside?: string[]
 }
 
 const RESOURCES = 'playground.json'
@@ -94,7 +96,7 @@ export function archivePath(file: SkillFile): string {
 
 /** A relative, normalised path inside the workspace (no `..`, no absolute or hidden parts). */
 function isWorkspacePath(path: string): boolean {
-  return path !== '' && path.split('/').every((part) => part !== '' && part !== '..' && part !== '.' && !part.startsWith('.'))
+  return path !== '' && path.split('/').every((part) => part !== '' && part !== '..' && !isLeftAlone(part))
 }
 
 function utf8(data: Uint8Array): string | null {

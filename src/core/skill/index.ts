@@ -10,7 +10,7 @@ export { locateListItems, parseYamlText, setFrontmatterValue, splitSkillFile } f
 export { parseYamlTextInSteps } from './parseYamlTextInSteps'
 export type { FieldLocation, ParsedYaml, SplitSkillFile, Span, YamlListItem } from './frontmatter'
 export { FIELD_DOCS } from './fieldDocs'
-export { checkSkillName, pathForName, placeIncoming, skillFolderFiles, slugSkillName, uniqueSkillName } from './workspacePaths'
+export { checkSkillName, isLeftAlone, pathForName, placeIncoming, skillFolderFiles, slugSkillName, uniqueSkillName } from './workspacePaths'
 export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
 export {

@@ -34,14 +34,21 @@ export function diskPathProblem(path: string): string | null {
  * files (a README, build output) are left alone, never read or written.
  */
 export function isFolderFile(path: string, paths: Iterable<string>): boolean {
-  if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
+  return folderFileFilter(paths)(path)
+}
+
+/** `isFolderFile` for each of many paths: the skill folders among `paths` are found once, not once a path. */
+export function folderFileFilter(paths: Iterable<string>): (path: string) => boolean {
   const folders = new Set<string>()
   for (const other of paths) {
     const folder = skillFolderOf(other)
     if (folder !== null) folders.add(folder)
   }
-  const parts = path.split('/')
-  return parts.slice(0, -1).some((_, i) => folders.has(parts.slice(0, i + 1).join('/')))
+  return (path) => {
+    if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
+    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) if (folders.has(path.slice(0, slash))) return true
+    return false
+  }
 }
 
 /**

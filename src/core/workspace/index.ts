@@ -21,6 +21,6 @@ export type {
 } from './savedWorkspace'
 export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
 export type { WorkspaceMerge } from './mergeSavedWorkspaces'
-export { decideIncoming, diskPathProblem, isFolderFile, keepLineEndings, planDiskChanges } from './diskFolder'
+export { decideIncoming, diskPathProblem, folderFileFilter, isFolderFile, keepLineEndings, planDiskChanges } from './diskFolder'
 export type { DiskChange, DiskConflict, DiskFileState, DiskWriteResult, FolderEvent } from './diskFolder'
 export { otherFilePaths } from './otherFiles'

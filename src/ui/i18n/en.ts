@@ -562,6 +562,8 @@ export const en = {
     replaced_other: ', replaced {{count}}',
     skipped_one: ', skipped {{count}}',
     skipped_other: ', skipped {{count}}',
+    outside_one: "; {{count}} file was not imported, as it is neither a skill, a test file nor in a skill's folder: {{list}}",
+    outside_other: "; {{count}} files were not imported, as they are neither skills, test files nor in a skill's folder: {{list}}",
     leftOut_one: '; {{count}} file was left out, as the playground holds text files of up to 5 MB: {{list}}',
     leftOut_other: '; {{count}} files were left out, as the playground holds text files of up to 5 MB: {{list}}',
     renamed_one: '; {{count}} came in under a new name, as yours has theirs: {{list}}',

@@ -553,6 +553,8 @@ export const zh: DeepStrings<typeof en> = {
     replaced_other: '，替换 {{count}} 个',
     skipped_one: '，跳过 {{count}} 个',
     skipped_other: '，跳过 {{count}} 个',
+    outside_one: '；有 {{count}} 个文件未导入，因为它既不是技能或测试文件，也不在某个技能的文件夹里：{{list}}',
+    outside_other: '；有 {{count}} 个文件未导入，因为它们既不是技能或测试文件，也不在某个技能的文件夹里：{{list}}',
     leftOut_one: '；有 {{count}} 个文件未导入，因为这里只保存 5 MB 以内的文本文件：{{list}}',
     leftOut_other: '；有 {{count}} 个文件未导入，因为这里只保存 5 MB 以内的文本文件：{{list}}',
     renamed_one: '；有 {{count}} 个因与你的同名而改名导入：{{list}}',

@@ -51,6 +51,7 @@ export function ImportControl() {
           ? t('importing.renamed', { count: result.renamed.length, list: listed(result.renamed.map((r) => `${r.from} → ${r.to}`)) })
           : '',
         archive.leftOut ? t('importing.leftOut', { count: archive.leftOut.length, list: listed(archive.leftOut) }) : '',
+        archive.outside ? t('importing.outside', { count: archive.outside.length, list: listed(archive.outside) }) : '',
         result.conflicts.length > 0
           ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
           : '',
