@@ -18,6 +18,14 @@ export function OtherFiles() {
   const [all, setAll] = useState(false)
   if (paths.length === 0) return null
   const { selectSkill, deleteSkill } = store.getState()
+  // The next file of this list is opened after a delete (the previous one at its end), so a few
+  // can be cleared in a row; the list's Undo brings the deleted one back.
+  const remove = (path: string) => {
+    const at = paths.indexOf(path)
+    const next = paths[at + 1] ?? paths[at - 1]
+    deleteSkill(path)
+    if (next !== undefined) selectSkill(next)
+  }
   return (
     <section className="other-files" aria-label="Other files">
       <div className="skills-section">
@@ -31,7 +39,7 @@ export function OtherFiles() {
               {path}
             </button>
             {path === selectedPath && (
-              <button type="button" className="link-button danger" onClick={() => deleteSkill(path)} aria-label={en('skills.delete')}>
+              <button type="button" className="link-button danger" onClick={() => remove(path)} aria-label={en('skills.delete')}>
                 {t('skills.delete')}
               </button>
             )}
