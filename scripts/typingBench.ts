@@ -1,12 +1,16 @@
 /**
  * Keystroke-to-frame latency in the real app (production build, Debian Chromium), with the 9
  * example skills beside 1,000 generated ones: typing in the test utterance, and typing in Monaco.
- * Run by `npm run bench`; prints a table. Not a test: numbers depend on the machine.
+ * Beside them, the same key presses in Monaco alone (the same version and options on a page of
+ * its own), the floor the editor rows cannot go below. Run by `npm run bench`; prints a table.
+ * Not a test: numbers depend on the machine.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
+import { build as bundle } from 'esbuild'
 import { build, preview } from 'vite'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { isSkillPath } from '../src/core/skill'
@@ -38,6 +42,58 @@ await build({ root, logLevel: 'error' })
 const server = await preview({ root, logLevel: 'error', preview: { port: 0, host: '127.0.0.1' } })
 const url = server.resolvedUrls?.local[0] ?? ''
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
+
+/**
+ * Monaco on a page of its own, with the options and languages the app's editor uses and a
+ * listener that reads the text on every change as the app's does, showing an example skill.
+ */
+const alone = mkdtempSync(join(tmpdir(), 'monaco-alone-'))
+writeFileSync(
+  join(alone, 'entry.js'),
+  `import 'monaco-editor/features/register.all'
+import 'monaco-editor/languages/definitions/markdown/register'
+import * as monaco from 'monaco-editor/editor'
+self.MonacoEnvironment = { getWorkerUrl: () => './editor.worker.js' }
+const editor = monaco.editor.create(document.getElementById('host'), {
+  value: window.SKILL_TEXT, language: 'markdown', automaticLayout: true, minimap: { enabled: false }, wordWrap: 'on',
+  fontSize: 13, lineNumbersMinChars: 3, scrollBeyondLastLine: false, renderWhitespace: 'boundary',
+  unicodeHighlight: { ambiguousCharacters: false }, padding: { top: 8 },
+})
+editor.onDidChangeModelContent(() => { window.textLength = editor.getModel().getValue().length })
+`,
+)
+await bundle({
+  entryPoints: { app: join(alone, 'entry.js'), 'editor.worker': join(root, 'node_modules/monaco-editor/esm/vs/editor/editor.worker.js') },
+  outdir: alone,
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  loader: { '.ttf': 'file' },
+  nodePaths: [join(root, 'node_modules')],
+  logLevel: 'error',
+})
+const aloneServer = createServer((request, response) => {
+  const name = (request.url ?? '/').split('?')[0]?.slice(1) || 'index.html'
+  if (name === 'index.html') {
+    const skill = readFileSync(join(root, 'skills/calculator/SKILL.md'), 'utf8')
+    response.setHeader('content-type', 'text/html')
+    // The size and place of the app's editor pane at 1440 px.
+    response.end(
+      `<!doctype html><link rel="stylesheet" href="app.css"><style>body{margin:0}#host{position:absolute;left:220px;top:100px;width:480px;height:700px}</style><div id="host"></div><script>window.SKILL_TEXT=${JSON.stringify(skill)}</script><script src="app.js"></script>`,
+    )
+    return
+  }
+  const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf' }
+  if (!/^[\w.-]+$/.test(name) || !existsSync(join(alone, name))) {
+    response.statusCode = 404
+    response.end()
+    return
+  }
+  response.setHeader('content-type', types[name.split('.').pop() ?? ''] ?? 'application/octet-stream')
+  response.end(readFileSync(join(alone, name)))
+})
+await new Promise<void>((resolve) => aloneServer.listen(0, '127.0.0.1', resolve))
+const aloneUrl = `http://127.0.0.1:${(aloneServer.address() as { port: number }).port}/`
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
@@ -87,10 +143,26 @@ async function measure(label: string, files: { path: string; text: string }[]) {
     return times
   })
 
-  // Monaco: real key presses, each timed from its keydown (before Monaco sees it) to the frame
-  // painted after it, as for the utterance; long tasks (> 50 ms) are what a typist feels.
   // The first save after the page opens moves the seeded workspace in; the one measured is after the editor typing.
   await page.waitForTimeout(1000)
+  await page.evaluate(() => ((window as unknown as { putMs: number }).putMs = 0))
+  const editor = await typeInMonaco(page)
+  const saveMs = await page.evaluate(() => (window as unknown as { putMs: number }).putMs)
+  await page.close()
+  return {
+    workspace: label,
+    'utterance median (ms)': percentile(utterance, 0.5).toFixed(1),
+    'utterance p95 (ms)': percentile(utterance, 0.95).toFixed(1),
+    ...editor,
+    'autosave after the typing (ms)': saveMs.toFixed(1),
+  }
+}
+
+/**
+ * Monaco: real key presses, each timed from its keydown (before Monaco sees it) to the frame
+ * painted after it, as for the utterance; long tasks (> 50 ms) are what a typist feels.
+ */
+async function typeInMonaco(page: Page) {
   await page.locator('.monaco-editor .view-line').nth(8).click()
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] }
@@ -98,24 +170,28 @@ async function measure(label: string, files: { path: string; text: string }[]) {
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask' })
   })
   await page.evaluate(timeKeyPresses)
-  await page.evaluate(() => ((window as unknown as { putMs: number }).putMs = 0))
   const started = Date.now()
   await page.keyboard.type(' more words typed into the body of this skill, one key at a time', { delay: 30 })
   await page.waitForTimeout(800)
-  const saveMs = await page.evaluate(() => (window as unknown as { putMs: number }).putMs)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
   const keystrokes = await page.evaluate(pressTimes)
-  await page.close()
   return {
-    workspace: label,
-    'utterance median (ms)': percentile(utterance, 0.5).toFixed(1),
-    'utterance p95 (ms)': percentile(utterance, 0.95).toFixed(1),
     'editor median (ms)': percentile(keystrokes, 0.5).toFixed(1),
     'editor p95 (ms)': percentile(keystrokes, 0.95).toFixed(1),
     'editor long tasks': `${longTasks.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     'editor longest (ms)': longTasks.length ? Math.max(...longTasks).toFixed(0) : '—',
-    'autosave after the typing (ms)': saveMs.toFixed(1),
   }
+}
+
+/** The same key presses in Monaco alone: what the editor costs before the app adds anything. */
+async function measureMonacoAlone() {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await page.goto(aloneUrl)
+  await page.locator('.monaco-editor .view-line').nth(8).waitFor()
+  await page.waitForTimeout(1000)
+  const editor = await typeInMonaco(page)
+  await page.close()
+  return { workspace: 'Monaco alone (no app; calculator/SKILL.md)', 'utterance median (ms)': '—', 'utterance p95 (ms)': '—', ...editor }
 }
 
 /**
@@ -206,7 +282,10 @@ try {
     ['1,000 skills of 2 KB that all score', allScoringLong(1000)],
   ]
   const rows = []
-  for (let round = 1; round <= 2; round++) for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
+  for (let round = 1; round <= 2; round++) {
+    rows.push({ round, ...(await measureMonacoAlone()) })
+    for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
+  }
   console.log('Keystroke to painted frame (production build, headless Chromium):')
   console.table(rows)
   const bulk = []
@@ -216,5 +295,7 @@ try {
   console.table(bulk)
 } finally {
   await browser.close()
+  aloneServer.close()
+  rmSync(alone, { recursive: true, force: true })
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
 }

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { CATALOG_TOKEN_BUDGET, catalogListing, MAX_COUNTED_CHARS, type TokenCount } from '../../core/routing'
 import { useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
-import { useT } from '../i18n/i18n'
+import { formatNumber, useT } from '../i18n/i18n'
 
 /** A pause in typing this long lets the meter recount; the count runs in a worker either way. */
 const RECOUNT_DELAY_MS = 150
@@ -66,13 +66,13 @@ export function TokenMeter({ path }: { path: string | null }) {
   const over = catalog.count.tokens > CATALOG_TOKEN_BUDGET
   const capped = catalog.count.capped || body.count.capped
   const amount = ({ count, estimated }: { count: TokenCount; estimated: boolean }) =>
-    (count.capped ? '≥ ' : estimated ? '≈ ' : '') + count.tokens.toLocaleString('en')
+    (count.capped ? '≥ ' : estimated ? '≈ ' : '') + formatNumber(count.tokens)
   return (
     <span
       className="token-meter"
       title={
         t('tokens.title') +
-        (capped ? ` ${t('tokens.capped', { chars: MAX_COUNTED_CHARS.toLocaleString('en') })}` : '') +
+        (capped ? ` ${t('tokens.capped', { chars: formatNumber(MAX_COUNTED_CHARS) })}` : '') +
         (body.estimated || catalog.estimated ? ` ${t('tokens.estimated')}` : '')
       }
     >
@@ -81,7 +81,7 @@ export function TokenMeter({ path }: { path: string | null }) {
       {over && (
         <span className="warning-text" role="status">
           {' '}
-          — {t('tokens.over', { budget: CATALOG_TOKEN_BUDGET.toLocaleString('en') })}
+          — {t('tokens.over', { budget: formatNumber(CATALOG_TOKEN_BUDGET) })}
         </span>
       )}
     </span>
