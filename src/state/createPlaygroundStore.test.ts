@@ -96,6 +96,13 @@ describe('createPlaygroundStore', () => {
     expect(store.getState().files).toEqual(before)
     expect(store.getState().selectedPath).toBe('calc/SKILL.md')
 
+    // A new skill at the deleted one's path since: Undo leaves it, and does not give it the old code.
+    store.getState().deleteSkill('calc/SKILL.md')
+    store.setState((state) => ({ files: [...state.files, { path: 'calc/SKILL.md', text: skill('calc') }] }))
+    store.getState().undoDelete()
+    expect(store.getState().files.map((f) => f.path)).toEqual(['flat.md', 'calc/inner/SKILL.md', 'calc/inner/skill.py', 'calc/SKILL.md'])
+    store.setState({ files: before })
+
     // Deleting a file that is no skill takes that file only.
     store.getState().deleteSkill('calc/references/guide.md')
     expect(store.getState().files.map((f) => f.path)).not.toContain('calc/references/guide.md')

@@ -234,11 +234,11 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   undoDelete: () =>
     set((state) => {
       const deleted = state.lastDeleted
-      if (!deleted) return {}
-      // A file written at one of those paths since (a new skill of the same name) is kept: only the rest come back.
       const taken = new Set(state.files.map((file) => file.path))
+      // A new skill written at the deleted one's path since keeps it, and its folder is not given the old files.
+      if (!deleted || taken.has(deleted.path)) return { lastDeleted: null }
       const files = [...state.files]
       for (const { file, index } of deleted.removed) if (!taken.has(file.path)) files.splice(Math.min(index, files.length), 0, file)
-      return { files, lastDeleted: null, selectedPath: taken.has(deleted.path) ? state.selectedPath : deleted.path }
+      return { files, lastDeleted: null, selectedPath: deleted.path }
     }),
 })
