@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { GroupedRouting, RoutingResult } from '../core/routing'
-import { codeOwnerOf, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
+import { codeOwnerOf, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations } from './derive'
@@ -85,6 +85,15 @@ export function useWorkspace(): Workspace {
   return derive.workspace(usePlayground((state) => state.files))
 }
 
+/** The parsed skill at `path` in the current files (undefined when there is none). */
+export function useSkill(path: string | null): Skill | undefined {
+  const { derive } = usePlaygroundContext()
+  return derive.skillAt(
+    usePlayground((state) => state.files),
+    path,
+  )
+}
+
 /**
  * The workspace as routing and lint see it (the deferred files): for a view that may follow a
  * keystroke a frame later (the skill list), not for one that edits it (the form).
@@ -96,6 +105,15 @@ export function useDeferredWorkspace(): Workspace {
 /** A file's text by path: a lookup in the current files, not a map of thousands built per keystroke. */
 export function useFileText(): (path: string) => string | undefined {
   return useTextLookup(usePlayground((state) => state.files))
+}
+
+/** One file's text, looked up by path (re-rendering only when that text changes); undefined when there is no such file. */
+export function useTextOf(path: string | null): string | undefined {
+  const { derive } = usePlaygroundContext()
+  return usePlayground((state) => {
+    const at = path === null ? undefined : derive.fileIndex(state.files).get(path)
+    return at === undefined ? undefined : state.files[at]?.text
+  })
 }
 
 /** `useFileText` over the deferred files, for the views `useDeferredWorkspace` serves. */
@@ -229,7 +247,7 @@ export function useRoutingSuiteStatus() {
 export function useEffectiveConfig() {
   const { derive } = usePlaygroundContext()
   const files = useDeferredFiles()
-  return derive.config(files, useRouting().winner?.path ?? null, useToolRegistry())
+  return derive.config(files, useRouting().winner, useToolRegistry())
 }
 
 /** The workspace's eval cases and the problems in their files. */

@@ -114,8 +114,9 @@ describe('createPlaygroundStore', () => {
     const derive = createDerivations()
     const state = () => store.getState()
     const first = derive.workspace(state().files)
-    expect(derive.routing(state().files, state().utterance, state().threshold).winner?.skill).toBe('calc')
-    expect(derive.config(state().files, 'calc/SKILL.md')).toMatchObject({
+    const winner = derive.routing(state().files, state().utterance, state().threshold).winner
+    expect(winner?.skill).toBe('calc')
+    expect(derive.config(state().files, winner)).toMatchObject({
       skill: 'calc',
       maxRounds: 5,
       narrowed: true,
@@ -128,7 +129,11 @@ describe('createPlaygroundStore', () => {
     expect(second.skills[1]).not.toBe(first.skills[1])
     const routing = derive.routing(state().files, state().utterance, state().threshold)
     expect(routing.winner?.skill).toBe('flat')
-    expect(derive.config(state().files, routing.winner!.path)).toMatchObject({ skill: 'flat', narrowed: false })
+    expect(derive.config(state().files, routing.winner)).toMatchObject({ skill: 'flat', narrowed: false })
+    // A winner whose place does not hold it (another routing's) is found by its path.
+    expect(derive.config(state().files, { path: 'calc/SKILL.md', order: routing.winner!.order })).toMatchObject({ skill: 'calc' })
+    expect(derive.config(state().files, { path: 'calc/SKILL.md', order: 99 })).toMatchObject({ skill: 'calc' })
+    expect(derive.config(state().files, null).skill).toBeNull()
   })
 
   it('keeps the routing result when only a body or description changed, and routes again when keywords did', () => {

@@ -189,6 +189,23 @@ describe('a keystroke in one skill of many', () => {
     expect(derive.workspace(renamed)).toEqual(skill.loadWorkspace(renamed))
   })
 
+  it('finds a skill by path at its place, after a keystroke, a rename and a delete', () => {
+    const derive = createDerivations()
+    expect(derive.skillAt(workspaceFiles, 's7/SKILL.md')?.name).toBe('s7')
+    const typed = edit(workspaceFiles, 's7/SKILL.md', (text) => text.replace('task7]', 'task7, seven]'))
+    expect(derive.skillAt(typed, 's7/SKILL.md')).toBe(derive.workspace(typed).skills.find((one) => one.path === 's7/SKILL.md'))
+    expect(derive.skillAt(typed, 's7/SKILL.md')?.triggerKeywords).toContain('seven')
+    const renamed = typed.map((file) => (file.path === 's7/SKILL.md' ? { ...file, path: 'a7/SKILL.md' } : file))
+    expect(derive.skillAt(renamed, 's7/SKILL.md')).toBeUndefined()
+    expect(derive.skillAt(renamed, 'a7/SKILL.md')?.triggerKeywords).toContain('seven')
+    expect(derive.skillAt(renamed, 's8/SKILL.md')?.name).toBe('s8')
+    const deleted = renamed.filter((file) => file.path !== 's3/SKILL.md')
+    expect(derive.skillAt(deleted, 's3/SKILL.md')).toBeUndefined()
+    expect(derive.skillAt(deleted, 's4/SKILL.md')?.name).toBe('s4')
+    expect(derive.skillAt(deleted, 'evals.yaml')).toBeUndefined()
+    expect(derive.skillAt(deleted, null)).toBeUndefined()
+  })
+
   it('keeps the code and the evals of the files before, unless what they read changed', () => {
     const derive = createDerivations()
     const codeBefore = derive.code(workspaceFiles)

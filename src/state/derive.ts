@@ -7,6 +7,7 @@ import {
   type GroupedRouting,
   type Router,
   type RoutingResult,
+  type SkillScore,
   withWinner,
 } from '../core/routing'
 import { createLintCache, lintWorkspace, lintWorkspaceInSteps, type LintOptions, type LintProfile, type LintResult } from '../core/lint'
@@ -163,8 +164,15 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     const { winner } = grouped(files, utterance, threshold)
     return winner?.path === keyword.winner?.path ? keyword : withWinner(keyword, winner)
   }, ACROSS_RENDERS)
-  const config = memoizeRecent((files: readonly SkillFile[], winnerPath: string | null, tools: ToolRegistry = base): EffectiveConfig =>
-    effectiveConfig(workspace(files).skills.find((skill) => skill.path === winnerPath) ?? null, tools.names),
+  // The winner is read at its place in load order: a search by path walked thousands of skills on
+  // every keystroke when nothing won.
+  const config = memoizeRecent(
+    (files: readonly SkillFile[], winner: Pick<SkillScore, 'path' | 'order'> | null, tools: ToolRegistry = base): EffectiveConfig => {
+      const skills = workspace(files).skills
+      const atOrder = winner && skills[winner.order]
+      const skill = !winner ? null : atOrder?.path === winner.path ? atOrder : skills.find((each) => each.path === winner.path)
+      return effectiveConfig(skill ?? null, tools.names)
+    },
   )
   const lintCache = createLintCache()
   // Lints the workspace's parsed skills, so unchanged skills hit the cache.
@@ -317,8 +325,19 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     (files) => new Map(files.map((file, index) => [file.path, index])),
     () => true,
   )
+  /** Each skill's place in load order, by path: the same map while the paths are. */
+  const skillOrder = followFiles(
+    (files) => new Map(workspace(files).skills.map((skill, order) => [skill.path, order])),
+    () => true,
+  )
+  /** The skill at `path`, looked up instead of searched for: a view of the selected skill renders on every keystroke. */
+  const skillAt = (files: readonly SkillFile[], path: string | null): Skill | undefined => {
+    const order = path === null ? undefined : skillOrder(files).get(path)
+    return order === undefined ? undefined : workspace(files).skills[order]
+  }
   return {
     workspace,
+    skillAt,
     routing,
     grouped,
     shown,

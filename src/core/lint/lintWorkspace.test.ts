@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyFix, createLintCache, LINT_RULES, lintWorkspace, lintWorkspaceInSteps, type LintProfile } from './index'
+import type { Finding } from './types'
 import { formatMessage } from '../messages'
 import { zh } from '../messages/zh'
 
@@ -432,7 +433,7 @@ describe('a keystroke re-lints one skill', () => {
       const workspaceBefore = cache.workspace
       const result = lintWorkspace(files, { cache, parse, toolNames })
       const fresh = lintWorkspace(files, { toolNames })
-      expect(result.findings).toEqual(fresh.findings)
+      expect(new Map(result.findings)).toEqual(fresh.findings)
       const counted = { error: 0, warning: 0, info: 0 }
       for (const list of fresh.findings.values()) for (const finding of list) counted[finding.severity]++
       expect(result.totals).toEqual(counted)
@@ -442,5 +443,42 @@ describe('a keystroke re-lints one skill', () => {
         expect(renewed.length).toBeLessThanOrEqual(1)
       }
     }
+  })
+
+  it('reads the last findings by path and never walks them all (a keystroke at 5,000 skills copied them)', async () => {
+    const files = Array.from({ length: 200 }, (_, i) =>
+      skill(`name: s${i}\ndescription: Plans task ${i}.\ntrigger_keywords: [task${i}]`, 'Body\n', `s${i}/SKILL.md`),
+    )
+    const { parseSkill } = await import('../skill')
+    const parsed = new Map<string, ReturnType<typeof parseSkill>>()
+    // The app's parser: an unchanged text gives the same skill (derive.ts reuses them).
+    const parse = (path: string, text: string) => {
+      if (!parsed.has(path + text)) parsed.set(path + text, parseSkill(path, text))
+      return parsed.get(path + text)!
+    }
+    const cache = createLintCache()
+    const first = lintWorkspace(files, { cache, parse })
+    class Unwalkable extends Map<string, Finding[]> {
+      override entries(): MapIterator<[string, Finding[]]> {
+        throw new Error('walked every skill’s findings')
+      }
+      override [Symbol.iterator]() {
+        return this.entries()
+      }
+      override forEach(): void {
+        throw new Error('walked every skill’s findings')
+      }
+    }
+    cache.last!.result = { ...first, findings: new Unwalkable(first.findings) }
+    let edited = files
+    for (let key = 0; key < 100; key++) {
+      edited = edited.map((file, i) => (i === key % 7 ? { ...file, text: file.text + 'x' } : file))
+      const result = lintWorkspace(edited, { cache, parse })
+      expect(result.findings.get('s100/SKILL.md')).toBe(first.findings.get('s100/SKILL.md'))
+      expect(result.findings.size).toBe(200)
+    }
+    const fresh = lintWorkspace(edited)
+    const last = lintWorkspace(edited, { cache, parse })
+    for (const file of edited) expect(last.findings.get(file.path)).toEqual(fresh.findings.get(file.path))
   })
 })

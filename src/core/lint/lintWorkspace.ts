@@ -1,8 +1,10 @@
 import { LineIndex } from '../lib/text'
+import { changedPlaces } from '../lib/changedPlaces'
 import { finishSteps } from '../lib/finishSteps'
 import { formatMessage, message, type MessageKey } from '../messages'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
+import { FindingsByPath } from './findingsByPath'
 import { LINT_RULES } from './lintRules'
 import { LINT_STEP, type Finding, type LintProfile, type LintRule, type Reporter, type SkillContext } from './types'
 
@@ -20,7 +22,7 @@ const REPLACED_BY_RULES = new Set(['unknown-field'])
 export interface LintResult {
   skills: Skill[]
   /** Findings per skill path, in file order. */
-  findings: Map<string, Finding[]>
+  findings: ReadonlyMap<string, Finding[]>
   /** How many findings of each severity, over every skill (a badge reads it without a pass over thousands). */
   totals: Record<Severity, number>
 }
@@ -147,24 +149,19 @@ function relintChanged(
   const profile = options.profile ?? 'app'
   const last = cache.last
   if (!last || last.profile !== profile || last.toolNames !== options.toolNames || last.skills.length !== skills.length) return null
-  const changed: number[] = []
-  for (let i = 0; i < skills.length; i++) {
-    const skill = skills[i] as Skill
-    const before = last.skills[i] as Skill
-    if (skill === before) continue
-    if (skill.path !== before.path || changed.push(i) > QUICK_RELINT_LIMIT) return null
-  }
+  const changed = changedPlaces(last.skills, skills, QUICK_RELINT_LIMIT)
+  if (!changed || changed.some((i) => skills[i]?.path !== last.skills[i]?.path)) return null
   if (changed.length === 0) return last.result
   const across = cache.workspace?.findings
   if (!across) return null
   const linted = changed.map((i) => lintSkill(skills[i] as Skill, textOf, options))
   if (linted.some((lint, n) => workspaceKey(lint.context) !== last.keys[changed[n] as number])) return null
-  const findings = new Map(last.result.findings)
+  let findings = FindingsByPath.over(last.result.findings)
   const totals = { ...last.result.totals }
   for (const { skill, findings: own } of linted) {
     count(findings.get(skill.path) ?? [], totals, -1)
     const list = mergeFindings(skill.path, own, across.get(skill.path), cache)
-    findings.set(skill.path, list)
+    findings = findings.with(skill.path, list)
     count(list, totals, 1)
   }
   const result = { skills: skills as Skill[], findings, totals }

@@ -1,4 +1,5 @@
 import { createKeywordMatcher, type KeywordMatcher } from '../lib/keywordMatcher'
+import { changedPlaces } from '../lib/changedPlaces'
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
 import { bestScores } from './rankScores'
@@ -155,11 +156,11 @@ export function scoreRouting(input: string, skills: readonly RoutableSkill[], th
  * compiled router can be kept when only a skill's body or description changed.
  */
 export function sameRouting(a: readonly RoutableSkill[], b: readonly RoutableSkill[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) {
+  const places = changedPlaces(b, a)
+  if (!places) return false
+  for (const i of places) {
     const x = a[i] as RoutableSkill
     const y = b[i] as RoutableSkill
-    if (x === y) continue
     if (x.name !== y.name || x.path !== y.path || x.entryMode !== y.entryMode) return false
     if (x.triggerKeywords === y.triggerKeywords) continue
     if (x.triggerKeywords.length !== y.triggerKeywords.length || x.triggerKeywords.some((keyword, k) => keyword !== y.triggerKeywords[k]))

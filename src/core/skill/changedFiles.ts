@@ -1,3 +1,4 @@
+import { changedPlaces } from '../lib/changedPlaces'
 import type { SkillFile } from './types'
 
 /**
@@ -7,13 +8,8 @@ import type { SkillFile } from './types'
  * `limit` files changed (an import, a restore): redo it all. Costs one identity check per file.
  */
 export function changedFiles(before: readonly SkillFile[], after: readonly SkillFile[], limit = 32): SkillFile[] | null {
-  if (before.length !== after.length) return null
-  const changed: SkillFile[] = []
-  for (let i = 0; i < after.length; i++) {
-    const file = after[i] as SkillFile
-    const old = before[i] as SkillFile
-    if (file === old) continue
-    if (file.path !== old.path || changed.push(file) > limit) return null
-  }
-  return changed
+  const places = changedPlaces(before, after, limit)
+  if (!places) return null
+  const changed = places.map((i) => after[i] as SkillFile)
+  return places.every((i, n) => changed[n]?.path === before[i]?.path) ? changed : null
 }

@@ -73,11 +73,25 @@ export function reloadWorkspace(
   for (const file of changed) {
     if (!isSkillPath(file.path)) continue
     skills ??= previous.workspace.skills.slice()
-    const at = skills.findIndex((skill) => skill.path === file.path)
+    const at = placeOf(skills, file.path)
     if (at < 0) return null
     skills[at] = parse(file.path, file.text)
   }
   return skills ? { skills } : previous.workspace
+}
+
+/** Where `path` is among skills in load order (code-point order of paths), found by halving; -1 when absent. */
+function placeOf(skills: readonly Skill[], path: string): number {
+  let low = 0
+  let high = skills.length - 1
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const order = compareCodePoints((skills[middle] as Skill).path, path)
+    if (order === 0) return middle
+    if (order < 0) low = middle + 1
+    else high = middle - 1
+  }
+  return -1
 }
 
 let orderedPaths: readonly string[] = []

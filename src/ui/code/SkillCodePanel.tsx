@@ -2,20 +2,17 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code/codeRun'
 import { codeOwnerOf, type JsonSchema, type SkillCode } from '../../core/skill'
-import { useSkillCode, useWorkspace } from '../../state/PlaygroundProvider'
+import { useSkill, useSkillCode } from '../../state/PlaygroundProvider'
 import { LongText } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 
 /** The skill (and its code) that `path` belongs to: its SKILL.md or one of its code files. */
 export function useCodeOwner(path: string | null): { name: string; code: SkillCode } | null {
-  const { skills } = useWorkspace()
   const codes = useSkillCode()
-  return useMemo(() => {
-    const owner = path === null ? null : codeOwnerOf(codes, path)
-    const skill = owner && skills.find((candidate) => candidate.path === owner.skillPath)
-    return owner && skill ? { name: skill.name, code: owner.code } : null
-  }, [path, skills, codes])
+  const owner = useMemo(() => (path === null ? null : codeOwnerOf(codes, path)), [path, codes])
+  const skill = useSkill(owner?.skillPath ?? null)
+  return useMemo(() => (owner && skill ? { name: skill.name, code: owner.code } : null), [owner, skill])
 }
 
 /**

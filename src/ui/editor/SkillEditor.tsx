@@ -191,7 +191,10 @@ export function SkillEditor() {
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
 
   const problems = selectedPath ? (lint.findings.get(selectedPath) ?? []) : []
-  const selectedSkill = lint.skills.find((skill) => skill.path === selectedPath)
+  // Only the folder fix needs the skill: no search of thousands on every keystroke.
+  const selectedSkill = problems.some((problem) => problem.code === 'name-matches-folder')
+    ? lint.skills.find((skill) => skill.path === selectedPath)
+    : undefined
   const reveal = (finding: Finding) =>
     selectedPath && store.getState().reveal(selectedPath, finding.range.startLine, finding.range.startColumn)
 

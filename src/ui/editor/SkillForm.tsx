@@ -2,7 +2,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
 import { splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
-import { useLint, usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
+import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
 import { SkillPreview } from './SkillPreview'
@@ -19,9 +19,9 @@ export default function SkillForm({ path }: { path: string }) {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const { skills } = useWorkspace()
-  const skill = skills.find((candidate) => candidate.path === path)
+  const skill = useSkill(path)
   const otherNames = skills.filter((candidate) => candidate.path !== path).map((candidate) => candidate.name)
-  const text = usePlayground((state) => state.files.find((file) => file.path === path)?.text) ?? ''
+  const text = useTextOf(path) ?? ''
   const lint = useLint()
   if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
 

@@ -1,10 +1,10 @@
-import { useWorkspace } from '../../state/PlaygroundProvider'
+import { useSkill } from '../../state/PlaygroundProvider'
 import SafeMarkdown from '../common/SafeMarkdown'
 import { useT } from '../i18n/i18n'
 
 /** The selected skill's body rendered as Markdown, the way the model will read it. */
 export function SkillPreview({ path }: { path: string | null }) {
-  const skill = useWorkspace().skills.find((candidate) => candidate.path === path)
+  const skill = useSkill(path)
   const { t, en } = useT()
   if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
   return (

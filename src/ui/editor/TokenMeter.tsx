@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { CATALOG_TOKEN_BUDGET, catalogListing, MAX_COUNTED_CHARS, type TokenCount } from '../../core/routing'
-import { useWorkspace } from '../../state/PlaygroundProvider'
+import { useSkill, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { formatNumber, useT } from '../i18n/i18n'
 
@@ -54,7 +54,7 @@ function useTokenCount(text: string | null): { count: TokenCount; estimated: boo
 export function TokenMeter({ path }: { path: string | null }) {
   const { skills } = useWorkspace()
   const { t } = useT()
-  const skill = skills.find((candidate) => candidate.path === path)
+  const skill = useSkill(path)
   // The catalog changes only when a name, description or tag does: most keystrokes keep the same text.
   // It follows in a deferred render: listing and estimating a thousand imported skills took 6–13 ms
   // of the render that shows them, which an import must keep short.

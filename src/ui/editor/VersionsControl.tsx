@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react'
 import { lazyView } from '../common/lazyView'
-import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { usePlayground, usePlaygroundStore, useTextOf } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 
 const DiffView = lazyView(() => import('./DiffView'))
@@ -11,7 +11,7 @@ export function VersionsControl({ path }: { path: string }) {
   const { t, en } = useT()
   const store = usePlaygroundStore()
   const versions = usePlayground((state) => state.versions[path]) ?? []
-  const current = usePlayground((state) => state.files.find((file) => file.path === path)?.text) ?? ''
+  const current = useTextOf(path) ?? ''
   const [labeling, setLabeling] = useState(false)
   const [label, setLabel] = useState('')
   const [open, setOpen] = useState(false)
