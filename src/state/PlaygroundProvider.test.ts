@@ -7,7 +7,7 @@ import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { describe, expect, it } from 'vitest'
 import { createPlaygroundStore } from './createPlaygroundStore'
-import { PlaygroundProvider, useDeferredWorkspace, useLint, usePlayground, useRouting } from './PlaygroundProvider'
+import { PlaygroundProvider, useDeferredWorkspace, useLint, usePlayground, useRouting, useRoutingSuiteStatus } from './PlaygroundProvider'
 
 const files = [{ path: 'calc/SKILL.md', text: '---\nname: calc\ntrigger_keywords: [计算]\n---\nCompute.\n' }]
 
@@ -58,6 +58,35 @@ describe('the deferred inputs of routing and lint', () => {
     renders.length = 0
     await act(async () => store.getState().updateText('calc/SKILL.md', `${files[0]!.text}More.\n`))
     expect(renders).toEqual(['scores:calc', 'lint:1', 'list:1'])
+    await act(async () => root.unmount())
+  })
+
+  it('a reader of the routing-test suite renders when typing starts and when it settles, not on each keystroke', async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    const tests = { path: 'routing-tests.yaml', text: '- utterance: 计算\n  expect: calc\n' }
+    const store = createPlaygroundStore({ files: [...files, tests], utterance: '' })
+    const renders: string[] = []
+    function Badge() {
+      const { suite, updating } = useRoutingSuiteStatus()
+      renders.push(`badge:${suite ? suite.suite.results.length : '-'}${updating ? ':updating' : ''}`)
+      return null
+    }
+    const host = document.createElement('div')
+    const root = createRoot(host)
+    // Typing pauses: the settle timer, the idle callback, then the cases routed a slice at a time.
+    const settle = async () => {
+      for (let waited = 0; waited < 40 && renders.at(-1)?.endsWith(':updating') !== false; waited++)
+        await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 100))))
+    }
+    await act(async () => root.render(createElement(PlaygroundProvider, { store, children: createElement(Badge) })))
+    await settle()
+    expect(renders.at(-1)).toBe('badge:1')
+    renders.length = 0
+    for (const more of ['A', 'B', 'C', 'D'])
+      await act(async () => store.getState().updateText('calc/SKILL.md', `${store.getState().files[0]!.text}${more}\n`))
+    expect(renders).toEqual(['badge:1:updating'])
+    await settle()
+    expect(renders).toEqual(['badge:1:updating', 'badge:1'])
     await act(async () => root.unmount())
   })
 })

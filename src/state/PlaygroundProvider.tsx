@@ -4,7 +4,7 @@ import type { GroupedRouting, RoutingResult } from '../core/routing'
 import { codeOwnerOf, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
-import { createDerivations, type Derivations } from './derive'
+import { createDerivations, type Derivations, type RoutingSuite } from './derive'
 import { useSettled } from './useSettled'
 
 const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
@@ -14,7 +14,9 @@ export function PlaygroundProvider({ store, derive, children }: { store: Playgro
   const value = useMemo(() => ({ store, derive: derive ?? createDerivations() }), [store, derive])
   return (
     <PlaygroundContext.Provider value={value}>
-      <DeferredInputs>{children}</DeferredInputs>
+      <DeferredInputs>
+        <SettledSuite>{children}</SettledSuite>
+      </DeferredInputs>
     </PlaygroundContext.Provider>
   )
 }
@@ -100,6 +102,11 @@ export function useSkill(path: string | null): Skill | undefined {
  */
 export function useDeferredWorkspace(): Workspace {
   return usePlaygroundContext().derive.workspace(useDeferredFiles())
+}
+
+/** `useSkill` over the deferred files: a view that may show a keystroke a frame later (the token meter). */
+export function useDeferredSkill(path: string | null): Skill | undefined {
+  return usePlaygroundContext().derive.skillAt(useDeferredFiles(), path)
 }
 
 /** A file's text by path: a lookup in the current files, not a map of thousands built per keystroke. */
@@ -223,7 +230,32 @@ export function useRoutingSuite() {
  * are routed a slice at a time once typing pauses (`prepareTests`); until then the last suite
  * shows, so a suite of hundreds of cases over a thousand skills never holds the page.
  */
-export function useRoutingSuiteStatus() {
+export function useRoutingSuiteStatus(): SuiteStatus {
+  const status = useContext(SuiteStatusContext)
+  if (!status) throw new Error('useRoutingSuiteStatus must be used inside <PlaygroundProvider>')
+  return status
+}
+
+interface SuiteStatus {
+  suite: RoutingSuite | null
+  updating: boolean
+}
+
+const SuiteStatusContext = createContext<SuiteStatus | null>(null)
+
+/**
+ * The suite's status, followed once for all its readers (the Tests badge and tab, the editor's
+ * markers on routing-tests.yaml): one pair of settle timers and one routing of the cases, and a
+ * value that changes when the suite or "updating" does. While typing goes on it stays the same,
+ * so no reader renders on each keystroke; this component's children are the same element.
+ */
+function SettledSuite({ children }: { children: ReactNode }) {
+  const { suite, updating } = useSuiteStatus()
+  const value = useMemo(() => ({ suite, updating }), [suite, updating])
+  return <SuiteStatusContext.Provider value={value}>{children}</SuiteStatusContext.Provider>
+}
+
+function useSuiteStatus(): SuiteStatus {
   const { derive } = usePlaygroundContext()
   const [files, filesPending] = useSettled(usePlayground((state) => state.files))
   const [threshold, thresholdPending] = useSettled(usePlayground((state) => state.threshold))

@@ -69,6 +69,34 @@ describe('createPlaygroundStore', () => {
     expect(store.getState().files.map((f) => f.path)).toEqual(['calc/SKILL.md', 'flat.md', 'calc-copy/SKILL.md'])
   })
 
+  it('gives a deleted skill from an open link back to the link on Undo, so Discard still takes it out', () => {
+    const own = [{ path: 'mine.md', text: '---\nname: mine\n---\n' }]
+    const store = createPlaygroundStore({ files: own })
+    store.getState().openShared({
+      kind: 'workspace',
+      skills: [
+        { path: 'calc/SKILL.md', text: '---\nname: calc\n---\n' },
+        { path: 'calc/skill.py', text: 'def run(args): return 1\n' },
+      ],
+    })
+    store.getState().deleteSkill('calc/SKILL.md')
+    expect(store.getState().sharedDraft?.paths).toEqual([])
+    store.getState().undoDelete()
+    expect(store.getState().sharedDraft?.paths).toEqual(['calc/SKILL.md'])
+    expect(store.getState().sharedDraft?.otherPaths).toEqual(['calc/skill.py'])
+    store.getState().discardShared()
+    expect(store.getState().files).toEqual(own)
+
+    // A link opened after the delete is not handed the earlier link's paths.
+    store.getState().openShared({ kind: 'skill', skills: [{ path: 'a/SKILL.md', text: '---\nname: a\n---\n' }] })
+    store.getState().deleteSkill('a/SKILL.md')
+    store.getState().discardShared()
+    store.getState().openShared({ kind: 'skill', skills: [{ path: 'b/SKILL.md', text: '---\nname: b\n---\n' }] })
+    store.getState().undoDelete()
+    expect(store.getState().sharedDraft?.paths).toEqual(['b/SKILL.md'])
+    expect(store.getState().files.map((f) => f.path)).toContain('a/SKILL.md')
+  })
+
   it('deletes a folder skill with its folder, not a nested skill, and undo puts every file back in its place', () => {
     const skill = (name: string) => `---\nname: ${name}\ndescription: d\n---\n`
     const store = createPlaygroundStore({

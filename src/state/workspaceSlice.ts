@@ -28,6 +28,7 @@ import {
   type SkillFile,
 } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
+import type { SharedDraft } from '../core/workspace'
 
 export interface WorkspaceSlice {
   /** The workspace's files as the user wrote them: the only source of truth for skills. */
@@ -37,7 +38,12 @@ export interface WorkspaceSlice {
    * What the last delete took, so it can be undone: the file, and for a folder skill the rest of its
    * folder (scripts, references), each with its place in the files array (ascending).
    */
-  lastDeleted: { path: string; removed: { file: SkillFile; index: number }[] } | null
+  lastDeleted: {
+    path: string
+    removed: { file: SkillFile; index: number }[]
+    /** The deleted files that came from the open link, so Undo hands them back to it (Discard takes them out again). */
+    shared?: { draft: SharedDraft['previous']; paths: string[]; otherPaths: string[] }
+  } | null
   selectSkill: (path: string) => void
   updateText: (path: string, text: string) => void
   /** Sets one frontmatter field (undefined removes it), the rest of the file as written; false when the YAML does not parse. */
@@ -197,7 +203,18 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
           paths: draft.paths.filter((p) => !going.has(p)),
           ...(draft.otherPaths ? { otherPaths: draft.otherPaths.filter((p) => !going.has(p)) } : {}),
         },
-        lastDeleted: { path, removed },
+        lastDeleted: {
+          path,
+          removed,
+          ...(draft && {
+            // The draft is told apart by its `previous`, made when the link was opened and carried along.
+            shared: {
+              draft: draft.previous,
+              paths: draft.paths.filter((p) => going.has(p)),
+              otherPaths: (draft.otherPaths ?? []).filter((p) => going.has(p)),
+            },
+          }),
+        },
         selectedPath: state.selectedPath !== null && going.has(state.selectedPath) ? (neighbour?.path ?? null) : state.selectedPath,
       }
     }),
@@ -239,6 +256,19 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       if (!deleted || taken.has(deleted.path)) return { lastDeleted: null }
       const files = [...state.files]
       for (const { file, index } of deleted.removed) if (!taken.has(file.path)) files.splice(Math.min(index, files.length), 0, file)
-      return { files, lastDeleted: null, selectedPath: deleted.path }
+      const draft = state.sharedDraft
+      const shared = deleted.shared
+      const back = (paths: string[]) => paths.filter((p) => !taken.has(p))
+      const sharedDraft =
+        draft && shared?.draft === draft.previous
+          ? {
+              ...draft,
+              paths: [...draft.paths, ...back(shared.paths)],
+              ...(draft.otherPaths || shared.otherPaths.length > 0
+                ? { otherPaths: [...(draft.otherPaths ?? []), ...back(shared.otherPaths)] }
+                : {}),
+            }
+          : draft
+      return { files, sharedDraft, lastDeleted: null, selectedPath: deleted.path }
     }),
 })

@@ -261,6 +261,8 @@ export const en = {
     noSkills: 'This zip has no SKILL.md files (expected skills/<name>/SKILL.md).',
     fileTooLarge: '{{file}} is too large',
     nothing: 'No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.',
+    nothingAmong:
+      'No skills found among the files picked ({{total}}: {{list}}). Pick SKILL.md or .md files, a folder of skills, or a .zip.',
   },
   saved: {
     notRecord: 'The saved workspace is damaged (it is not a workspace record).',

@@ -236,6 +236,7 @@ export const zh: Catalog = {
     noSkills: '这个 zip 里没有 SKILL.md 文件（应为 skills/<名称>/SKILL.md）。',
     fileTooLarge: '{{file}} 太大',
     nothing: '没有找到技能：请选择 SKILL.md 或 .md 文件、技能文件夹，或 .zip 文件。',
+    nothingAmong: '所选的文件中没有技能（共 {{total}} 个：{{list}}）。请选择 SKILL.md 或 .md 文件、技能文件夹，或 .zip 文件。',
   },
   saved: {
     notRecord: '保存的工作区已损坏（不是工作区记录）。',

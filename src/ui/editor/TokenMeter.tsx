@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { CATALOG_TOKEN_BUDGET, catalogListing, MAX_COUNTED_CHARS, type TokenCount } from '../../core/routing'
-import { useSkill, useWorkspace } from '../../state/PlaygroundProvider'
+import { useDeferredSkill, useDeferredWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { formatNumber, useT } from '../i18n/i18n'
 
@@ -52,9 +52,11 @@ function useTokenCount(text: string | null): { count: TokenCount; estimated: boo
 
 /** Tokens of the selected skill's body and of the whole catalog, counted with a real tokenizer in a worker. */
 export function TokenMeter({ path }: { path: string | null }) {
-  const { skills } = useWorkspace()
+  // The deferred files: an editor keystroke's own render (inside Monaco's key handling) leaves the
+  // meter out, and it follows a frame later with everything else that reads the skills.
+  const { skills } = useDeferredWorkspace()
   const { t } = useT()
-  const skill = useSkill(path)
+  const skill = useDeferredSkill(path)
   // The catalog changes only when a name, description or tag does: most keystrokes keep the same text.
   // It follows in a deferred render: listing and estimating a thousand imported skills took 6–13 ms
   // of the render that shows them, which an import must keep short.

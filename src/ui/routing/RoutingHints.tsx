@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { explainRouting, verdictMessage } from '../../core/routing'
-import { usePlayground, usePlaygroundStore, useRouting, useWorkspace } from '../../state/PlaygroundProvider'
+import { useDeferredWorkspace, usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
 import { useSettled } from '../../state/useSettled'
 import { useT } from '../i18n/i18n'
 import { SkillPicker } from '../routingSuite/SkillPicker'
@@ -17,7 +17,7 @@ export function RoutingHints() {
   // it follows the routing of the utterance once typing pauses, off the keystroke path. While the
   // user types (in the utterance or the editor), the hints of the last pause stay as they are.
   const current = useRouting()
-  const { skills: currentSkills } = useWorkspace()
+  const { skills: currentSkills } = useDeferredWorkspace()
   const [{ routing, skills }, settling] = useSettled(useMemo(() => ({ routing: current, skills: currentSkills }), [current, currentSkills]))
   const { input: utterance, threshold } = routing
   const selectedPath = usePlayground((state) => state.selectedPath)

@@ -74,7 +74,8 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       leftOut.push(path)
     }
   }
-  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: problems[0] ?? message('archive.nothing') }
+  if (!files.some((file) => isSkillPath(file.path)))
+    return { ok: false, error: problems[0] ?? nothingAmong([...files.map((file) => file.path), ...leftOut, ...outside]) }
   return {
     ok: true,
     archive: {
@@ -84,6 +85,16 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       ...(outside.length > 0 ? { outside } : {}),
     },
   }
+}
+
+/** Files named in "no skills found" before the rest are counted only. */
+const NAMED_AT_MOST = 5
+
+/** No skills in what was picked: the message names what was seen, so the person sees why. */
+function nothingAmong(seen: string[]): Message {
+  if (seen.length === 0) return message('archive.nothing')
+  const list = seen.slice(0, NAMED_AT_MOST).join(', ') + (seen.length > NAMED_AT_MOST ? ', …' : '')
+  return message('archive.nothingAmong', { total: seen.length, list })
 }
 
 /** The path the browser gives a picked file: below and including the picked folder, or its bare name. */

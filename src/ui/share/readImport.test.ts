@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { formatMessage } from '../../core/messages'
+import { zh } from '../../core/messages/zh'
+import { readImport } from './readImport'
+
+/** A file as the browser hands it over from a picked folder (`webkitRelativePath` below and including the folder). */
+const picked = (path: string, text: string) => Object.assign(new File([text], path.split('/').pop() ?? path), { webkitRelativePath: path })
+
+describe('readImport', () => {
+  it('takes the skills of a picked folder and names the files it leaves', async () => {
+    const read = await readImport([
+      picked('project/skills/calc/SKILL.md', '---\nname: calc\ndescription: Adds.\n---\nBody\n'),
+      picked('project/README.md', '# Project'),
+      picked('project/src/app.ts', 'export {}'),
+    ])
+    expect(read.ok).toBe(true)
+    if (!read.ok) return
+    expect(read.archive.files.map((file) => file.path)).toEqual(['calc/SKILL.md'])
+    expect(read.archive.outside).toEqual(['README.md', 'src/app.ts'])
+  })
+
+  it('says which files it saw when none of them is a skill, in both languages', async () => {
+    const read = await readImport([
+      picked('notes/README.md', '# Notes'),
+      picked('notes/package.json', '{}'),
+      picked('notes/src/app.ts', 'export {}'),
+    ])
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(formatMessage(read.error)).toBe(
+      'No skills found among the files picked (3: README.md, package.json, src/app.ts). Pick SKILL.md or .md files, a folder of skills, or a .zip.',
+    )
+    expect(formatMessage(read.error, zh)).toContain('共 3 个：README.md, package.json, src/app.ts')
+  })
+
+  it('names five files and counts the rest, and keeps the plain message when nothing was picked', async () => {
+    const many = Array.from({ length: 9 }, (_, i) => picked(`box/file${i}.txt`, 'x'))
+    const read = await readImport(many)
+    expect(!read.ok && formatMessage(read.error)).toContain('(9: file0.txt, file1.txt, file2.txt, file3.txt, file4.txt, …)')
+    const none = await readImport([])
+    expect(!none.ok && formatMessage(none.error)).toBe('No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.')
+  })
+})
