@@ -109,11 +109,6 @@ export function useDeferredSkill(path: string | null): Skill | undefined {
   return usePlaygroundContext().derive.skillAt(useDeferredFiles(), path)
 }
 
-/** A file's text by path: a lookup in the current files, not a map of thousands built per keystroke. */
-export function useFileText(): (path: string) => string | undefined {
-  return useTextLookup(usePlayground((state) => state.files))
-}
-
 /** One file's text, looked up by path (re-rendering only when that text changes); undefined when there is no such file. */
 export function useTextOf(path: string | null): string | undefined {
   const { derive } = usePlaygroundContext()
@@ -123,13 +118,13 @@ export function useTextOf(path: string | null): string | undefined {
   })
 }
 
-/** `useFileText` over the deferred files, for the views `useDeferredWorkspace` serves. */
+/**
+ * A file's text by path in the deferred files, for the views `useDeferredWorkspace` serves: a
+ * lookup, not a map of thousands built per keystroke.
+ */
 export function useDeferredFileText(): (path: string) => string | undefined {
-  return useTextLookup(useDeferredFiles())
-}
-
-function useTextLookup(files: readonly SkillFile[]): (path: string) => string | undefined {
   const { derive } = usePlaygroundContext()
+  const files = useDeferredFiles()
   const index = derive.fileIndex(files)
   return useCallback(
     (path: string) => {
@@ -286,6 +281,11 @@ export function useEffectiveConfig() {
 export function useEvalSuite() {
   const { derive } = usePlaygroundContext()
   return derive.evals(usePlayground((state) => state.files))
+}
+
+/** `useEvalSuite` over the deferred files: for the editor's markers, which may follow a frame later. */
+export function useDeferredEvalSuite() {
+  return usePlaygroundContext().derive.evals(useDeferredFiles())
 }
 
 /** Every tool that exists now: the in-page ones and the server's MCP tools. */

@@ -9,9 +9,9 @@ import {
   usePlayground,
   usePlaygroundStore,
   useRoutingSuite,
-  useFileText,
+  useDerivations,
   useToolRegistry,
-  useEvalSuite,
+  useDeferredEvalSuite,
 } from '../../state/PlaygroundProvider'
 import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
 import { useT } from '../i18n/i18n'
@@ -33,16 +33,30 @@ export function SkillEditor() {
   const syncedText = useRef(new Map<string, string>())
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
   const store = usePlaygroundStore()
-  const textOf = useFileText()
+  const derive = useDerivations()
+  // The store's text of a file as it is now. The editor reads it in effects and in a store
+  // subscription, not by rendering: a keystroke's own render (inside Monaco's key handling, which
+  // the store's update makes synchronous) then leaves the editor out.
+  const textNow = useCallback(
+    (path: string) => {
+      const { files } = store.getState()
+      const at = derive.fileIndex(files).get(path)
+      return at === undefined ? undefined : files[at]?.text
+    },
+    [store, derive],
+  )
   // The editor follows a new selection in a render of its own: switching Monaco's model costs
   // 15–25 ms, which an import of a thousand skills (it selects the first) would otherwise add to
   // the same task as drawing the new list.
   const selectedPath = useDeferredValue(usePlayground((state) => state.selectedPath))
+  // Whether the selected file is in the store: a yes or no that changes when it is deleted or
+  // comes back (Undo), not on every keystroke.
+  const selectedExists = usePlayground((state) => selectedPath !== null && derive.fileIndex(state.files).has(selectedPath))
   // The file the editor shows: it follows the selection a task later (see the switch below).
   const [shownPath, setShownPath] = useState<string | null>(null)
   const lint = useLint()
   const routingSuite = useRoutingSuite()
-  const evalSuite = useEvalSuite()
+  const evalSuite = useDeferredEvalSuite()
   const scheme = useColorScheme()
   registerSkillLanguageFeatures(useToolRegistry())
   const { t, en, say, language } = useT()
@@ -96,22 +110,38 @@ export function SkillEditor() {
   // file is opened: a workspace of thousands pays for the few files a person looks at. Opened
   // models follow the store (renamed, deleted or changed elsewhere).
   useEffect(() => {
-    for (const model of monaco.editor.getModels()) {
-      // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
-      if (model.uri.scheme !== FILE_SCHEME) continue
-      const path = model.uri.path.slice(1)
-      const text = textOf(path)
-      if (text === undefined) {
-        syncedText.current.delete(path)
-        appliedMarkers.current.delete(path)
-        forgetModel(model.uri.toString())
-        model.dispose()
-      } else if (syncedText.current.get(path) !== text) {
-        syncedText.current.set(path, text)
-        if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null)
+    const follow = () => {
+      for (const model of monaco.editor.getModels()) {
+        // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
+        if (model.uri.scheme !== FILE_SCHEME) continue
+        const path = model.uri.path.slice(1)
+        const text = textNow(path)
+        if (text === undefined) {
+          syncedText.current.delete(path)
+          appliedMarkers.current.delete(path)
+          forgetModel(model.uri.toString())
+          model.dispose()
+        } else if (syncedText.current.get(path) !== text) {
+          syncedText.current.set(path, text)
+          if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null)
+        }
       }
     }
-    const text = selectedPath === null ? undefined : textOf(selectedPath)
+    // After the update that changed the files has returned (an edit can come from inside one of
+    // Monaco's own commands, a quick fix), and once for several updates in a row.
+    let scheduled = false
+    return store.subscribe((state, previous) => {
+      if (state.files === previous.files || scheduled) return
+      scheduled = true
+      queueMicrotask(() => {
+        scheduled = false
+        follow()
+      })
+    })
+  }, [store, textNow])
+
+  useEffect(() => {
+    const text = selectedPath === null ? undefined : textNow(selectedPath)
     if (selectedPath !== null && text !== undefined && !monaco.editor.getModel(modelUri(selectedPath))) {
       syncedText.current.set(selectedPath, text)
       monaco.editor.createModel(text, languageFor(selectedPath), modelUri(selectedPath))
@@ -127,13 +157,13 @@ export function SkillEditor() {
       setShownPath(selectedPath)
     })
     return () => clearTimeout(switching)
-  }, [textOf, selectedPath])
+  }, [textNow, selectedPath, selectedExists])
 
   // Walks the open models (the few files opened this session), never the thousands of files.
   useEffect(() => {
     for (const model of monaco.editor.getModels()) {
       const path = model.uri.path.slice(1)
-      if (model.uri.scheme !== FILE_SCHEME || !isSkillPath(path) || textOf(path) === undefined) continue
+      if (model.uri.scheme !== FILE_SCHEME || !isSkillPath(path) || textNow(path) === undefined) continue
       // The lint hands back the same array while a skill's findings are unchanged: compare by identity.
       const findings = lint.findings.get(path) ?? NO_FINDINGS
       const signature = appliedMarkers.current.get(path)
@@ -141,7 +171,7 @@ export function SkillEditor() {
       appliedMarkers.current.set(path, { findings, language })
       setLintMarkers(model, findings, localize)
     }
-    const testsModel = textOf(ROUTING_TESTS_FILE) === undefined ? null : monaco.editor.getModel(modelUri(ROUTING_TESTS_FILE))
+    const testsModel = textNow(ROUTING_TESTS_FILE) === undefined ? null : monaco.editor.getModel(modelUri(ROUTING_TESTS_FILE))
     if (testsModel && routingSuite) {
       setLintMarkers(
         testsModel,
@@ -159,7 +189,7 @@ export function SkillEditor() {
     // evals.yaml and skills' evals.json: their problems at their lines, like any other file.
     for (const model of monaco.editor.getModels()) {
       const path = model.uri.path.slice(1)
-      if (model.uri.scheme !== FILE_SCHEME || !(path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)) || textOf(path) === undefined)
+      if (model.uri.scheme !== FILE_SCHEME || !(path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)) || textNow(path) === undefined)
         continue
       setLintMarkers(
         model,
@@ -176,8 +206,8 @@ export function SkillEditor() {
         localize,
       )
     }
-    // selectedPath: a file opened for the first time gets its model, and its markers, now.
-  }, [lint, textOf, selectedPath, routingSuite, evalSuite, language, localize, t])
+    // selectedPath (and selectedExists): a file opened for the first time gets its model, and its markers, now.
+  }, [lint, textNow, selectedPath, selectedExists, routingSuite, evalSuite, language, localize, t])
 
   const revealRequest = usePlayground((state) => state.revealRequest)
   useEffect(() => {
