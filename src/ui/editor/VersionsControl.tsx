@@ -11,10 +11,11 @@ export function VersionsControl({ path }: { path: string }) {
   const { t, en } = useT()
   const store = usePlaygroundStore()
   const versions = usePlayground((state) => state.versions[path]) ?? []
-  const current = useTextOf(path) ?? ''
+  const [open, setOpen] = useState(false)
+  // Read while the dialog is open only: closed, a keystroke in the editor does not render this.
+  const current = useTextOf(open ? path : null) ?? ''
   const [labeling, setLabeling] = useState(false)
   const [label, setLabel] = useState('')
-  const [open, setOpen] = useState(false)
   const [pair, setPair] = useState<{ left: string; right: string } | null>(null)
   const textOf = (id: string) => (id === CURRENT ? current : (versions.find((version) => version.id === id)?.text ?? ''))
   const nameOf = (id: string) => (id === CURRENT ? t('versions.current') : (versions.find((version) => version.id === id)?.label ?? ''))

@@ -10,11 +10,8 @@ import { useT } from '../i18n/i18n'
  */
 export function SkillPicker({ value, onChange, label }: { value: string | null; onChange: (value: string | null) => void; label: string }) {
   const { t, en } = useT()
-  const { skills } = useWorkspace()
   const [open, setOpen] = useState(false)
   useWindowEvent('keydown', (event) => open && event.key === 'Escape' && setOpen(false))
-  // Thousands of names: read only while the menu is open, not on every keystroke elsewhere.
-  const names = open ? [...new Set(skills.map((skill) => skill.name))] : []
   const choose = (next: string | null) => {
     onChange(next)
     setOpen(false)
@@ -36,13 +33,20 @@ export function SkillPicker({ value, onChange, label }: { value: string | null; 
           <button type="button" role="menuitemradio" aria-checked={value === null} onClick={() => choose(null)}>
             {t('tests.noSkill')}
           </button>
-          {names.map((name) => (
-            <button key={name} type="button" role="menuitemradio" aria-checked={value === name} onClick={() => choose(name)}>
-              {name}
-            </button>
-          ))}
+          <SkillNames value={value} choose={choose} />
         </span>
       )}
     </span>
   )
+}
+
+/** The open menu's names: only this reads the skills (thousands), so a closed picker does not render on a keystroke. */
+function SkillNames({ value, choose }: { value: string | null; choose: (name: string) => void }) {
+  const { skills } = useWorkspace()
+  const names = [...new Set(skills.map((skill) => skill.name))]
+  return names.map((name) => (
+    <button key={name} type="button" role="menuitemradio" aria-checked={value === name} onClick={() => choose(name)}>
+      {name}
+    </button>
+  ))
 }
