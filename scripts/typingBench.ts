@@ -1,7 +1,7 @@
 /**
  * Keystroke-to-frame latency in the real app (production build, Debian Chromium), with the 9
  * example skills beside 1,000 generated ones: typing in the test utterance, and typing in Monaco.
- * Beside them, the same key presses in Monaco alone (the same version and options on a page of
+ * Beside them, the same key presses in Monaco alone, into the same text (the same version and options on a page of
  * its own), the floor the editor rows cannot go below. Run by `npm run bench`; prints a table.
  * Not a test: numbers depend on the machine.
  */
@@ -37,6 +37,13 @@ const allScoring = (count: number) =>
 const allScoringLong = (count: number) =>
   allScoring(count).map((file, i) => ({ ...file, text: file.text + `Step ${i} in more detail. `.repeat(80) + '\n' }))
 const examples = readSkillsDir(join(root, 'skills'))
+/** What the editor rows type into (the skill selected first: the first in load order), for Monaco alone to type into too. */
+const firstSkill = (files: { path: string; text: string }[]) =>
+  files.filter((file) => isSkillPath(file.path)).sort((a, b) => (a.path < b.path ? -1 : 1))[0]
+const aloneTexts: Record<string, string> = {
+  examples: firstSkill(examples)?.text ?? '',
+  generated: firstSkill(allScoring(1))?.text ?? '',
+}
 
 await build({ root, logLevel: 'error' })
 const server = await preview({ root, logLevel: 'error', preview: { port: 0, host: '127.0.0.1' } })
@@ -75,7 +82,8 @@ await bundle({
 const aloneServer = createServer((request, response) => {
   const name = (request.url ?? '/').split('?')[0]?.slice(1) || 'index.html'
   if (name === 'index.html') {
-    const skill = readFileSync(join(root, 'skills/calculator/SKILL.md'), 'utf8')
+    // The text the app's rows type into: the first example skill, or the first generated one.
+    const skill = aloneTexts[new URL(request.url ?? '/', 'http://x').searchParams.get('text') ?? ''] ?? ''
     response.setHeader('content-type', 'text/html')
     // The size and place of the app's editor pane at 1440 px.
     response.end(
@@ -183,15 +191,16 @@ async function typeInMonaco(page: Page) {
   }
 }
 
-/** The same key presses in Monaco alone: what the editor costs before the app adds anything. */
-async function measureMonacoAlone() {
+/** The same key presses in Monaco alone, into the same text: what the editor costs before the app adds anything. */
+async function measureMonacoAlone(text: 'examples' | 'generated') {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.goto(aloneUrl)
+  await page.goto(`${aloneUrl}?text=${text}`)
   await page.locator('.monaco-editor .view-line').nth(8).waitFor()
   await page.waitForTimeout(1000)
   const editor = await typeInMonaco(page)
   await page.close()
-  return { workspace: 'Monaco alone (no app; calculator/SKILL.md)', 'utterance median (ms)': '—', 'utterance p95 (ms)': '—', ...editor }
+  const label = text === 'examples' ? 'Monaco alone (no app; the first example skill)' : 'Monaco alone (no app; a generated skill)'
+  return { workspace: label, 'utterance median (ms)': '—', 'utterance p95 (ms)': '—', ...editor }
 }
 
 /**
@@ -283,7 +292,8 @@ try {
   ]
   const rows = []
   for (let round = 1; round <= 2; round++) {
-    rows.push({ round, ...(await measureMonacoAlone()) })
+    rows.push({ round, ...(await measureMonacoAlone('examples')) })
+    rows.push({ round, ...(await measureMonacoAlone('generated')) })
     for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
   }
   console.log('Keystroke to painted frame (production build, headless Chromium):')

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code/codeRun'
 import { codeOwnerOf, type JsonSchema, type SkillCode } from '../../core/skill'
-import { useSkill, useSkillCode } from '../../state/PlaygroundProvider'
+import { useDeferredSkill, useSkillCode } from '../../state/PlaygroundProvider'
 import { LongText } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
@@ -11,8 +11,9 @@ import { useT } from '../i18n/i18n'
 export function useCodeOwner(path: string | null): { name: string; code: SkillCode } | null {
   const codes = useSkillCode()
   const owner = useMemo(() => (path === null ? null : codeOwnerOf(codes, path)), [path, codes])
-  const skill = useSkill(owner?.skillPath ?? null)
-  return useMemo(() => (owner && skill ? { name: skill.name, code: owner.code } : null), [owner, skill])
+  // The deferred files, as the code itself: typing in the SKILL.md renders the panel a frame later.
+  const name = useDeferredSkill(owner?.skillPath ?? null)?.name
+  return useMemo(() => (owner && name !== undefined ? { name, code: owner.code } : null), [owner, name])
 }
 
 /**
