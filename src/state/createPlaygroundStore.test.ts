@@ -162,6 +162,8 @@ describe('createPlaygroundStore', () => {
     expect(derive.config(state().files, { path: 'calc/SKILL.md', order: routing.winner!.order })).toMatchObject({ skill: 'calc' })
     expect(derive.config(state().files, { path: 'calc/SKILL.md', order: 99 })).toMatchObject({ skill: 'calc' })
     expect(derive.config(state().files, null).skill).toBeNull()
+    // The same winner for another message gives the same configuration.
+    expect(derive.config(state().files, { ...routing.winner! })).toBe(derive.config(state().files, routing.winner))
   })
 
   it('keeps the routing result when only a body or description changed, and routes again when keywords did', () => {

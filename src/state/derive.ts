@@ -165,15 +165,18 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     return winner?.path === keyword.winner?.path ? keyword : withWinner(keyword, winner)
   }, ACROSS_RENDERS)
   // The winner is read at its place in load order: a search by path walked thousands of skills on
-  // every keystroke when nothing won.
-  const config = memoizeRecent(
-    (files: readonly SkillFile[], winner: Pick<SkillScore, 'path' | 'order'> | null, tools: ToolRegistry = base): EffectiveConfig => {
+  // every keystroke when nothing won. Remembered by path and place, so a new message with the same
+  // winner gives the same configuration.
+  const configAt = memoizeRecent(
+    (files: readonly SkillFile[], path: string | null, order: number, tools: ToolRegistry): EffectiveConfig => {
       const skills = workspace(files).skills
-      const atOrder = winner && skills[winner.order]
-      const skill = !winner ? null : atOrder?.path === winner.path ? atOrder : skills.find((each) => each.path === winner.path)
+      const atOrder = skills[order]
+      const skill = path === null ? null : atOrder?.path === path ? atOrder : skills.find((each) => each.path === path)
       return effectiveConfig(skill ?? null, tools.names)
     },
   )
+  const config = (files: readonly SkillFile[], winner: Pick<SkillScore, 'path' | 'order'> | null, tools: ToolRegistry = base) =>
+    configAt(files, winner?.path ?? null, winner?.order ?? -1, tools)
   const lintCache = createLintCache()
   // Lints the workspace's parsed skills, so unchanged skills hit the cache.
   const lintOptions = (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry): LintOptions => ({
