@@ -5,7 +5,8 @@
  * its own), the floor the editor rows cannot go below. Run by `npm run bench`; prints a table.
  * Not a test: numbers depend on the machine.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -48,6 +49,22 @@ const aloneTexts: Record<string, string> = {
 await build({ root, logLevel: 'error' })
 const server = await preview({ root, logLevel: 'error', preview: { port: 0, host: '127.0.0.1' } })
 const url = server.resolvedUrls?.local[0] ?? ''
+
+/**
+ * `BASE=<commit>`: every app row is measured on that commit's build too, in this run and
+ * alternately (base first in one round, this tree first in the next), so a before-and-after
+ * comparison does not depend on two runs minutes apart on a machine whose speed drifts.
+ */
+const baseCommit = process.env.BASE
+const baseTree = baseCommit ? mkdtempSync(join(tmpdir(), 'bench-base-')) : null
+let baseServer: Awaited<ReturnType<typeof preview>> | null = null
+if (baseCommit && baseTree) {
+  execFileSync('git', ['worktree', 'add', '--detach', baseTree, baseCommit], { cwd: root, stdio: 'ignore' })
+  symlinkSync(join(root, 'node_modules'), join(baseTree, 'node_modules'))
+  await build({ root: baseTree, logLevel: 'error' })
+  baseServer = await preview({ root: baseTree, logLevel: 'error', preview: { port: 0, host: '127.0.0.1' } })
+}
+const builds = [{ name: '', url }, ...(baseServer ? [{ name: ` (base ${baseCommit})`, url: baseServer.resolvedUrls?.local[0] ?? '' }] : [])]
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
 
 /**
@@ -106,7 +123,7 @@ const aloneUrl = `http://127.0.0.1:${(aloneServer.address() as { port: number })
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
 
-async function measure(label: string, files: { path: string; text: string }[]) {
+async function measure(label: string, files: { path: string; text: string }[], url: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   await page.addInitScript(
     (snapshot) => {
@@ -294,7 +311,9 @@ try {
   for (let round = 1; round <= 2; round++) {
     rows.push({ round, ...(await measureMonacoAlone('examples')) })
     rows.push({ round, ...(await measureMonacoAlone('generated')) })
-    for (const [label, files] of workspaces) rows.push({ round, ...(await measure(label, files)) })
+    for (const [label, files] of workspaces)
+      for (const { name, url } of round % 2 ? builds : [...builds].reverse())
+        rows.push({ round, ...(await measure(label + name, files, url)) })
   }
   console.log('Keystroke to painted frame (production build, headless Chromium):')
   console.table(rows)
@@ -308,4 +327,6 @@ try {
   aloneServer.close()
   rmSync(alone, { recursive: true, force: true })
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+  if (baseServer) await new Promise<void>((resolve) => baseServer?.httpServer.close(() => resolve()))
+  if (baseTree) execFileSync('git', ['worktree', 'remove', '--force', baseTree], { cwd: root, stdio: 'ignore' })
 }
