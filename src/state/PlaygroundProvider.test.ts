@@ -5,9 +5,23 @@
  */
 import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import * as skill from '../core/skill'
 import { createPlaygroundStore } from './createPlaygroundStore'
-import { PlaygroundProvider, useDeferredWorkspace, useLint, usePlayground, useRouting, useRoutingSuiteStatus } from './PlaygroundProvider'
+import {
+  PlaygroundProvider,
+  useDeferredWorkspace,
+  useHasCode,
+  useLint,
+  usePlayground,
+  useRouting,
+  useRoutingSuiteStatus,
+} from './PlaygroundProvider'
+
+vi.mock('../core/skill', async (importOriginal) => {
+  const original = await importOriginal<typeof skill>()
+  return { ...original, parseSkill: vi.fn(original.parseSkill) }
+})
 
 const files = [{ path: 'calc/SKILL.md', text: '---\nname: calc\ntrigger_keywords: [计算]\n---\nCompute.\n' }]
 
@@ -58,6 +72,32 @@ describe('the deferred inputs of routing and lint', () => {
     renders.length = 0
     await act(async () => store.getState().updateText('calc/SKILL.md', `${files[0]!.text}More.\n`))
     expect(renders).toEqual(['scores:calc', 'lint:1', 'list:1'])
+    await act(async () => root.unmount())
+  })
+
+  it("a keystroke in a skill with code parses nothing in the editor's own task: whether it has code comes from the code files", async () => {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+    const withCode = [
+      ...files,
+      { path: 'calc/skill.py', text: 'def run(args):\n    return 1\n' },
+      { path: 'plain/SKILL.md', text: '---\nname: plain\n---\nx\n' },
+    ]
+    const store = createPlaygroundStore({ files: withCode, utterance: '' })
+    const answers: string[] = []
+    function Page() {
+      answers.push(`${useHasCode('calc/SKILL.md')}/${useHasCode('plain/SKILL.md')}/${useHasCode('calc/skill.py')}`)
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(createElement(PlaygroundProvider, { store, children: createElement(Page) })))
+    expect(answers.at(-1)).toBe('true/false/true')
+    const parse = vi.mocked(skill.parseSkill)
+    parse.mockClear()
+    // Outside act: the store's listeners run here and now, as they do inside Monaco's key handling.
+    store.getState().updateText('calc/SKILL.md', `${files[0]!.text}More.\n`)
+    expect(parse).not.toHaveBeenCalled()
+    await act(async () => store.getState().deleteSkill('calc/skill.py'))
+    expect(answers.at(-1)).toBe('false/false/false')
     await act(async () => root.unmount())
   })
 

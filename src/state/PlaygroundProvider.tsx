@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { GroupedRouting, RoutingResult } from '../core/routing'
-import { codeOwnerOf, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
+import { belongsToCode, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations, type RoutingSuite } from './derive'
@@ -147,7 +147,9 @@ export function useSkillCode(): ReadonlyMap<string, SkillCode> {
  */
 export function useHasCode(path: string | null): boolean {
   const { derive } = usePlaygroundContext()
-  return usePlayground((state) => path !== null && codeOwnerOf(derive.code(state.files), path) !== null)
+  // From the code files (the same map while no code file changes): a keystroke in a skill with
+  // code runs this in the editor's own task, and must not parse the skill there.
+  return usePlayground((state) => path !== null && belongsToCode(derive.codeFiles(state.files), path))
 }
 
 /** Each skill folder's code files (paths from the workspace root), by folder; follows the deferred files. */

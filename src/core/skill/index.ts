@@ -16,6 +16,7 @@ export { splitKeywordList } from './splitKeywordList'
 export {
   CODE_ENTRIES,
   codeFilesByFolder,
+  belongsToCode,
   codeOwnerOf,
   codeToolName,
   folderOf,

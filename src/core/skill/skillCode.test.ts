@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { isSkillPath } from './loadWorkspace'
 import { parseSkill } from './parseSkill'
-import { codeFilesByFolder, codeOwnerOf, codeToolName, isCodeFile, readSchemaFile, starterSkillCode, workspaceCode } from './skillCode'
+import {
+  belongsToCode,
+  codeFilesByFolder,
+  codeOwnerOf,
+  codeToolName,
+  isCodeFile,
+  readSchemaFile,
+  starterSkillCode,
+  workspaceCode,
+} from './skillCode'
 import type { SkillFile } from './types'
 
 const skillsOf = (files: SkillFile[]) => files.filter((file) => isSkillPath(file.path)).map((file) => parseSkill(file.path, file.text))
@@ -33,6 +42,10 @@ describe("a skill's code", () => {
     expect(codeOwnerOf(codes, 'data/report/inner/SKILL.md')?.code.folder).toBe('data/report/inner')
     expect(codeOwnerOf(codes, 'prompt_only/scripts/helper.py')).toBeNull()
     expect(codeOwnerOf(codes, 'data/reporter/x.py')).toBeNull()
+    // The same answers from the code files alone, without a parsed skill.
+    const byFolder = codeFilesByFolder(files, skillsOf(files))
+    for (const file of [...files, { path: 'data/reporter/x.py' }, { path: 'elsewhere/SKILL.md' }])
+      expect([file.path, belongsToCode(byFolder, file.path)]).toEqual([file.path, codeOwnerOf(codes, file.path) !== null])
     // …but they are listed under their skill all the same.
     expect(
       codeFilesByFolder(files, skillsOf(files))

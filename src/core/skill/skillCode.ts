@@ -84,6 +84,18 @@ export function codeOwnerOf(codes: ReadonlyMap<string, SkillCode>, path: string)
   return owner
 }
 
+/**
+ * Whether `path` belongs to a skill with code (`codeOwnerOf(workspaceCode(…), path) !== null`),
+ * from `codeFilesByFolder` alone: no skill is parsed, so a keystroke in a skill can ask it.
+ */
+export function belongsToCode(byFolder: ReadonlyMap<string, readonly SkillFile[]>, path: string): boolean {
+  for (let folder = folderOf(path); folder !== null; folder = folderOf(folder)) {
+    const files = byFolder.get(folder)
+    if (files && CODE_ENTRIES.some((entry) => files.some((file) => file.path === `${folder}/${entry.file}`))) return true
+  }
+  return false
+}
+
 /** The skill's code, or null when its folder has no entry file (a prompt-only skill). */
 export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | undefined): SkillCode | null {
   const folder = folderOf(skill.path)
