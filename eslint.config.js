@@ -151,6 +151,16 @@ export default tseslint.config(
       ]),
     },
   })),
+  // An owner's own test may watch the library too (spy on it). Tests in core, adapters and server
+  // have no layer fence; in the other layers it stays (an owner's test there would need one).
+  ...[...new Set(Object.values(owners))]
+    .filter((file) => !/^src\/(ui|state|cli)\//.test(file))
+    .map((file) => ({
+      files: [file.replace(/\.tsx?$/, '.test.ts')],
+      rules: {
+        'no-restricted-imports': ['error', { paths: ownedPaths.filter((path) => owners[path.name] !== file), patterns: ownedPatterns }],
+      },
+    })),
   // The MCP client's one owner, and the real MCP server the tests stand up.
   {
     files: ['server/mcp/mcpHub.ts', 'e2e/standIns/mcpTestServer.ts'],

@@ -9,7 +9,7 @@
  */
 import { Buffer } from 'buffer'
 import matter from 'gray-matter'
-import { Document, isAlias, isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml'
+import { Document, isAlias, isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Node as YamlNode } from 'yaml'
 
 // gray-matter calls the Node global `Buffer.from` on every parse; browsers have no such global.
 const runtime = globalThis as { Buffer?: unknown }
@@ -185,6 +185,30 @@ function splitPlainBlock(text: string, bom: number, parse: (block: string) => un
   return body
 }
 
+/** How many YAML blocks `parsedBlock` keeps: the few skills a person is editing. */
+const PARSED_BLOCKS = 16
+const parsedBlocks = new Map<string, Document.Parsed>()
+
+/**
+ * The YAML document of a frontmatter block, parsed once for the same text. A keystroke in a
+ * skill's body leaves its frontmatter as it was, and the skill is parsed and linted again: with
+ * a nested field (a `parameters` schema) the full YAML parser is the slow part of both. The
+ * document is only read here (its values are built afresh by every `toJS`), so one serves all.
+ */
+function parsedBlock(source: string): Document.Parsed {
+  const known = parsedBlocks.get(source)
+  if (known) {
+    // Kept as the most recent: a Map iterates in insertion order, so the oldest goes first.
+    parsedBlocks.delete(source)
+    parsedBlocks.set(source, known)
+    return known
+  }
+  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true })
+  parsedBlocks.set(source, doc)
+  if (parsedBlocks.size > PARSED_BLOCKS) parsedBlocks.delete(parsedBlocks.keys().next().value as string)
+  return doc
+}
+
 function readYaml(
   source: string,
   offset: number,
@@ -193,7 +217,7 @@ function readYaml(
   errors: FrontmatterProblem[],
   warnings: FrontmatterProblem[],
 ): unknown {
-  const doc = parseDocument(source, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true })
+  const doc = parsedBlock(source)
   const shift = (pos: readonly [number, number]): Span => [pos[0] + offset, pos[1] + offset]
   for (const error of doc.errors) errors.push({ message: cleanYamlMessage(error.message), span: shift(error.pos) })
   for (const warning of doc.warnings) warnings.push({ message: cleanYamlMessage(warning.message), span: shift(warning.pos) })
