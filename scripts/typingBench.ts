@@ -68,7 +68,7 @@ const builds = [{ name: '', url }, ...(baseServer ? [{ name: ` (base ${baseCommi
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
 
 /**
- * Monaco on a page of its own, with the options and languages the app's editor uses and a
+ * Monaco on a page of its own, with the app editor's options (SKILL_EDITOR_OPTIONS) and a
  * listener that reads the text on every change as the app's does, showing an example skill.
  */
 const alone = mkdtempSync(join(tmpdir(), 'monaco-alone-'))
@@ -77,12 +77,9 @@ writeFileSync(
   `import 'monaco-editor/features/register.all'
 import 'monaco-editor/languages/definitions/markdown/register'
 import * as monaco from 'monaco-editor/editor'
+import { SKILL_EDITOR_OPTIONS } from ${JSON.stringify(join(root, 'src/ui/editor/editorOptions.ts'))}
 self.MonacoEnvironment = { getWorkerUrl: () => './editor.worker.js' }
-const editor = monaco.editor.create(document.getElementById('host'), {
-  value: window.SKILL_TEXT, language: 'markdown', automaticLayout: true, minimap: { enabled: false }, wordWrap: 'on',
-  fontSize: 13, lineNumbersMinChars: 3, scrollBeyondLastLine: false, renderWhitespace: 'boundary',
-  unicodeHighlight: { ambiguousCharacters: false }, padding: { top: 8 },
-})
+const editor = monaco.editor.create(document.getElementById('host'), { ...SKILL_EDITOR_OPTIONS, value: window.SKILL_TEXT, language: 'markdown' })
 editor.onDidChangeModelContent(() => { window.textLength = editor.getModel().getValue().length })
 `,
 )

@@ -17,6 +17,7 @@ import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
 import { useT } from '../i18n/i18n'
 import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
+import { SKILL_EDITOR_OPTIONS } from './editorOptions'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
 
 import { FILE_SCHEME, modelUri } from './modelHistory'
@@ -74,19 +75,7 @@ export function SkillEditor() {
     if (!host.current) return undefined
     const synced = syncedText.current
     const applied = appliedMarkers.current
-    const editor = monaco.editor.create(host.current, {
-      model: null,
-      automaticLayout: true,
-      minimap: { enabled: false },
-      wordWrap: 'on',
-      fontSize: 13,
-      lineNumbersMinChars: 3,
-      scrollBeyondLastLine: false,
-      renderWhitespace: 'boundary',
-      unicodeHighlight: { ambiguousCharacters: false },
-      ariaLabel: 'SKILL.md editor',
-      padding: { top: 8 },
-    })
+    const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: 'SKILL.md editor' })
     editorRef.current = editor
     const typing = editor.onDidChangeModelContent(() => {
       const model = editor.getModel()
