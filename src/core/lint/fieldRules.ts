@@ -11,13 +11,20 @@ const NEGATIVE = /(do not|don't|not for|never use|not use|skip (it|this)|instead
 const valueSpan = (context: SkillContext, key: string) => context.split.fields.get(key)?.value ?? ([0, 3] as const)
 const description = (context: SkillContext) => (context.split.fields.has('description') ? context.skill.description : '')
 
+/**
+ * Whether the skill has a frontmatter block that was read. A block the YAML parser could not read
+ * (or that is never closed) is reported once, where it breaks (frontmatter-syntax): its fields
+ * are there, so they are not reported missing as well.
+ */
+export const fieldsRead = (context: SkillContext): boolean => context.split.hasFrontmatter && context.split.errors.length === 0
+
 /** name, description and the other fields of docs/skill-format.md and of the public Agent Skills format. */
 export const fieldRules: LintRule[] = [
   {
     id: 'name-missing',
     severity: { app: 'info', strict: 'error', lenient: 'off' },
     check: (context, report) => {
-      if (context.split.hasFrontmatter && !context.split.fields.has('name'))
+      if (fieldsRead(context) && !context.split.fields.has('name'))
         report.at([0, 3], m('lint.name-missing.message', { name: context.skill.name }))
     },
   },
@@ -61,7 +68,7 @@ export const fieldRules: LintRule[] = [
     id: 'description-missing',
     severity: { app: 'warning', strict: 'error', lenient: 'off' },
     check: (context, report) => {
-      if (context.split.hasFrontmatter && description(context).trim() === '')
+      if (fieldsRead(context) && description(context).trim() === '')
         report.at(
           context.split.fields.has('description') ? valueSpan(context, 'description') : [0, 3],
           m('lint.description-missing.message'),
@@ -233,7 +240,9 @@ export const fieldRules: LintRule[] = [
     id: 'body-empty',
     severity: { app: 'warning', strict: 'warning', lenient: 'off' },
     check: (context, report) => {
-      if (context.skill.body.trim() === '') report.at([context.file.text.length, context.file.text.length], m('lint.body-empty.message'))
+      // A block that is never closed swallows the body: that is the problem to report, once.
+      if (context.skill.body.trim() === '' && (!context.split.hasFrontmatter || fieldsRead(context)))
+        report.at([context.file.text.length, context.file.text.length], m('lint.body-empty.message'))
     },
   },
   {

@@ -2,6 +2,7 @@ import { codePointLength } from '../lib/text'
 import { splitKeywordList, type Span } from '../skill'
 import { message as m, type Message } from '../messages'
 import { LINT_STEP, type LintRule, type SkillContext } from './types'
+import { fieldsRead } from './fieldRules'
 
 interface KeywordAt {
   keyword: string
@@ -138,7 +139,7 @@ export const keywordRules: LintRule[] = [
     id: 'keywords-missing',
     severity: { app: 'info', strict: 'off', lenient: 'off' },
     check: (context, report) => {
-      if (context.skill.entryMode === 'auto' && context.split.hasFrontmatter && context.skill.triggerKeywords.length === 0)
+      if (context.skill.entryMode === 'auto' && fieldsRead(context) && context.skill.triggerKeywords.length === 0)
         report.at(context.split.fields.get('name')?.key ?? [0, 3], m('lint.keywords-missing.message'))
     },
   },

@@ -305,6 +305,21 @@ describe('lint rules', () => {
     const { findings } = lintWorkspace([bad])
     const syntax = findings.get('calc/SKILL.md')!.find((f) => f.code === 'frontmatter-syntax')!
     expect(syntax.fix?.title).toBe('Quote the value')
+    // The block is reported where it breaks; its name and description are there, not missing.
+    for (const profile of ['app', 'strict'] as const)
+      expect(
+        lintWorkspace([bad], { profile })
+          .findings.get('calc/SKILL.md')!
+          .map((f) => f.code),
+      ).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(name|description|keywords)-missing$/)]))
+    const unclosed = { path: 'calc/SKILL.md', text: '---\nname: calc\ndescription: Adds.\n' }
+    expect(
+      lintWorkspace([unclosed])
+        .findings.get('calc/SKILL.md')!
+        .map((f) => f.code),
+    ).toEqual(['frontmatter-syntax'])
+    // A block that was read and lacks them still says so.
+    expect(lint([{ path: 'calc/SKILL.md', text: '---\ngroup: math\n---\nx' }], 'name-missing')).toHaveLength(1)
     const fixed = applyFix(bad.text, syntax.fix)
     expect(fixed).toContain('description: "Use this skill when: the user asks"')
     expect(

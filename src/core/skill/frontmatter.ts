@@ -147,7 +147,10 @@ export function splitSkillFile(original: string, { plain = true }: { plain?: boo
       message: 'The frontmatter is never closed: add a line with --- after the last field.',
       span: [bom, bom + OPENING.length],
     })
+    // Nothing of the block is read: no value, and so no field either (the lint reports the
+    // opening line, not each field as missing or wrong).
     data = undefined
+    fields.clear()
   }
   const closing = hasFrontmatter ? text.indexOf('\n---', matterStart - 1) : -1
   return {
