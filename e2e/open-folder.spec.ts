@@ -124,6 +124,31 @@ test('new, renamed and deleted skills become folders created, moved and removed 
   }
 })
 
+test('deleting a skill with code removes its whole folder on disk, and Undo writes every file back as it was', async ({ page }) => {
+  const opened = await openFolder()
+  const code = {
+    'calc/skill.py': 'from lib.helper import add\n\ndef run(args):\n    return add(1, 2)\n',
+    'calc/lib/helper.py': 'def add(a, b):\n    return a + b\n',
+  }
+  mkdirSync(join(opened.folder, 'calc/lib'))
+  for (const [path, text] of Object.entries(code)) writeFileSync(join(opened.folder, path), text)
+  try {
+    await start(page, opened)
+    const skills = page.getByRole('listbox', { name: 'Skills' })
+    await expect(skills.getByRole('option', { name: /calc/ })).toContainText('code')
+    await skills.getByRole('option', { name: /calc/ }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted calc/SKILL.md' })).toHaveText(/and the 2 other files in its folder/)
+    await expect.poll(() => existsSync(join(opened.folder, 'calc'))).toBe(false)
+    expect(disk(opened, 'weather/SKILL.md')).toBe(WEATHER)
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toBe(CALC)
+    for (const [path, text] of Object.entries(code)) expect(disk(opened, path)).toBe(text)
+    await expect(skills.getByRole('option', { name: /calc/ })).toContainText('code')
+  } finally {
+    close(opened)
+  }
+})
+
 test('a file changed on disk and in the page shows both versions; the person picks and neither is lost', async ({ page }) => {
   const opened = await openFolder()
   try {
