@@ -2,6 +2,7 @@ import { LineIndex, type TextRange } from '../lib/text'
 import { formatMessage, message, type Message } from '../messages'
 import { scoreOf, type RoutingResult } from '../routing'
 import { finishSteps } from '../lib/finishSteps'
+import { recentByText } from '../lib/recentByText'
 import { locateListItems, parseYamlTextInSteps } from '../skill'
 
 export const ROUTING_TESTS_FILE = 'routing-tests.yaml'
@@ -36,15 +37,11 @@ export function parseRoutingTests(text: string): ParsedRoutingTests {
  * suite) then finds it here instead of parsing it again in one task. The results are shared, so
  * they are frozen.
  */
-const recentSuites = new Map<string, ParsedRoutingTests>()
-const RECENT_SUITES = 4
+const recentSuites = recentByText<ParsedRoutingTests>(4)
 
 function remember(text: string, parsed: ParsedRoutingTests): ParsedRoutingTests {
   const frozen = { cases: Object.freeze(parsed.cases.map((item) => Object.freeze(item))), problems: Object.freeze(parsed.problems) }
-  recentSuites.delete(text)
-  recentSuites.set(text, frozen as ParsedRoutingTests)
-  for (const oldest of recentSuites.keys()) if (recentSuites.size > RECENT_SUITES) recentSuites.delete(oldest)
-  return frozen as ParsedRoutingTests
+  return recentSuites.remember(text, frozen as ParsedRoutingTests)
 }
 
 export interface ParsedRoutingTests {

@@ -10,6 +10,7 @@
 import { Buffer } from 'buffer'
 import matter from 'gray-matter'
 import { Document, isAlias, isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Node as YamlNode } from 'yaml'
+import { recentByText } from '../lib/recentByText'
 
 // gray-matter calls the Node global `Buffer.from` on every parse; browsers have no such global.
 const runtime = globalThis as { Buffer?: unknown }
@@ -188,9 +189,8 @@ function splitPlainBlock(text: string, bom: number, parse: (block: string) => un
   return body
 }
 
-/** How many YAML blocks `parsedBlock` keeps: the few skills a person is editing. */
-const PARSED_BLOCKS = 16
-const parsedBlocks = new Map<string, Document.Parsed>()
+/** The YAML documents of the last frontmatter blocks read: the few skills a person is editing. */
+const parsedBlocks = recentByText<Document.Parsed>(16)
 
 /**
  * The YAML document of a frontmatter block, parsed once for the same text. A keystroke in a
@@ -199,17 +199,7 @@ const parsedBlocks = new Map<string, Document.Parsed>()
  * document is only read here (its values are built afresh by every `toJS`), so one serves all.
  */
 function parsedBlock(source: string): Document.Parsed {
-  const known = parsedBlocks.get(source)
-  if (known) {
-    // Kept as the most recent: a Map iterates in insertion order, so the oldest goes first.
-    parsedBlocks.delete(source)
-    parsedBlocks.set(source, known)
-    return known
-  }
-  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true })
-  parsedBlocks.set(source, doc)
-  if (parsedBlocks.size > PARSED_BLOCKS) parsedBlocks.delete(parsedBlocks.keys().next().value as string)
-  return doc
+  return parsedBlocks.get(source) ?? parsedBlocks.remember(source, parseDocument(source, { prettyErrors: false, uniqueKeys: true }))
 }
 
 function readYaml(
