@@ -1,8 +1,9 @@
 /**
  * Keystroke-to-frame latency in the real app (production build, Debian Chromium), with the 9
  * example skills beside 1,000 generated ones: typing in the test utterance, and typing in Monaco.
- * Beside them, the same key presses in Monaco alone, into the same text (the same version and options on a page of
- * its own), the floor the editor rows cannot go below. Run by `npm run bench`; prints a table.
+ * Beside them, the same key presses in Monaco alone, into the same text (the same version and
+ * options on a page of its own): the floor the editor rows cannot go below. Run by `npm run bench`;
+ * prints a table.
  * Not a test: numbers depend on the machine.
  */
 import { execFileSync } from 'node:child_process'

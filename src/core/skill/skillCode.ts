@@ -89,20 +89,22 @@ export function codeOwnerOf(codes: ReadonlyMap<string, SkillCode>, path: string)
  * from `codeFilesByFolder` alone: no skill is parsed, so a keystroke in a skill can ask it.
  */
 export function belongsToCode(byFolder: ReadonlyMap<string, readonly SkillFile[]>, path: string): boolean {
-  for (let folder = folderOf(path); folder !== null; folder = folderOf(folder)) {
-    const files = byFolder.get(folder)
-    if (files && CODE_ENTRIES.some((entry) => files.some((file) => file.path === `${folder}/${entry.file}`))) return true
-  }
+  for (let folder = folderOf(path); folder !== null; folder = folderOf(folder)) if (entryIn(folder, byFolder.get(folder))) return true
   return false
+}
+
+/** The entry among a skill folder's code files (paths from the workspace root), if it has one. */
+function entryIn(folder: string, folderFiles: readonly SkillFile[] | undefined): (typeof CODE_ENTRIES)[number] | undefined {
+  return CODE_ENTRIES.find((candidate) => folderFiles?.some((file) => file.path === `${folder}/${candidate.file}`))
 }
 
 /** The skill's code, or null when its folder has no entry file (a prompt-only skill). */
 export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | undefined): SkillCode | null {
   const folder = folderOf(skill.path)
   if (folder === null || !folderFiles || folderFiles.length === 0) return null
-  const files = folderFiles.map((file) => ({ path: file.path.slice(folder.length + 1), text: file.text }))
-  const entry = CODE_ENTRIES.find((candidate) => files.some((file) => file.path === candidate.file))
+  const entry = entryIn(folder, folderFiles)
   if (!entry) return null
+  const files = folderFiles.map((file) => ({ path: file.path.slice(folder.length + 1), text: file.text }))
   const schema = files.find((file) => file.path === SCHEMA_FILE)
   const fromSchema = schema ? readSchemaFile(schema.text) : null
   const parameters = skill.parameters ?? fromSchema?.parameters
