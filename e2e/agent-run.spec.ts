@@ -1,5 +1,5 @@
 import { BUILTIN_TOOLS } from '../src/core/tools'
-import { expect, test, NAME, watchMainThread } from './fixtures'
+import { expect, test, NAME, settled, watchMainThread } from './fixtures'
 
 test('a scripted run of the calculator skill shows 1048576, and is kept across a reload', async ({ page, routing, run }) => {
   await routing.utterance.fill('计算一下 2^20 是多少')
@@ -126,6 +126,8 @@ test('a runaway tool runs in a worker: the page stays responsive, Abort stops it
   await routing.utterance.fill('查询订单：本周销售额是多少')
   await run.model.selectOption('script')
   const script = page.getByRole('textbox', { name: 'Script' })
+  // The editor loads once typing pauses; on a loaded machine its first start could fall in the window below.
+  await settled(page)
   const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'
   await script.fill(
     JSON.stringify([{ text: 'Counting.', tool_calls: [{ name: 'execute_sql', arguments: { sql: endless } }] }, { text: 'Done.' }]),

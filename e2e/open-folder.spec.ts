@@ -141,8 +141,8 @@ test('deleting a skill with code removes its whole folder on disk, and Undo writ
     await expect.poll(() => existsSync(join(opened.folder, 'calc'))).toBe(false)
     expect(disk(opened, 'weather/SKILL.md')).toBe(WEATHER)
     await page.getByRole('button', { name: 'Undo' }).click()
-    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toBe(CALC)
-    for (const [path, text] of Object.entries(code)) expect(disk(opened, path)).toBe(text)
+    // The files are written back one by one: wait for each.
+    for (const [path, text] of Object.entries({ 'calc/SKILL.md': CALC, ...code })) await expect.poll(() => disk(opened, path)).toBe(text)
     await expect(skills.getByRole('option', { name: /calc/ })).toContainText('code')
   } finally {
     close(opened)
