@@ -348,7 +348,7 @@ export async function settled(page: Page): Promise<void> {
       },
       { timeout: 20_000 },
     )
-    .toBeLessThan(100)
+    .toBeLessThan(150)
 }
 
 /**

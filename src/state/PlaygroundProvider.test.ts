@@ -93,9 +93,14 @@ describe('the deferred inputs of routing and lint', () => {
     expect(answers.at(-1)).toBe('true/false/true')
     const parse = vi.mocked(skill.parseSkill)
     parse.mockClear()
-    // Outside act: the store's listeners run here and now, as they do inside Monaco's key handling.
+    // Outside act: the store's listeners run here and now, as they do inside Monaco's key handling
+    // (React is told this is not a test environment for that call, so it does not warn about it).
+    const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    environment.IS_REACT_ACT_ENVIRONMENT = false
     store.getState().updateText('calc/SKILL.md', `${files[0]!.text}More.\n`)
+    environment.IS_REACT_ACT_ENVIRONMENT = true
     expect(parse).not.toHaveBeenCalled()
+    await act(async () => {})
     await act(async () => store.getState().deleteSkill('calc/skill.py'))
     expect(answers.at(-1)).toBe('false/false/false')
     await act(async () => root.unmount())

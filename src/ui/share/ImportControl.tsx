@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { ArchiveContents } from '../../core/share'
 import { ROUTING_TESTS_FILE } from '../../core/routingSuite'
 import { usePlaygroundStore, usePrepareFiles, usePrepareSuites } from '../../state/PlaygroundProvider'
@@ -17,6 +17,11 @@ export function ImportControl() {
   const store = usePlaygroundStore()
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
+  // A stable ref: React calls it once, not on every render (each call wrote the attribute again).
+  const folderRef = useCallback((node: HTMLInputElement | null) => {
+    folderInput.current = node
+    node?.setAttribute('webkitdirectory', '')
+  }, [])
   const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
   const { t, en, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
@@ -122,10 +127,7 @@ export function ImportControl() {
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
       <input
-        ref={(node) => {
-          folderInput.current = node
-          node?.setAttribute('webkitdirectory', '')
-        }}
+        ref={folderRef}
         type="file"
         hidden
         aria-label={en('importing.folderFiles')}
