@@ -4,7 +4,7 @@ const IDLE_WAIT_MS = 2000
 /**
  * The pause in typing that fetching (and compiling) a heavy part waits for. The browser compiles
  * Monaco's 4 MB on a background thread for about half a second, which on two cores took the core
- * the keystrokes needed: typing from the first moment had a p95 of 28–36 ms with it, 18–25 without.
+ * the keystrokes needed: typing from the first moment had a p95 of 28–56 ms with it, 23–34 without.
  */
 const PREFETCH_QUIET_MS = 300
 
