@@ -18,6 +18,14 @@ const description = (context: SkillContext) => (context.split.fields.has('descri
  */
 export const fieldsRead = (context: SkillContext): boolean => context.split.hasFrontmatter && context.split.errors.length === 0
 
+/**
+ * Whether a frontmatter block that is never closed took the rest of the file: its span then runs to
+ * the end. That is the problem to report, once; a closed block leaves the body where it was, so an
+ * empty body is still reported even when the block's YAML does not parse.
+ */
+const bodySwallowed = (context: SkillContext): boolean =>
+  context.split.hasFrontmatter && context.split.frontmatterSpan[1] === context.file.text.length
+
 /** name, description and the other fields of docs/skill-format.md and of the public Agent Skills format. */
 export const fieldRules: LintRule[] = [
   {
@@ -240,8 +248,7 @@ export const fieldRules: LintRule[] = [
     id: 'body-empty',
     severity: { app: 'warning', strict: 'warning', lenient: 'off' },
     check: (context, report) => {
-      // A block that is never closed swallows the body: that is the problem to report, once.
-      if (context.skill.body.trim() === '' && (!context.split.hasFrontmatter || fieldsRead(context)))
+      if (context.skill.body.trim() === '' && !bodySwallowed(context))
         report.at([context.file.text.length, context.file.text.length], m('lint.body-empty.message'))
     },
   },

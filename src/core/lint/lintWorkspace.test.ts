@@ -318,6 +318,8 @@ describe('lint rules', () => {
         .findings.get('calc/SKILL.md')!
         .map((f) => f.code),
     ).toEqual(['frontmatter-syntax'])
+    // A closed block that does not parse leaves the body where it was: an empty one is still said.
+    expect(lint([{ path: 'calc/SKILL.md', text: '---\nname: [calc\n---\n' }], 'body-empty')).toHaveLength(1)
     // A block that was read and lacks them still says so.
     expect(lint([{ path: 'calc/SKILL.md', text: '---\ngroup: math\n---\nx' }], 'name-missing')).toHaveLength(1)
     const fixed = applyFix(bad.text, syntax.fix)
