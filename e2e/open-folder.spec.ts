@@ -94,6 +94,15 @@ test('edits in the page are written to the files, line endings kept; changes on 
     mkdirSync(join(opened.folder, 'translate'))
     writeFileSync(join(opened.folder, 'translate/SKILL.md'), '---\nname: translate\ntrigger_keywords: [翻译]\n---\nTranslate.\n')
     await expect(skills.getByRole('option', { name: /translate/ })).toBeVisible()
+
+    // Keys typed into the editor reach the store after the next frame (held here): a change on
+    // disk arriving meanwhile must not undo them.
+    await typeInEditor(page, 'calc', 'Compute. Exactly.', '')
+    await page.evaluate(() => (window.requestAnimationFrame = () => 0))
+    await page.keyboard.type(' Again.')
+    writeFileSync(join(opened.folder, 'weather/SKILL.md'), WEATHER)
+    await expect(table.getByRole('row', { selected: true })).toHaveCount(0)
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toContain('Compute. Exactly. Again.')
   } finally {
     close(opened)
   }

@@ -147,6 +147,27 @@ test('an edit survives a reload at once', async ({ page, editor }) => {
   await expect(editor.line('name: calculator_v2')).toBeVisible()
 })
 
+test('keys not yet in the store are written when the editor is left, or when the page goes away', async ({ page, editor }) => {
+  // Keys reach the rest of the page after the frame that shows them. With frames held, only leaving
+  // the editor or the page can write them.
+  const holdFrames = () => page.evaluate(() => (window.requestAnimationFrame = () => 0))
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await editor.endOfLine('name: calculator')
+  await holdFrames()
+  await page.keyboard.type('_v2')
+  await expect(page.getByRole('option', { name: /calculator_v2/ })).toHaveCount(0)
+  await page.getByRole('textbox', { name: 'Test utterance' }).click()
+  await expect(page.getByRole('option', { name: /calculator_v2/ })).toBeVisible()
+
+  await page.reload()
+  await page.getByRole('option', { name: /calculator_v2/ }).click({ position: NAME })
+  await editor.endOfLine('name: calculator_v2')
+  await holdFrames()
+  await page.keyboard.type('_v3')
+  await page.reload()
+  await expect(page.getByRole('option', { name: /calculator_v2_v3/ })).toBeVisible()
+})
+
 test('export the workspace as a zip and import it into a fresh browser: the same workspace', async ({ page, browser }) => {
   await newSkill(page, 'exported_one', ' Exported.')
   const zip = await downloaded(page, async () => {

@@ -118,11 +118,19 @@ const aloneServer = createServer((request, response) => {
 await new Promise<void>((resolve) => aloneServer.listen(0, '127.0.0.1', resolve))
 const aloneUrl = `http://127.0.0.1:${(aloneServer.address() as { port: number }).port}/`
 
+/** `THROTTLE=4`: every page runs at a quarter of this machine's CPU speed (Chromium's own throttling), for a slow laptop. */
+const throttle = Number(process.env.THROTTLE ?? 1)
+async function newPage() {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  if (throttle > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle })
+  return page
+}
+
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
 
 async function measure(label: string, files: { path: string; text: string }[], url: string) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const page = await newPage()
   await page.addInitScript(
     (snapshot) => {
       if (!sessionStorage.getItem('bench-seeded')) {
@@ -208,7 +216,7 @@ async function typeInMonaco(page: Page) {
 
 /** The same key presses in Monaco alone, into the same text: what the editor costs before the app adds anything. */
 async function measureMonacoAlone(text: 'examples' | 'generated') {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const page = await newPage()
   await page.goto(`${aloneUrl}?text=${text}`)
   await page.locator('.monaco-editor .view-line').nth(8).waitFor()
   await page.waitForTimeout(1000)
@@ -240,7 +248,7 @@ async function measureBulk(choice: 'Replace mine' | 'Keep both') {
 `,
     ).join(''),
   )
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const page = await newPage()
   try {
     await page.goto(url)
     await page.getByRole('listbox', { name: 'Skills' }).waitFor()
@@ -305,21 +313,26 @@ try {
     ['5,000 skills that all score', allScoring(5000)],
     ['1,000 skills of 2 KB that all score', allScoringLong(1000)],
   ]
+  // `ONLY=5,000`: the rows whose workspace names contain it (Monaco alone always), and no bulk import.
+  const only = process.env.ONLY
+  const rounds = Number(process.env.ROUNDS ?? 2)
   const rows = []
-  for (let round = 1; round <= 2; round++) {
+  for (let round = 1; round <= rounds; round++) {
     rows.push({ round, ...(await measureMonacoAlone('examples')) })
     rows.push({ round, ...(await measureMonacoAlone('generated')) })
-    for (const [label, files] of workspaces)
+    for (const [label, files] of workspaces.filter(([label]) => !only || label.includes(only)))
       for (const { name, url } of round % 2 ? builds : [...builds].reverse())
         rows.push({ round, ...(await measure(label + name, files, url)) })
   }
-  console.log('Keystroke to painted frame (production build, headless Chromium):')
+  console.log(`Keystroke to painted frame (production build, headless Chromium${throttle > 1 ? `, CPU throttled ${throttle}×` : ''}):`)
   console.table(rows)
   const bulk = []
-  for (let round = 1; round <= 2; round++)
+  for (let round = 1; round <= (only ? 0 : 2); round++)
     for (const choice of ['Replace mine', 'Keep both'] as const) for (const row of await measureBulk(choice)) bulk.push({ round, ...row })
-  console.log('A thousand skills at once (production build, headless Chromium):')
-  console.table(bulk)
+  if (bulk.length) {
+    console.log('A thousand skills at once (production build, headless Chromium):')
+    console.table(bulk)
+  }
 } finally {
   await browser.close()
   aloneServer.close()

@@ -19,6 +19,7 @@ import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 import { SKILL_EDITOR_OPTIONS } from './editorOptions'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
+import { createEditBuffer } from './editBuffer'
 
 import { FILE_SCHEME, modelUri } from './modelHistory'
 
@@ -33,11 +34,12 @@ export function SkillEditor() {
   // these instead of every model's text keeps a keystroke cheap with a thousand skills loaded.
   const syncedText = useRef(new Map<string, string>())
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
+  // Writes the keys the store has not had yet (see the editor's creation below).
+  const flushEdits = useRef(() => {})
   const store = usePlaygroundStore()
   const derive = useDerivations()
   // The store's text of a file as it is now. The editor reads it in effects and in a store
-  // subscription, not by rendering: a keystroke's own render (inside Monaco's key handling, which
-  // the store's update makes synchronous) then leaves the editor out.
+  // subscription, not by rendering: the render that follows a keystroke then leaves the editor out.
   const textNow = useCallback(
     (path: string) => {
       const { files } = store.getState()
@@ -77,16 +79,31 @@ export function SkillEditor() {
     const applied = appliedMarkers.current
     const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: 'SKILL.md editor' })
     editorRef.current = editor
+    // Keys reach the store after the frame that shows them; leaving the editor, hiding the page or
+    // a change to the files from elsewhere writes them at once (see editBuffer.ts).
+    const edits = createEditBuffer((path, text) => store.getState().updateText(path, text))
+    const flush = edits.flush
+    flushEdits.current = flush
     const typing = editor.onDidChangeModelContent(() => {
       const model = editor.getModel()
       if (!model) return
       const path = model.uri.path.slice(1)
       const text = model.getValue()
       synced.set(path, text)
-      store.getState().updateText(path, text)
+      edits.edit(path, text)
     })
+    const leaving = editor.onDidBlurEditorText(flush)
+    // Autosave writes its exit copy on pagehide, with a listener older than this one: a closing or
+    // reloading page fires beforeunload first, and a page left on a phone first turns hidden.
+    window.addEventListener('beforeunload', flush)
+    document.addEventListener('visibilitychange', flush)
     return () => {
+      flush()
+      flushEdits.current = () => {}
       typing.dispose()
+      leaving.dispose()
+      window.removeEventListener('beforeunload', flush)
+      document.removeEventListener('visibilitychange', flush)
       editor.dispose()
       for (const model of monaco.editor.getModels()) if (model.uri.scheme === FILE_SCHEME) model.dispose()
       synced.clear()
@@ -100,6 +117,8 @@ export function SkillEditor() {
   // models follow the store (renamed, deleted or changed elsewhere).
   useEffect(() => {
     const follow = () => {
+      // The editor's own keys first: compared with an older store text, they would be undone.
+      flushEdits.current()
       for (const model of monaco.editor.getModels()) {
         // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
         if (model.uri.scheme !== FILE_SCHEME) continue
