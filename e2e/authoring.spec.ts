@@ -24,6 +24,32 @@ test('a lint marker with a quick fix in Monaco, and the problems list', async ({
   await expect(problems).not.toContainText('required-tool-unknown')
 })
 
+test('prose in a skill gets no word suggestions, so Enter starts a line; routing-tests.yaml still offers its words', async ({
+  page,
+  editor,
+  skills,
+}) => {
+  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await editor.endOfLine('say how you read it.')
+  await page.keyboard.press('Enter')
+  // "res" begins "result", "results" and "request", all in this skill's text.
+  await page.keyboard.type('- Show the res')
+  await page.waitForTimeout(500)
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Next line.')
+  await expect(editor.line('Next line.')).toBeVisible()
+  // Monaco draws spaces as no-break spaces.
+  await expect(editor.line('Show the res')).toHaveText(/^-\sShow\sthe\sres$/)
+
+  await page.getByRole('button', { name: /^routing-tests\.yaml/ }).click()
+  await editor.endOfLine('expect: add-calc')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('expect: calcu')
+  // A YAML value counts as a string, where Monaco offers nothing unasked: Ctrl+Space asks.
+  await page.keyboard.press('Control+Space')
+  await expect(editor.suggestions()).toContainText('calculator')
+})
+
 test('the lint profile decides what is an error', async ({ page }) => {
   await page.getByRole('tab', { name: /Problems/ }).click()
   const problems = page.getByRole('region', { name: 'Problems' })

@@ -17,7 +17,7 @@ import { forgetModel, setLintMarkers, type Localize } from './lintMarkers'
 import { useT } from '../i18n/i18n'
 import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
-import { SKILL_EDITOR_OPTIONS } from './editorOptions'
+import { SKILL_EDITOR_OPTIONS, wordSuggestionsFor } from './editorOptions'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
 import { createEditBuffer } from './editBuffer'
 
@@ -161,6 +161,7 @@ export function SkillEditor() {
     // its own, not in the commit that drew the selection (after an import, a thousand-row list).
     const switching = setTimeout(() => {
       if (selected?.isDisposed()) return
+      if (selected) editor.updateOptions(wordSuggestionsFor(selected.getLanguageId() === SKILL_LANGUAGE))
       editor.setModel(selected)
       setShownPath(selectedPath)
     })

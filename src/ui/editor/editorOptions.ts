@@ -18,4 +18,17 @@ export const SKILL_EDITOR_OPTIONS = {
   experimentalWhitespaceRendering: 'off',
   unicodeHighlight: { ambiguousCharacters: false },
   padding: { top: 8 },
+  ...wordSuggestionsFor(true),
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions
+
+/**
+ * A skill is prose: words offered from the text while writing a sentence are noise, and Enter
+ * then took the offered word instead of starting a line (VS Code turns them off for Markdown too).
+ * The frontmatter's own completions (field names, tools) stay. Other files (routing-tests.yaml,
+ * code) keep them: there a word is often a skill's or a variable's name. A global option in
+ * Monaco, so the editor sets it again whenever it shows another file.
+ */
+export function wordSuggestionsFor(skill: boolean) {
+  return { wordBasedSuggestions: skill ? 'off' : 'matchingDocuments' } satisfies monaco.editor.IEditorOptions &
+    monaco.editor.IGlobalEditorOptions
+}
