@@ -381,6 +381,27 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(routing.utterance).toHaveValue('typed in the second tab')
 })
 
+test('keys the editor holds back for its next frame count as unsaved when another tab saves the same skill', async ({
+  page,
+  context,
+  editor,
+}) => {
+  const second = await context.newPage()
+  await second.goto('/')
+  const secondEditor = new SkillEditor(second)
+  await second.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await secondEditor.endOfLine('name: calculator')
+  // The second tab's keys are in its editor, not yet in its store: its frames are held.
+  await second.evaluate(() => (window.requestAnimationFrame = () => 0))
+  await second.keyboard.type('_mine')
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await editor.endOfLine('## You are a careful calculator')
+  await page.keyboard.type(' (theirs)')
+  // Taken in as if nothing were unsaved, the other tab's text would be written over by these keys
+  // without a word: the same skill changed in both tabs is a question.
+  await expect(second.getByRole('alert').filter({ hasText: 'another tab' })).toBeVisible()
+})
+
 test('two tabs changing different things at once: both changes are kept, without a question', async ({ context, routing }) => {
   const second = await context.newPage()
   await second.goto('/')

@@ -91,6 +91,8 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
   }
 
   const sync = createTabSync(() => {
+    // Keys the editor holds back are this tab's edits too: in the store before it decides.
+    store.getState().writeHeldEdits()
     // Unsaved changes here and a newer save there: hold this tab's saves until the user chooses,
     // or the pending save would overwrite the other tab's work and clear the question.
     if (timer !== undefined || store.getState().tabConflict) {
@@ -126,6 +128,7 @@ export function startAutosave(store: PlaygroundStore, initialRevision: number): 
     if (store.getState().tabConflict) event.preventDefault()
   })
   window.addEventListener('pagehide', () => {
+    store.getState().writeHeldEdits()
     if (stopped || (timer === undefined && savesInFlight === 0)) return
     clearTimeout(timer)
     timer = undefined

@@ -46,6 +46,15 @@ export interface WorkspaceSlice {
   } | null
   selectSkill: (path: string) => void
   updateText: (path: string, text: string) => void
+  /**
+   * How to write the edits a view has not handed to the store yet (the editor's keys wait for the
+   * frame after them, ui/editor/editBuffer.ts); null when no view holds any back. Set by that
+   * view with `holdEdits`; `writeHeldEdits` writes them now, for whatever must read the latest
+   * text at once (autosave when the page goes away or another tab saves).
+   */
+  heldEdits: (() => void) | null
+  holdEdits: (write: (() => void) | null) => void
+  writeHeldEdits: () => void
   /** Sets one frontmatter field (undefined removes it), the rest of the file as written; false when the YAML does not parse. */
   setSkillField: (path: string, field: FormField, value: unknown) => boolean
   setSkillBody: (path: string, body: string) => void
@@ -83,6 +92,9 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   selectedPath: null,
   lastDeleted: null,
   selectSkill: (path) => set({ selectedPath: path }),
+  heldEdits: null,
+  holdEdits: (heldEdits) => set({ heldEdits }),
+  writeHeldEdits: () => get().heldEdits?.(),
   setSkillField: (path, field, value) => {
     const file = get().files.find((candidate) => candidate.path === path)
     const text = file ? setSkillField(file.text, field, value) : null

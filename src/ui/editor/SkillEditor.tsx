@@ -34,8 +34,6 @@ export function SkillEditor() {
   // these instead of every model's text keeps a keystroke cheap with a thousand skills loaded.
   const syncedText = useRef(new Map<string, string>())
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
-  // Writes the keys the store has not had yet (see the editor's creation below).
-  const flushEdits = useRef(() => {})
   const store = usePlaygroundStore()
   const derive = useDerivations()
   // The store's text of a file as it is now. The editor reads it in effects and in a store
@@ -79,11 +77,12 @@ export function SkillEditor() {
     const applied = appliedMarkers.current
     const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: 'SKILL.md editor' })
     editorRef.current = editor
-    // Keys reach the store after the frame that shows them; leaving the editor, hiding the page or
-    // a change to the files from elsewhere writes them at once (see editBuffer.ts).
+    // Keys reach the store after the frame that shows them (editBuffer.ts). Leaving the editor,
+    // hiding the page or a change to the files from elsewhere writes them at once, and so does
+    // anything that asks the store for them (autosave, when the page goes or another tab saves).
     const edits = createEditBuffer((path, text) => store.getState().updateText(path, text))
     const flush = edits.flush
-    flushEdits.current = flush
+    store.getState().holdEdits(flush)
     const typing = editor.onDidChangeModelContent(() => {
       const model = editor.getModel()
       if (!model) return
@@ -93,16 +92,13 @@ export function SkillEditor() {
       edits.edit(path, text)
     })
     const leaving = editor.onDidBlurEditorText(flush)
-    // Autosave writes its exit copy on pagehide, with a listener older than this one: a closing or
-    // reloading page fires beforeunload first, and a page left on a phone first turns hidden.
-    window.addEventListener('beforeunload', flush)
+    // A hidden page paints no frames: without this, its keys would wait until it is shown again.
     document.addEventListener('visibilitychange', flush)
     return () => {
       flush()
-      flushEdits.current = () => {}
+      store.getState().holdEdits(null)
       typing.dispose()
       leaving.dispose()
-      window.removeEventListener('beforeunload', flush)
       document.removeEventListener('visibilitychange', flush)
       editor.dispose()
       for (const model of monaco.editor.getModels()) if (model.uri.scheme === FILE_SCHEME) model.dispose()
@@ -118,7 +114,7 @@ export function SkillEditor() {
   useEffect(() => {
     const follow = () => {
       // The editor's own keys first: compared with an older store text, they would be undone.
-      flushEdits.current()
+      store.getState().writeHeldEdits()
       for (const model of monaco.editor.getModels()) {
         // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
         if (model.uri.scheme !== FILE_SCHEME) continue
