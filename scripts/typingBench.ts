@@ -179,6 +179,7 @@ async function measure(label: string, files: { path: string; text: string }[], u
   await page.evaluate(() => ((window as unknown as { putMs: number }).putMs = 0))
   const editor = await typeInMonaco(page)
   const saveMs = await page.evaluate(() => (window as unknown as { putMs: number }).putMs)
+  const form = await typeInForm(page)
   await page.close()
   return {
     workspace: label,
@@ -186,7 +187,24 @@ async function measure(label: string, files: { path: string; text: string }[], u
     'utterance p95 (ms)': percentile(utterance, 0.95).toFixed(1),
     ...editor,
     'autosave after the typing (ms)': saveMs.toFixed(1),
+    'form description median (ms)': percentile(form, 0.5).toFixed(1),
+    'form description p95 (ms)': percentile(form, 0.95).toFixed(1),
   }
+}
+
+/**
+ * The form a product manager writes in: real key presses in the Description box, which rewrites
+ * the skill's frontmatter on every key (and moves its keywords down), timed as in Monaco.
+ */
+async function typeInForm(page: Page) {
+  await page.getByRole('tab', { name: 'Form' }).click()
+  await page.getByRole('textbox', { name: 'Description' }).click()
+  await page.keyboard.press('End')
+  await page.waitForTimeout(500)
+  await page.evaluate(timeKeyPresses)
+  await page.keyboard.type(' Use it when they plan the week or a report, one key at a time', { delay: 30 })
+  await page.waitForTimeout(800)
+  return page.evaluate(pressTimes)
 }
 
 /**

@@ -169,9 +169,11 @@ export const keywordRules: LintRule[] = [
       for (const [lower, contexts] of owners) {
         if (contexts.length < 2) continue
         for (const context of contexts) {
-          const item = keywordsOf(context).find((k) => k.lower === lower)
-          if (item) report(context.skill.path).at(item.span, sharedWith(item.keyword, contexts, context))
           if (++reported % LINT_STEP === 0) yield
+          const to = report(context.skill.path)
+          if (to.silent) continue
+          const item = keywordsOf(context).find((k) => k.lower === lower)
+          if (item) to.at(item.span, sharedWith(item.keyword, contexts, context))
         }
       }
     },

@@ -104,20 +104,7 @@ export function* lintWorkspaceInSteps(files: readonly SkillFile[], options: Lint
   const previous = cache?.workspace
   let across = previous && previous.profile === profile && !options.rules && sameStrings(previous.keys, keys) ? previous.findings : null
   if (!across) {
-    const computed = new Map<string, Finding[]>()
-    const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
-    for (const rule of rules) {
-      if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
-      const steps = rule.checkWorkspace(contexts, (path) => {
-        const context = byPath.get(path)
-        if (!context) return { at: () => {} }
-        const list = computed.get(path) ?? []
-        computed.set(path, list)
-        return reporter(rule, context, profile, list)
-      })
-      if (steps) yield* steps
-      yield
-    }
+    const computed = yield* workspaceFindings(contexts, rules, profile)
     across = computed
     if (cache) cache.workspace = { keys, profile, findings: computed }
   }
@@ -155,18 +142,79 @@ function relintChanged(
   const across = cache.workspace?.findings
   if (!across) return null
   const linted = changed.map((i) => lintSkill(skills[i] as Skill, textOf, options))
-  if (linted.some((lint, n) => workspaceKey(lint.context) !== last.keys[changed[n] as number])) return null
+  const keys = linted.map((lint) => workspaceKey(lint.context))
+  const moved = new Set<string>()
+  for (const [n, key] of keys.entries()) {
+    const before = last.keys[changed[n] as number] as string
+    if (key === before) continue
+    if (withoutPlace(key) !== withoutPlace(before)) return null
+    moved.add(linted[n]?.skill.path as string)
+  }
+  let acrossNow = across
+  let keysNow = last.keys
+  if (moved.size > 0) {
+    // The same names, keywords and entry modes at new places (an edit above them in the
+    // frontmatter: typing a description). The workspace rules' findings do not change, only where
+    // they point: reported again for these skills alone, not formatted again for thousands.
+    const contexts: SkillContext[] = []
+    for (const skill of skills) {
+      const context = cache.skills.get(skill.path)?.context
+      if (!context || context.skill !== skill) return null
+      contexts.push(context)
+    }
+    const relocated = finishSteps(workspaceFindings(contexts, LINT_RULES, profile, moved))
+    acrossNow = new Map(across)
+    for (const path of moved) {
+      const list = relocated.get(path)
+      if (list) acrossNow.set(path, list)
+      else acrossNow.delete(path)
+    }
+    keysNow = [...last.keys]
+    for (const [n, i] of changed.entries()) keysNow[i] = keys[n] as string
+    cache.workspace = { keys: keysNow, profile, findings: acrossNow }
+  }
   let findings = FindingsByPath.over(last.result.findings)
   const totals = { ...last.result.totals }
   for (const { skill, findings: own } of linted) {
     count(findings.get(skill.path) ?? [], totals, -1)
-    const list = mergeFindings(skill.path, own, across.get(skill.path), cache)
+    const list = mergeFindings(skill.path, own, acrossNow.get(skill.path), cache)
     findings = findings.with(skill.path, list)
     count(list, totals, 1)
   }
   const result = { skills: skills as Skill[], findings, totals }
-  cache.last = { ...last, skills, result }
+  cache.last = { ...last, skills, keys: keysNow, result }
   return result
+}
+
+const SILENT: Reporter = { at: () => {}, silent: true }
+
+/**
+ * The workspace rules' findings by path: for every skill, or only for the paths in `only` (the
+ * rules still read every skill; the others' findings are not built).
+ */
+function* workspaceFindings(
+  contexts: readonly SkillContext[],
+  rules: readonly LintRule[],
+  profile: LintProfile,
+  only?: ReadonlySet<string>,
+): Generator<void, Map<string, Finding[]>> {
+  const computed = new Map<string, Finding[]>()
+  const byPath = new Map(
+    contexts.filter((context) => !only || only.has(context.skill.path)).map((context) => [context.skill.path, context]),
+  )
+  for (const rule of rules) {
+    if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
+    const steps = rule.checkWorkspace(contexts, (path) => {
+      const context = byPath.get(path)
+      if (!context) return SILENT
+      const list = computed.get(path) ?? []
+      computed.set(path, list)
+      return reporter(rule, context, profile, list)
+    })
+    if (steps) yield* steps
+    yield
+  }
+  return computed
 }
 
 /** Skills a keystroke's re-lint takes on at most before a full pass is cheaper. */
@@ -225,7 +273,8 @@ function lintSkill(skill: Skill, textOf: (path: string) => string | undefined, o
   return result
 }
 
-// What the workspace rules read of a skill, kept per (cached) context so an unchanged skill costs a lookup.
+// What the workspace rules read of a skill, kept per (cached) context so an unchanged skill costs a
+// lookup; its last part is where the frontmatter ends, which moves the places findings point to.
 const workspaceKeys = new WeakMap<SkillContext, string>()
 function workspaceKey(context: SkillContext): string {
   let key = workspaceKeys.get(context)
@@ -235,6 +284,11 @@ function workspaceKey(context: SkillContext): string {
     workspaceKeys.set(context, key)
   }
   return key
+}
+
+/** A workspace key without its place: what the workspace rules decide from. */
+function withoutPlace(key: string): string {
+  return key.slice(0, key.lastIndexOf('\u0001'))
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {

@@ -44,6 +44,8 @@ export interface SkillContext {
 export interface Reporter {
   /** Reports at a file span; `fix` edits are spans too. */
   at: (span: Span, message: Message, fix?: { title: Message; edits: { span: Span; text: string }[] }) => void
+  /** Nothing reported here is kept (a skill the pass does not report for): a rule may skip building it. */
+  silent?: true
 }
 
 export type RuleSeverity = Severity | 'off'
