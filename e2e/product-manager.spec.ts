@@ -35,6 +35,22 @@ test('the form edits one field at a time: chips split on full-width commas, the 
   expect(await exportedSkill(page)).toBe(original)
 })
 
+test('typing fast in the form keeps every character, with the editor open on the same skill', async ({ page, skills, editor }) => {
+  await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
+  // The editor has the skill open (its model follows every change the form makes).
+  await expect(editor.line('name: weather')).toBeVisible()
+  await page.getByRole('tab', { name: 'Form', exact: true }).click()
+  const description = page.getByRole('form', { name: 'Skill form' }).getByRole('textbox', { name: 'Description' })
+  const before = await description.inputValue()
+  await description.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type('，也可以查询明天的天气 and tomorrow')
+  await expect(description).toHaveValue(before + '，也可以查询明天的天气 and tomorrow')
+  await page.waitForTimeout(500)
+  await expect(description).toHaveValue(before + '，也可以查询明天的天气 and tomorrow')
+  expect(await exportedSkill(page)).toContain('，也可以查询明天的天气 and tomorrow')
+})
+
 test('the form says when the YAML does not parse, offers the fix, and takes no input until then', async ({ page, editor, skills }) => {
   await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')

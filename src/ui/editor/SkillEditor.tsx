@@ -89,6 +89,9 @@ export function SkillEditor() {
       const path = model.uri.path.slice(1)
       const text = model.getValue()
       synced.set(path, text)
+      // The model following the store (the form, Undo, a file changed on disk) is not an edit:
+      // written back a frame later, it would undo what was typed in the form meanwhile.
+      if (textNow(path) === text) return
       edits.edit(path, text)
     })
     const leaving = editor.onDidBlurEditorText(flush)
@@ -106,7 +109,7 @@ export function SkillEditor() {
       applied.clear()
       editorRef.current = null
     }
-  }, [store])
+  }, [store, textNow])
 
   // A model for each file opened in this session (each keeps its undo history), created when the
   // file is opened: a workspace of thousands pays for the few files a person looks at. Opened
