@@ -381,6 +381,18 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
   await expect(routing.utterance).toHaveValue('typed in the second tab')
 })
 
+test('keys typed and taken back before the next frame leave the skill as it was', async ({ page, editor }) => {
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await editor.endOfLine('name: calculator')
+  await page.evaluate(() => (window.requestAnimationFrame = () => 0))
+  await page.keyboard.type('_v2')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace')
+  await page.getByRole('textbox', { name: 'Test utterance' }).click()
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('option', { name: /calculator_/ })).toHaveCount(0)
+  await expect(page.getByRole('option', { name: /calculator/ })).toHaveCount(1)
+})
+
 test('keys the editor holds back for its next frame count as unsaved when another tab saves the same skill', async ({
   page,
   context,

@@ -90,9 +90,10 @@ export function SkillEditor() {
       const text = model.getValue()
       synced.set(path, text)
       // The model following the store (the form, Undo, a file changed on disk) is not an edit:
-      // written back a frame later, it would undo what was typed in the form meanwhile.
-      if (textNow(path) === text) return
-      edits.edit(path, text)
+      // written back a frame later, it would undo what was typed in the form meanwhile. Keys typed
+      // and taken back before the write leave nothing to write either.
+      if (textNow(path) === text) edits.settle(path)
+      else edits.edit(path, text)
     })
     const leaving = editor.onDidBlurEditorText(flush)
     // A hidden page paints no frames: without this, its keys would wait until it is shown again.

@@ -52,6 +52,18 @@ describe('createEditBuffer', () => {
     ])
   })
 
+  it('writes nothing for a file whose text is the store’s again (keys typed and taken back)', () => {
+    const { writes, buffer, paintFrame } = setUp()
+    buffer.edit('a/SKILL.md', 'xa')
+    buffer.edit('b/SKILL.md', 'b1')
+    buffer.settle('a/SKILL.md')
+    buffer.edit('b/SKILL.md', 'b')
+    buffer.settle('b/SKILL.md')
+    paintFrame()
+    buffer.flush()
+    expect(writes).toEqual([['a/SKILL.md', 'xa']])
+  })
+
   it('schedules a new write for keys typed after a flush', () => {
     const { writes, buffer, paintFrame } = setUp()
     buffer.edit('a/SKILL.md', 'one')

@@ -25,6 +25,13 @@ export function createEditBuffer(write: (path: string, text: string) => void, sc
       if (!pending) schedule(flush)
       pending = { path, text }
     },
+    /**
+     * The editor holds the store's text for `path` again (the store's own change reached it, or
+     * keys were typed and taken back before the write): nothing of that file is left to write.
+     */
+    settle(path: string) {
+      if (pending?.path === path) pending = null
+    },
     flush,
   }
 }
