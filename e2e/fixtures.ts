@@ -257,6 +257,14 @@ export const test = base.extend<{
 export { expect }
 
 /**
+ * Holds the page's frames from now on: the editor's typed keys then stay in the editor (they reach
+ * the store after the next frame) until something writes them at once.
+ */
+export async function holdFrames(page: Page): Promise<void> {
+  await page.evaluate(() => (window.requestAnimationFrame = () => 0))
+}
+
+/**
  * Holds this page's autosave (its AUTOSAVE_DELAY_MS timer) until `release`, so another tab's save surely
  * lands first, however slowly a busy machine runs either tab. `release` fires what the page has
  * not cancelled meanwhile, as the timer would have.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, ROOT } from './serverProcess'
-import { NAME } from './fixtures'
+import { holdFrames, NAME } from './fixtures'
 
 const CALC = '---\r\nname: calc\r\ndescription: Computes arithmetic.\r\ntrigger_keywords: [计算]\r\n---\r\nCompute.\r\n'
 const WEATHER = '---\nname: weather\ndescription: Looks up the weather.\ntrigger_keywords: [天气]\n---\nForecast.\n'
@@ -98,7 +98,7 @@ test('edits in the page are written to the files, line endings kept; changes on 
     // Keys typed into the editor reach the store after the next frame (held here): a change on
     // disk arriving meanwhile must not undo them.
     await typeInEditor(page, 'calc', 'Compute. Exactly.', '')
-    await page.evaluate(() => (window.requestAnimationFrame = () => 0))
+    await holdFrames(page)
     await page.keyboard.type(' Again.')
     writeFileSync(join(opened.folder, 'weather/SKILL.md'), WEATHER)
     await expect(table.getByRole('row', { selected: true })).toHaveCount(0)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { examples, expect, holdAutosave, SkillEditor, test, NAME } from './fixtures'
+import { examples, expect, holdAutosave, holdFrames, SkillEditor, test, NAME } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -150,10 +150,9 @@ test('an edit survives a reload at once', async ({ page, editor }) => {
 test('keys not yet in the store are written when the editor is left, or when the page goes away', async ({ page, editor }) => {
   // Keys reach the rest of the page after the frame that shows them. With frames held, only leaving
   // the editor or the page can write them.
-  const holdFrames = () => page.evaluate(() => (window.requestAnimationFrame = () => 0))
   await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')
-  await holdFrames()
+  await holdFrames(page)
   await page.keyboard.type('_v2')
   await expect(page.getByRole('option', { name: /calculator_v2/ })).toHaveCount(0)
   await page.getByRole('textbox', { name: 'Test utterance' }).click()
@@ -162,7 +161,7 @@ test('keys not yet in the store are written when the editor is left, or when the
   await page.reload()
   await page.getByRole('option', { name: /calculator_v2/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator_v2')
-  await holdFrames()
+  await holdFrames(page)
   await page.keyboard.type('_v3')
   await page.reload()
   await expect(page.getByRole('option', { name: /calculator_v2_v3/ })).toBeVisible()
@@ -384,7 +383,7 @@ test('two tabs editing at once: the tab with unsaved changes asks and holds its 
 test('keys typed and taken back before the next frame leave the skill as it was', async ({ page, editor }) => {
   await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('name: calculator')
-  await page.evaluate(() => (window.requestAnimationFrame = () => 0))
+  await holdFrames(page)
   await page.keyboard.type('_v2')
   for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace')
   await page.getByRole('textbox', { name: 'Test utterance' }).click()
@@ -404,7 +403,7 @@ test('keys the editor holds back for its next frame count as unsaved when anothe
   await second.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await secondEditor.endOfLine('name: calculator')
   // The second tab's keys are in its editor, not yet in its store: its frames are held.
-  await second.evaluate(() => (window.requestAnimationFrame = () => 0))
+  await holdFrames(second)
   await second.keyboard.type('_mine')
   await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
   await editor.endOfLine('## You are a careful calculator')
