@@ -27,6 +27,7 @@ const owners = {
   '@tanstack/react-virtual': 'src/ui/common/useVirtualRows.ts',
   chokidar: 'server/folder/diskWorkspace.ts',
   pyodide: 'src/adapters/pythonRuntime.ts',
+  'node-diff3': 'src/core/workspace/mergeText.ts',
 }
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,

@@ -21,6 +21,8 @@ export type {
 } from './savedWorkspace'
 export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
 export type { WorkspaceMerge } from './mergeSavedWorkspaces'
+export { mergeText, MAX_MERGED_TEXT } from './mergeText'
+export type { TextMerge } from './mergeText'
 export { decideIncoming, diskPathProblem, folderFileFilter, isFolderFile, keepLineEndings, planDiskChanges } from './diskFolder'
 export type { DiskChange, DiskConflict, DiskFileState, DiskWriteResult, FolderEvent } from './diskFolder'
 export { otherFilePaths } from './otherFiles'

@@ -48,3 +48,26 @@ describe('merging two tabs’ saves', () => {
     expect(mergeSavedWorkspaces(base, both, { ...both }).conflicts).toEqual([])
   })
 })
+
+describe('one skill changed in both tabs', () => {
+  const skill = { path: 'a/SKILL.md', text: '---\nname: a\n---\nfirst\nsecond\nthird\n' }
+  const withText = (text: string): SavedWorkspace => ({ ...base, files: [{ path: skill.path, text }, base.files[1]!] })
+  const start = withText(skill.text)
+
+  it('merges changes to different lines without a question', () => {
+    const { merged, conflicts } = mergeSavedWorkspaces(
+      start,
+      withText(skill.text.replace('first', 'FIRST')),
+      withText(skill.text + 'fourth\n'),
+    )
+    expect(conflicts).toEqual([])
+    expect(merged.files[0]!.text).toBe('---\nname: a\n---\nFIRST\nsecond\nthird\nfourth\n')
+  })
+
+  it('asks when both add a line at the end, and keeps this tab’s text meanwhile', () => {
+    const mine = withText(skill.text + 'mine\n')
+    const { merged, conflicts } = mergeSavedWorkspaces(start, mine, withText(skill.text + 'theirs\n'))
+    expect(conflicts).toEqual([skill.path])
+    expect(merged.files[0]!.text).toBe(skill.text + 'mine\n')
+  })
+})

@@ -1,4 +1,5 @@
 import type { SkillFile } from '../skill'
+import { mergeText } from './mergeText'
 import { SAVED_FIELDS, type SavedWorkspace } from './savedWorkspace'
 
 export interface WorkspaceMerge {
@@ -12,7 +13,9 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 /**
  * A three-way merge of two tabs' saves against the save both started from: whatever only one side
  * changed is taken from that side, file by file and field by field, so two tabs editing different
- * skills (or one editing while the other records a run) never conflict. See docs/saved-workspace.md.
+ * skills (or one editing while the other records a run) never conflict; a file both changed is
+ * merged line by line (mergeText), and only changes to the same lines conflict. See
+ * docs/saved-workspace.md.
  */
 export function mergeSavedWorkspaces(base: SavedWorkspace, mine: SavedWorkspace, theirs: SavedWorkspace): WorkspaceMerge {
   const conflicts: string[] = []
@@ -38,8 +41,13 @@ export function mergeSavedWorkspaces(base: SavedWorkspace, mine: SavedWorkspace,
     if (mineText === was) text = theirText
     else if (theirText === was || mineText === theirText) text = mineText
     else {
-      conflicts.push(path)
-      text = mineText ?? theirText
+      // Both changed it: different lines merge; a deletion against a change, or the same lines, is a question.
+      const lines = was !== undefined && mineText !== undefined && theirText !== undefined ? mergeText(was, mineText, theirText) : null
+      if (lines?.ok) text = lines.text
+      else {
+        conflicts.push(path)
+        text = mineText ?? theirText
+      }
     }
     if (text !== undefined) files.push({ path, text })
   }
