@@ -31,11 +31,27 @@ export interface SavedRecord {
   revision: number
 }
 
+/** Which save a record is: the tab that wrote it and its revision. */
+export interface SavedIdentity {
+  tab: string
+  revision: number
+}
+
+export const sameSave = (a: SavedIdentity | null, b: SavedIdentity | null): boolean =>
+  a === b || (a !== null && b !== null && a.tab === b.tab && a.revision === b.revision)
+
 export type LoadResult =
   | { ok: true; record: SavedRecord | null; dropped?: SavedField[] }
-  /** `unreadable` is the record as it was stored, kept for the user to download. */
-  | { ok: false; error: Message; unreadable?: string }
-export type SaveResult = { ok: true } | { ok: false; error: Message }
+  /**
+   * `unreadable` is the record as it was stored, kept for the user to download; `identity` is
+   * which save it is, the one a save that replaces it expects to find.
+   */
+  | { ok: false; error: Message; unreadable?: string; identity?: SavedIdentity | null }
+/** `stale`: another tab saved since the save this one expected; nothing was written. */
+export type SaveResult = { ok: true } | { ok: false; stale: true } | { ok: false; stale?: false; error: Message }
+
+/** A save refused because the stored record is not the one the tab started from. */
+class StaleSave extends Error {}
 
 /** A record as stored: the encoded workspace under `snapshot` (the name format 0 used too). */
 interface StoredRecord {
@@ -73,6 +89,33 @@ function keptAside(reason: Message): Message {
   return message('saved.keptAside', { reason: formatMessage(reason) })
 }
 
+/** Which save a stored value is (read off its wrapper; an old unwrapped snapshot is the legacy save). */
+function identityOf(value: unknown): SavedIdentity | null {
+  if (value === undefined || value === null) return null
+  const stored = value as Partial<StoredRecord>
+  const wrapped = typeof stored === 'object' && 'snapshot' in stored
+  return {
+    tab: wrapped && typeof stored.tab === 'string' ? stored.tab : 'legacy',
+    revision: wrapped && typeof stored.revision === 'number' ? stored.revision : 0,
+  }
+}
+
+/** The page-exit copy's identity, without decoding its workspace. */
+function legacyIdentity(): SavedIdentity | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(LEGACY_KEY)
+    return raw ? identityOf(JSON.parse(raw)) : null
+  } catch {
+    return null
+  }
+}
+
+/** The save a load would give now: the exit copy when it is newer than IndexedDB's record (as in loadSavedWorkspace). */
+function currentIdentity(stored: SavedIdentity | null): SavedIdentity | null {
+  const local = legacyIdentity()
+  return local && (!stored || local.revision > stored.revision) ? local : stored
+}
+
 function toStored(record: SavedRecord): StoredRecord {
   return { snapshot: encodeSavedWorkspace(record.workspace), tab: record.tab, revision: record.revision }
 }
@@ -94,8 +137,10 @@ const textKeys = () => IDBKeyRange.bound(TEXT_PREFIX, `${TEXT_PREFIX}\uffff`)
 /**
  * Writes `record` in one transaction: the texts whose records are not there (new, or deleted by
  * another tab's save), the record listing them, and the removal of texts nothing lists any more.
+ * Only over the save `expected`: read in the same transaction, so no other tab's save can land
+ * between the check and the write (readwrite transactions on one store run one at a time).
  */
-async function writeRecord(record: SavedRecord): Promise<void> {
+async function writeRecord(record: SavedRecord, expected: SavedIdentity | null): Promise<void> {
   // The snapshot lists no texts: `fileTexts` says where they are.
   const snapshot: Record<string, unknown> = encodeSavedWorkspace(record.workspace)
   delete snapshot.files
@@ -105,6 +150,7 @@ async function writeRecord(record: SavedRecord): Promise<void> {
     const transaction = handle.transaction(STORE, 'readwrite')
     const store = transaction.objectStore(STORE)
     let failure: Error | undefined
+    const current = store.get(RECORD) as IDBRequest<unknown>
     const present = store.getAllKeys(textKeys())
     // Catches a put that throws (a full disk): the whole save is undone, nothing is half written.
     const guarded = (step: () => void) => () => {
@@ -115,6 +161,9 @@ async function writeRecord(record: SavedRecord): Promise<void> {
         transaction.abort()
       }
     }
+    current.onsuccess = guarded(() => {
+      if (!sameSave(currentIdentity(identityOf(current.result)), expected)) throw new StaleSave()
+    })
     present.onsuccess = guarded(() => {
       const there = new Set(present.result)
       const missing = texts.filter(({ key }) => !there.has(key))
@@ -210,7 +259,7 @@ export async function loadSavedWorkspace(): Promise<LoadResult> {
   const read = readRecord(value)
   if (!read.ok) {
     if (local.ok && local.record) return local
-    return { ok: false, error: read.error, unreadable: await setAside(read.raw) }
+    return { ok: false, error: read.error, unreadable: await setAside(read.raw), identity: identityOf(read.raw) }
   }
   // The page-exit copy in localStorage is newer when the tab closed before IndexedDB finished.
   if (local.ok && local.record && local.record.revision > read.record.revision) return local
@@ -269,9 +318,13 @@ function unreadableLegacy(raw: string, error: Message): LoadResult {
   return { ok: false, error, unreadable: raw }
 }
 
-export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
+/**
+ * Saves `record` over the save `expected` (null: none yet). When another tab has saved since,
+ * nothing is written and the answer is `stale`: the caller merges that save first.
+ */
+export async function saveWorkspace(record: SavedRecord, expected: SavedIdentity | null): Promise<SaveResult> {
   try {
-    await writeRecord(record)
+    await writeRecord(record, expected)
     try {
       globalThis.localStorage?.removeItem(LEGACY_KEY)
     } catch {
@@ -279,7 +332,11 @@ export async function saveWorkspace(record: SavedRecord): Promise<SaveResult> {
     }
     return { ok: true }
   } catch (idbError) {
+    if (idbError instanceof StaleSave) return { ok: false, stale: true }
     try {
+      // Without IndexedDB the copy in localStorage is the save there is: the same check against it.
+      const local = legacyIdentity()
+      if (local && !sameSave(local, expected)) return { ok: false, stale: true }
       globalThis.localStorage.setItem(LEGACY_KEY, JSON.stringify(toStored(record)))
       return { ok: true }
     } catch (error) {

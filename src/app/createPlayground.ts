@@ -68,7 +68,9 @@ export async function createPlayground(): Promise<Playground> {
     folderSync = (await import('./folderSync')).startFolderSync(store, connection)
   }
   if (folder) await editFolder(folder)
-  const autosave = folder ? null : startAutosave(store, record?.revision ?? 0)
+  const autosave = folder
+    ? null
+    : startAutosave(store, record ? { tab: record.tab, revision: record.revision } : saved.ok ? null : (saved.identity ?? null))
   /** A folder picked in the browser replaces the workspace in this page; the browser's saved one stays for the next visit. */
   const openLocalFolder = async () => {
     const connection = await (await import('../adapters/folderAccess')).pickFolder()

@@ -19,7 +19,7 @@ export type {
   SharedDraft,
   SkillVersion,
 } from './savedWorkspace'
-export { mergeSavedWorkspaces } from './mergeSavedWorkspaces'
+export { mergeSavedWorkspaces, sameSavedWorkspace } from './mergeSavedWorkspaces'
 export type { WorkspaceMerge } from './mergeSavedWorkspaces'
 export { mergeText, MAX_MERGED_TEXT } from './mergeText'
 export type { TextMerge } from './mergeText'

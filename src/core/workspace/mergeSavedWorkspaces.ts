@@ -10,6 +10,19 @@ export interface WorkspaceMerge {
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
+/** Whether two saves hold the same content (files by path and text, in order; the other fields by value). */
+export function sameSavedWorkspace(a: SavedWorkspace, b: SavedWorkspace): boolean {
+  if (a === b) return true
+  if (a.files !== b.files) {
+    if (a.files.length !== b.files.length) return false
+    for (let i = 0; i < a.files.length; i++) {
+      const [x, y] = [a.files[i]!, b.files[i]!]
+      if (x !== y && (x.path !== y.path || x.text !== y.text)) return false
+    }
+  }
+  return SAVED_FIELDS.every((field) => field === 'files' || same(a[field], b[field]))
+}
+
 /**
  * A three-way merge of two tabs' saves against the save both started from: whatever only one side
  * changed is taken from that side, file by file and field by field, so two tabs editing different
