@@ -29,6 +29,7 @@ import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { readSkillsDir } from './readSkillsDir'
 import { runCodeInNode } from './nodeCodeRunner'
 import type { CliIO } from './runCli'
+import { eachLine } from './terminalIO'
 
 export interface EvalArgs {
   dir: string
@@ -176,7 +177,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
   )
   if (args.junit) writeFileSync(args.junit, evalReportJUnit(report, args.minPassRate))
   const failing = report.cases.filter((testCase) => testCase.passRate < args.minPassRate)
-  if (args.json) io.out(JSON.stringify(evalReportJson(report), null, 2))
+  if (args.json) eachLine(io.out, JSON.stringify(evalReportJson(report), null, 2))
   else {
     for (const testCase of report.cases) {
       const [low, high] = testCase.interval

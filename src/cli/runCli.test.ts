@@ -171,15 +171,73 @@ describe('skill-playground explain', () => {
 })
 
 describe('text output of untrusted names', () => {
-  it('shows control characters instead of obeying them (no CI workflow commands, no terminal escapes)', async () => {
+  /** A folder whose names and texts would drive a terminal or a CI log if printed raw (YAML's \e is ESC, \a BEL). */
+  const hostileFolder = () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-escape-'))
-    mkdirSync(join(dir, 'evil'))
-    writeFileSync(join(dir, 'evil', 'SKILL.md'), '---\nname: "evil\\n::error file=x::owned \\u001b[31mred"\n---\nbody\n')
-    const { out } = await run(['lint', dir])
-    const text = out.join('\n')
-    expect(text).not.toMatch(/\n::error/)
-    expect(text).not.toContain('\u001b')
-    expect(text).toContain('\\u000a::error file=x::owned \\u001b[31mred')
+    const skill = (folder: string, frontmatter: string) => {
+      mkdirSync(join(dir, folder))
+      writeFileSync(join(dir, folder, 'SKILL.md'), `---\n${frontmatter}\n---\nBody\n`)
+    }
+    // A window title, a clear screen, an OSC 8 hyperlink; C1 CSI and a bidi override in a description.
+    skill(
+      'title',
+      'name: "\\e]0;pwned\\a"\ndescription: "Forecasts.\\n::error file=x::boom \\x9b31m \\u202eevil"\ntrigger_keywords: [weather]',
+    )
+    skill('clear', 'name: "\\e[2J"\ntrigger_keywords: [clear]')
+    skill('link', 'name: "\\e]8;;https://example.invalid/\\aclick\\e]8;;\\a"\ntrigger_keywords: [link]')
+    writeFileSync(
+      join(dir, 'evals.yaml'),
+      '- name: "boom\\n::error file=x::boom \\e[31m"\n  utterance: "weather\\n::warning::x"\n  expect: { skill: "\\e[2J" }\n',
+    )
+    writeFileSync(join(dir, 'routing-tests.yaml'), '- utterance: "weather\\n::error file=y::t \\e]0;t\\a"\n  expect: "\\e[2J"\n')
+    return dir
+  }
+  /** No raw control character (but tab), C1 or bidi override, and no line that a CI runner would read as a workflow command. */
+  const expectInert = (lines: string[]) => {
+    const text = lines.join('\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what must not be printed
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/)
+    for (const line of text.split('\n')) expect(line).not.toMatch(/^\s*::/)
+  }
+
+  it('escapes names from skills, eval and test files in every command, and keeps JSON output the same value', async () => {
+    const dir = hostileFolder()
+    const title = '\u001b]0;pwned\u0007'
+    const lint = await run(['lint', dir])
+    expectInert([...lint.out, ...lint.err])
+    expect(lint.out.join('\n')).toContain('The name "\\u001b]0;pwned\\u0007" differs')
+
+    const test = await run(['test', dir])
+    expectInert([...test.out, ...test.err])
+    expect(test.out[0]).toContain('"weather\\u000a::error file=y::t \\u001b]0;t\\u0007": expected \\u001b[2J, got ')
+
+    const evals = await run(['eval', '--skills', dir])
+    expectInert([...evals.out, ...evals.err])
+    expect(evals.out.join('\n')).toContain('boom\\u000a::error file=x::boom \\u001b[31m')
+    expect(evals.code).toBe(1)
+
+    // Unknown skills: the error lists the folder's skills by name.
+    for (const command of ['explain', 'exec']) {
+      const missing = await run([command, '--skills', dir, '--skill', '\u001b]0;asked\u0007', 'weather'])
+      expect(missing.code).toBe(2)
+      expectInert(missing.err)
+      expect(missing.err[0]).toContain('no skill named "\\u001b]0;asked\\u0007"')
+      expect(missing.err[0]).toContain('\\u001b]8;;https://example.invalid/\\u0007click\\u001b]8;;\\u0007')
+    }
+
+    // JSON lines and documents: escaped too, and each parses back to the very names.
+    const route = await run(['route', '--skills', dir, 'weather\u009b\u202e'])
+    expectInert(route.out)
+    expect(JSON.parse(route.out[0]!)).toMatchObject({ input: 'weather\u009b\u202e', winner: title })
+    const json = await run(['lint', dir, '--json'])
+    expectInert(json.out)
+    const findings = (JSON.parse(json.out.join('\n')) as { findings: { message: string }[] }).findings
+    expect(findings.map((finding) => finding.message)).toContainEqual(expect.stringContaining(`"${title}"`))
+    const report = await run(['eval', '--skills', dir, '--json'])
+    expectInert(report.out)
+    expect((JSON.parse(report.out.join('\n')) as { cases: { name: string }[] }).cases[0]!.name).toBe(
+      'boom\n::error file=x::boom \u001b[31m',
+    )
   })
 })
 

@@ -13,8 +13,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
 import { readSkillsDir } from './readSkillsDir'
+import { eachLine, terminalIO } from './terminalIO'
 
 export interface CliIO {
+  /** Prints one line: a line break in it is shown as an escape, not obeyed (terminalIO.ts). */
   out: (line: string) => void
   err: (line: string) => void
   /** Standard input, one line at a time, line breaks removed. */
@@ -49,8 +51,9 @@ const USAGE = `Usage:
       --model openai reads OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL.`
 
 /** Runs one CLI command and returns the exit code. */
-export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+export async function runCli(argv: readonly string[], terminal: CliIO): Promise<number> {
   const [command, ...rest] = argv
+  const io = terminalIO(terminal)
   try {
     switch (command) {
       case 'route':
@@ -96,10 +99,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       case '-h':
       case '--help':
       case 'help':
-        io.out(USAGE)
+        eachLine(io.out, USAGE)
         return command === undefined ? 2 : 0
       default:
-        io.err(`Unknown command "${command}".\n${USAGE}`)
+        io.err(`Unknown command "${command}".`)
+        eachLine(io.err, USAGE)
         return 2
     }
   } catch (error) {
@@ -211,7 +215,7 @@ function lint(args: readonly string[], io: CliIO): number {
   const profile = options.get('profile') ?? 'app'
   if (!LINT_PROFILES.some((known) => known.value === profile))
     throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
-  const files = readSkillsDir(dir, (path, why) => io.err(printable(`${path}: skipped (${why})`)))
+  const files = readSkillsDir(dir, (path, why) => io.err(`${path}: skipped (${why})`))
   const { skills, findings } = lintWorkspace(files, { profile: profile as LintProfile })
   if (skills.length === 0) {
     io.err(`No skills found in ${dir} (looked for <folder>/SKILL.md and <name>.md).`)
@@ -220,7 +224,8 @@ function lint(args: readonly string[], io: CliIO): number {
   const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
   const errors = all.filter(({ finding }) => finding.severity === 'error').length
   if (options.has('json')) {
-    io.out(
+    eachLine(
+      io.out,
       JSON.stringify(
         {
           profile,
@@ -245,11 +250,7 @@ function lint(args: readonly string[], io: CliIO): number {
     )
   } else {
     for (const { path, finding } of all)
-      io.out(
-        printable(
-          `${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`,
-        ),
-      )
+      io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
     io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
@@ -263,8 +264,7 @@ function test(args: readonly string[], io: CliIO): number {
   if (!existsSync(casesPath)) throw new Error(`No test cases at ${casesPath} (write a list of {utterance, expect} there, or pass --cases)`)
   const threshold = thresholdOption(options.get('threshold'))
   const { cases, problems } = parseRoutingTests(readFileSync(casesPath, 'utf8'))
-  for (const problem of problems)
-    io.err(printable(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`))
+  for (const problem of problems) io.err(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`)
   if (problems.length > 0) return 1
   const { skills } = loadWorkspace(readSkillsDir(dir))
   const suite = runRoutingTests(cases, createRouter(skills), threshold, skills)
@@ -273,7 +273,8 @@ function test(args: readonly string[], io: CliIO): number {
       .filter((score) => score.final !== null)
       .map((score) => ({ skill: score.skill, final: score.final, covered: score.covered, length: score.length }))
   if (options.has('json')) {
-    io.out(
+    eachLine(
+      io.out,
       JSON.stringify(
         {
           threshold,
@@ -296,14 +297,12 @@ function test(args: readonly string[], io: CliIO): number {
   } else {
     for (const result of suite.results.filter((r) => !r.pass)) {
       io.out(
-        printable(
-          `FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`,
-        ),
+        `FAIL ${casesPath}:${result.case.line} "${result.case.utterance}": expected ${result.case.expect ?? 'no skill'}, got ${result.got ?? 'no skill'}`,
       )
       for (const score of scores(result))
-        io.out(printable(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`))
+        io.out(`     ${score.skill}: final ${score.final?.toFixed(3)} (covered ${score.covered}/${score.length})`)
     }
-    for (const name of suite.unknownExpectations) io.err(printable(`warning: cases expect "${name}", which is not a skill in ${dir}`))
+    for (const name of suite.unknownExpectations) io.err(`warning: cases expect "${name}", which is not a skill in ${dir}`)
     io.out(`${suite.passed} passed, ${suite.failed} failed`)
   }
   return suite.failed > 0 ? 1 : 0
@@ -315,14 +314,4 @@ function thresholdOption(value: string | boolean | undefined): number {
   const parsed = parseThreshold(typeof value === 'string' ? value : '')
   if (!parsed.ok) throw new Error(`--threshold: ${parsed.error}`)
   return parsed.value
-}
-
-/**
- * One line of text output with its control characters shown, not obeyed: a skill name holding a
- * line break and `::error file=…::` (a CI workflow command) or an ANSI escape stays inert.
- * (JSON output escapes them already.)
- */
-export function printable(line: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
-  return line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
