@@ -17,4 +17,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
-process.exitCode = await runCli(process.argv.slice(2), io)
+const code = await runCli(process.argv.slice(2), io)
+// The command has answered: once its output is written, nothing it may have left behind (a child
+// process waiting on a pipe, a timer) keeps the process from ending with that answer.
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))

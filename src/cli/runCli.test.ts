@@ -390,6 +390,32 @@ describe('route --only-scored and --top', () => {
 })
 
 describe('skill-playground exec', { timeout: 60_000 }, () => {
+  it('refuses arguments nested thousands deep with a clear error and exit 1, and the process ends', async () => {
+    const { spawnSync } = await import('node:child_process')
+    const dir = mkdtempSync(join(tmpdir(), 'exec-deep-'))
+    mkdirSync(join(dir, 'open'))
+    // No parameters: any object passes the schema, so only the nesting limit stands in the way.
+    writeFileSync(join(dir, 'open/SKILL.md'), '---\nname: open\n---\nTakes anything.\n')
+    writeFileSync(join(dir, 'open/skill.py'), 'def run(args):\n    return 1\n')
+    const deep = `{"a": ${'['.repeat(5000)}${']'.repeat(5000)}}`
+    const inProcess = await run(['exec', '--skills', dir, '--skill', 'open', '--args', deep])
+    expect(inProcess.code).toBe(1)
+    expect(JSON.parse(inProcess.out[0]!)).toMatchObject({
+      error: { type: 'invalid_arguments', message: 'The arguments nest deeper than 64 levels.' },
+    })
+    const started = Date.now()
+    const child = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '../../bin/skill-playground.js'), 'exec', '--skills', dir, '--skill', 'open', '--args', deep],
+      { encoding: 'utf8', timeout: 30_000, env: { ...process.env, SKILL_PLAYGROUND_FROM_SOURCE: '1' } },
+    )
+    expect(child.signal).toBeNull()
+    expect(child.status).toBe(1)
+    expect(child.stdout).toContain('nest deeper than 64 levels')
+    expect(child.stderr).not.toContain('Maximum call stack')
+    expect(Date.now() - started).toBeLessThan(20_000)
+  })
+
   it("runs the example add-calc's skill.py (which imports tool.py) and prints the result as JSON", async () => {
     const { code, out } = await run(['exec', '--skills', SKILLS, '--skill', 'add-calc', '--args', '{"numbers": [3, 5, 8]}'])
     expect(code).toBe(0)

@@ -6,8 +6,15 @@
  */
 import { Validator, type OutputUnit } from '@cfworker/json-schema'
 import type { JsonSchema } from '../skill'
+import { nestedDeeperThan } from '../lib/nestedDeeperThan'
 
 const validators = new WeakMap<JsonSchema, Validator>()
+
+/**
+ * Arguments nesting deeper than this are refused before anything walks them: the validator, the
+ * copy to a skill's code and the trace all recurse, and a few thousand levels overflow the stack.
+ */
+export const MAX_ARGUMENT_NESTING = 64
 
 export type Validation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string; details: unknown }
 
@@ -26,6 +33,12 @@ export function validateArgs(schema: JsonSchema, argumentText: string): Validati
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: 'The arguments must be a JSON object.', details: { arguments: argumentText.slice(0, 500) } }
   }
+  if (nestedDeeperThan(value, MAX_ARGUMENT_NESTING))
+    return {
+      ok: false,
+      message: `The arguments nest deeper than ${MAX_ARGUMENT_NESTING} levels.`,
+      details: { arguments: argumentText.slice(0, 500) },
+    }
   let validator = validators.get(schema)
   if (!validator) {
     try {
