@@ -5,7 +5,7 @@
  * behind the team's own authenticating reverse proxy. A key must not become a free endpoint for a
  * whole network by accident.
  */
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
 export const TOKEN_HEADER = 'x-playground-token'
@@ -38,14 +38,21 @@ export function refusalToStart(host: string, exposed: readonly string[], access:
   ].join('\n')
 }
 
+/**
+ * Whether `given` is the secret, in a time that tells nothing about it: both sides are hashed
+ * first, so the comparison always runs over the same length (an early answer on a length
+ * mismatch would tell the secret's length).
+ */
+export function sameSecret(given: string, secret: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(given), digest(secret))
+}
+
 /** Whether a request carries the token (always true when none is configured). */
 export function hasAccess(request: IncomingMessage, access: AccessSettings): boolean {
   if (!access.token) return true
   const given = request.headers[TOKEN_HEADER]
-  if (typeof given !== 'string') return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(access.token)
-  return a.length === b.length && timingSafeEqual(a, b)
+  return typeof given === 'string' && sameSecret(given, access.token)
 }
 
 /**

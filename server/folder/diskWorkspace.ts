@@ -2,27 +2,15 @@
  * A skills folder on disk as the page's workspace (`skill-playground open <dir>`): reads it, writes
  * the page's edits back (atomically, keeping line endings), moves and deletes, and watches for
  * changes made elsewhere (an editor, `git checkout`). The one module that uses chokidar. Nothing
- * is ever written outside the folder: every path goes through core's `diskPathProblem`, and the
- * real path of every folder written into is checked against the folder's own.
+ * is ever read or written outside the folder: every path goes through core's `diskPathProblem`,
+ * and every file through confinedFolder.ts, which never follows a link.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { createHash } from 'node:crypto'
+import { relative, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import { diskPathProblem, folderFileFilter, isFolderFile, keepLineEndings } from '../../src/core/workspace'
 import { isLeftAlone } from '../../src/core/skill'
+import { confinedFolder, MAX_DEPTH, type Found, type LeftAlone, type LeftAloneReason } from './confinedFolder'
 
 export interface DiskFile {
   path: string
@@ -35,132 +23,122 @@ export type DiskEvent = { type: 'changed'; file: DiskFile } | { type: 'removed';
 
 export type DiskResult = { ok: true; version: string | null } | { ok: false; status: 400 | 409; error: string; disk?: DiskFile | null }
 
-/** Text files larger than this are left alone (the workspace holds what a person edits). */
-const MAX_FILE_BYTES = 2 * 1024 * 1024
+export type { LeftAlone, LeftAloneReason }
+
+export interface FolderListing {
+  files: DiskFile[]
+  /** Entries not read (links, unreadable folders, files over 2 MB or not text), named up to a limit. */
+  leftAlone: LeftAlone[]
+  leftAloneCount: number
+}
 
 export const versionOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16)
 
 export interface DiskWorkspace {
   root: string
-  list: () => DiskFile[]
+  list: () => Promise<FolderListing>
   write: (path: string, text: string, base: string | null) => DiskResult
   remove: (path: string, base: string | null) => DiskResult
   move: (from: string, to: string) => DiskResult
   close: () => Promise<void>
 }
 
+/** Why a file is not written over, in the words a refused write carries. */
+const LEFT_ALONE_WORDS: Record<LeftAloneReason, string> = {
+  link: 'it is a link (links are left alone)',
+  'not-a-file': 'it is not a regular file',
+  'too-large': 'it is over 2 MB',
+  'not-text': 'it is not UTF-8 text',
+  unreadable: 'it cannot be read',
+  'too-deep': 'it is nested too deep',
+  'too-many': 'the folder has too many entries',
+}
+
+/** How many files a listing reads before it lets other requests in. */
+const READS_PER_TURN = 64
+
 export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) => void): DiskWorkspace {
-  const root = realpathSync(folder)
+  const disk = confinedFolder(folder)
+  const root = disk.root
   /** What the page was last told each file holds: a watcher event for the same content is our own write. */
   const known = new Map<string, string>()
 
-  const inside = (real: string) => real === root || real.startsWith(root + sep)
-  /** The absolute path for a workspace path, or why it may not be touched. */
-  const locate = (path: string): { ok: true; full: string } | { ok: false; error: string } => {
-    const problem = diskPathProblem(path)
-    if (problem) return { ok: false, error: problem }
-    const full = join(root, ...path.split('/'))
-    // The nearest folder that exists must really be inside (a link inside may lead out).
-    let existing = dirname(full)
-    while (!existsSync(existing)) existing = dirname(existing)
-    if (!inside(realpathSync(existing))) return { ok: false, error: 'The path leads outside the folder through a link.' }
-    if (existsSync(full) && lstatSync(full).isSymbolicLink() && !inside(realpathSync(full)))
-      return { ok: false, error: 'The file is a link that leads outside the folder.' }
-    return { ok: true, full }
-  }
-  const read = (full: string): string | null => {
-    try {
-      if (statSync(full).size > MAX_FILE_BYTES) return null
-      return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(full))
-    } catch {
-      return null // Gone, unreadable or not text: left alone.
-    }
-  }
+  /** Why a workspace path may not be touched, or null. */
+  const refusal = (path: string): string | null => diskPathProblem(path) ?? disk.routeProblem(path)
+  const fileOf = (path: string, found: Found): DiskFile | null =>
+    found.kind === 'text' ? { path, text: found.text, version: versionOf(found.text) } : null
+  const leftAloneError = (path: string, reason: LeftAloneReason) =>
+    `${path} is left alone: ${LEFT_ALONE_WORDS[reason]}. The playground does not write over it.`
+  const conflict = (file: DiskFile | null): DiskResult => ({
+    ok: false,
+    status: 409,
+    error: 'The file changed on disk since the page last read it.',
+    disk: file,
+  })
 
-  const list = (): DiskFile[] => {
-    const found: { path: string; full: string }[] = []
-    const walk = (dir: string, real: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        if (isLeftAlone(entry.name)) continue
-        const full = join(dir, entry.name)
-        const path = relative(root, full).split(sep).join('/')
-        if (entry.isSymbolicLink()) {
-          let target: string
-          try {
-            target = realpathSync(full)
-          } catch {
-            continue
-          }
-          if (!inside(target)) continue // A link that leads outside is not followed.
-          if (statSync(target).isDirectory()) {
-            if (!real.startsWith(target)) walk(full, target)
-          } else found.push({ path, full })
-        } else if (entry.isDirectory()) walk(full, join(real, entry.name))
-        else if (entry.isFile()) found.push({ path, full })
-      }
-    }
-    walk(root, root)
-    const inWorkspace = folderFileFilter(found.map((file) => file.path))
+  const list = async (): Promise<FolderListing> => {
+    const walked = await disk.walk()
+    const leftAlone = [...walked.leftAlone]
+    let leftAloneCount = walked.leftAloneCount
+    const inWorkspace = folderFileFilter(walked.files)
     const files: DiskFile[] = []
-    for (const { path, full } of found) {
+    let reads = 0
+    for (const path of walked.files) {
       if (!inWorkspace(path)) continue
-      const text = read(full)
-      if (text === null) continue
-      const version = versionOf(text)
-      known.set(path, version)
-      files.push({ path, text, version })
+      if (++reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
+      const found = disk.read(path)
+      if (found.kind === 'left-alone') {
+        leftAloneCount++
+        if (leftAlone.length < 100) leftAlone.push({ path, reason: found.reason })
+      }
+      const file = fileOf(path, found)
+      if (!file) continue
+      known.set(path, file.version)
+      files.push(file)
     }
-    return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  }
-
-  const current = (full: string): DiskFile | null => {
-    const text = existsSync(full) ? read(full) : null
-    return text === null ? null : { path: relative(root, full).split(sep).join('/'), text, version: versionOf(text) }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    return { files, leftAlone, leftAloneCount }
   }
 
   const write = (path: string, text: string, base: string | null): DiskResult => {
-    const place = locate(path)
-    if (!place.ok) return { ok: false, status: 400, error: place.error }
-    const disk = current(place.full)
-    if ((disk?.version ?? null) !== base && disk?.text !== text)
-      return { ok: false, status: 409, error: 'The file changed on disk since the page last read it.', disk }
-    const output = keepLineEndings(disk?.text ?? null, text)
-    mkdirSync(dirname(place.full), { recursive: true })
-    // Write beside the file, then rename over it: a reader never sees half a file.
-    const temporary = join(dirname(place.full), `.${randomBytes(6).toString('hex')}.skill-playground-tmp`)
-    writeFileSync(temporary, output)
-    renameSync(temporary, place.full)
+    const problem = refusal(path)
+    if (problem) return { ok: false, status: 400, error: problem }
+    const found = disk.read(path)
+    // A file the folder mode does not read is never written over, whatever the base says.
+    if (found.kind === 'left-alone') return { ok: false, status: 400, error: leftAloneError(path, found.reason) }
+    const current = fileOf(path, found)
+    if ((current?.version ?? null) !== base && current?.text !== text) return conflict(current)
+    const output = keepLineEndings(current?.text ?? null, text)
+    const written = disk.write(path, output, found.kind === 'text' ? found.mode : undefined)
+    if (!written.ok) return { ok: false, status: 400, error: written.error }
     const version = versionOf(output)
     known.set(path, version)
     return { ok: true, version }
   }
 
   const remove = (path: string, base: string | null): DiskResult => {
-    const place = locate(path)
-    if (!place.ok) return { ok: false, status: 400, error: place.error }
-    const disk = current(place.full)
-    if (disk === null) return { ok: true, version: null }
-    if (disk.version !== base) return { ok: false, status: 409, error: 'The file changed on disk since the page last read it.', disk }
-    unlinkSync(place.full)
+    const problem = refusal(path)
+    if (problem) return { ok: false, status: 400, error: problem }
+    const found = disk.read(path)
+    if (found.kind === 'none') return { ok: true, version: null }
+    if (found.kind === 'left-alone') return { ok: false, status: 400, error: leftAloneError(path, found.reason) }
+    const current = fileOf(path, found)
+    if (current?.version !== base) return conflict(current)
+    const removed = disk.remove(path, found.ino)
+    if (!removed.ok) return { ok: false, status: 400, error: removed.error }
     known.delete(path)
     // A skill's folder left empty goes too (never the folder itself).
-    let dir = dirname(place.full)
-    while (dir !== root && inside(dir) && readdirSync(dir).length === 0) {
-      rmdirSync(dir)
-      dir = dirname(dir)
-    }
+    disk.pruneEmpty(path)
     return { ok: true, version: null }
   }
 
   const move = (from: string, to: string): DiskResult => {
-    const source = locate(from)
-    const target = locate(to)
-    if (!source.ok) return { ok: false, status: 400, error: source.error }
-    if (!target.ok) return { ok: false, status: 400, error: target.error }
-    if (!existsSync(source.full)) return { ok: false, status: 409, error: `${from} is no longer on disk.` }
-    if (existsSync(target.full)) return { ok: false, status: 409, error: `${to} already exists on disk.` }
-    mkdirSync(dirname(target.full), { recursive: true })
-    renameSync(source.full, target.full)
+    for (const path of [from, to]) {
+      const problem = refusal(path)
+      if (problem) return { ok: false, status: 400, error: problem }
+    }
+    const moved = disk.move(from, to)
+    if (!moved.ok) return { ok: false, status: /exists|no longer/.test(moved.error) ? 409 : 400, error: moved.error }
     for (const path of [...known.keys()]) {
       if (path !== from && !path.startsWith(`${from}/`)) continue
       const version = known.get(path) as string
@@ -171,26 +149,14 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
   }
 
   /** The files of one skill folder the page has not been told about (links inside are not followed). */
-  const filesUnder = (folderPath: string): DiskFile[] => {
+  const filesUnder = async (folderPath: string): Promise<DiskFile[]> => {
     const files: DiskFile[] = []
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        if (isLeftAlone(entry.name)) continue
-        const full = join(dir, entry.name)
-        if (entry.isDirectory()) walk(full)
-        else if (entry.isFile()) {
-          const file = current(full)
-          if (file && known.get(file.path) !== file.version) {
-            known.set(file.path, file.version)
-            files.push(file)
-          }
-        }
+    for (const path of (await disk.walk(folderPath)).files) {
+      const file = fileOf(path, disk.read(path))
+      if (file && known.get(path) !== file.version) {
+        known.set(path, file.version)
+        files.push(file)
       }
-    }
-    try {
-      walk(join(root, ...folderPath.split('/')))
-    } catch {
-      // The folder went again meanwhile.
     }
     return files
   }
@@ -202,10 +168,31 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
     ignored: (path: string) => relative(root, path).split(sep).some(isLeftAlone),
     awaitWriteFinish: { stabilityThreshold: 60, pollInterval: 20 },
     atomic: true,
-    // A link out of the folder is never followed (and a link to a big tree would cost a long walk).
+    // Links are left alone: a link is reported as an entry, never followed, and never read
+    // through (confinedFolder.ts refuses it when the change is read).
     followSymlinks: false,
+    depth: MAX_DEPTH,
   })
+  // A watcher error (a folder it may not read) must not end the server: that folder is left out.
+  watcher.on('error', () => {})
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
+  const changed = async (path: string) => {
+    const file = diskPathProblem(path) ? null : fileOf(path, disk.read(path))
+    if (file === null) {
+      // Gone, or now something the workspace leaves alone (a link, a file grown past 2 MB).
+      if (!known.has(path)) return
+      known.delete(path)
+      onEvent({ type: 'removed', path })
+      return
+    }
+    if (!isFolderFile(path, [...known.keys(), path]) || known.get(path) === file.version) return
+    const isNewSkill = /\/SKILL\.md$/i.test(path) && !known.has(path)
+    known.set(path, file.version)
+    onEvent({ type: 'changed', file })
+    // A new skill folder (a checkout, a copy): its scripts and references may have arrived
+    // before its SKILL.md and been passed over; they belong to the workspace now.
+    if (isNewSkill) for (const other of await filesUnder(path.replace(/\/[^/]+$/, ''))) onEvent({ type: 'changed', file: other })
+  }
   const settle = (full: string) => {
     const path = relative(root, full).split(sep).join('/')
     clearTimeout(pending.get(path))
@@ -213,20 +200,9 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
       path,
       setTimeout(() => {
         pending.delete(path)
-        const disk = current(full)
-        if (disk === null) {
-          if (!known.has(path)) return
-          known.delete(path)
-          onEvent({ type: 'removed', path })
-          return
-        }
-        if (!isFolderFile(path, [...known.keys(), path]) || known.get(path) === disk.version) return
-        const isNewSkill = /\/SKILL\.md$/i.test(path) && !known.has(path)
-        known.set(path, disk.version)
-        onEvent({ type: 'changed', file: disk })
-        // A new skill folder (a checkout, a copy): its scripts and references may have arrived
-        // before its SKILL.md and been passed over; they belong to the workspace now.
-        if (isNewSkill) for (const file of filesUnder(path.replace(/\/[^/]+$/, ''))) onEvent({ type: 'changed', file })
+        changed(path).catch(() => {
+          // The file went again meanwhile: the next event tells.
+        })
       }, 30),
     )
   }

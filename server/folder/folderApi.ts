@@ -1,7 +1,7 @@
 /**
  * The folder's endpoints, when the server was started on one (`skill-playground open <dir>`,
  * docs/open-folder.md), with the same checks as the other APIs (requestGuard.ts):
- *   GET    /api/folder          {"root", "files": [{"path", "text", "version"}]}
+ *   GET    /api/folder          {"root", "files": [{"path", "text", "version"}], "leftAlone": [{"path", "reason"}], "leftAloneCount"}
  *   GET    /api/folder/events   server-sent events: {"type": "changed", "file"} | {"type": "removed", "path"}
  *   PUT    /api/folder/file     {"path", "text", "base"} → {"version"} | 409 {"error", "disk"}
  *   DELETE /api/folder/file     {"path", "base"} → {} | 409 {"error", "disk"}
@@ -49,7 +49,12 @@ export function createFolderApi(workspace: DiskWorkspace): FolderApi {
     if (path !== '/api/folder' && !path.startsWith('/api/folder/')) return next()
     if (!sameOrigin(request)) return fail(response, 403, 'Only the playground page may use its folder.', 'forbidden')
     if (request.method === 'GET' && path === '/api/folder') {
-      return sendJson(response, 200, { root: workspace.root, files: workspace.list() })
+      workspace.list().then(
+        (listing) => sendJson(response, 200, { root: workspace.root, ...listing }),
+        (error: unknown) =>
+          fail(response, 500, `The folder could not be read: ${error instanceof Error ? error.message : String(error)}`, 'disk_error'),
+      )
+      return
     }
     if (request.method === 'GET' && path === '/api/folder/events') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
