@@ -9,7 +9,7 @@ import { hasAccess, hostAllowed, type AccessSettings } from './accessControl'
 import type { McpHub } from './mcp/mcpHub'
 import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
 import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './toolsApi'
-import type { FolderApi } from './folder/folderApi'
+import { UNLOCK_PATH, type FolderApi } from './folder/folderApi'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -66,11 +66,20 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
     if (!hostAllowed(request.headers.host, options.allowedHosts ?? []))
       return end(response, 403, 'Unknown host name: set PUBLIC_URL or ALLOWED_HOSTS to serve it.')
     const api = raw.startsWith('/v1/') || raw.startsWith('/api/')
-    if (api && !hasAccess(request, options.access))
+    const folderPath = options.folder !== undefined && (raw === '/api/folder' || raw.startsWith('/api/folder/'))
+    // The one-time address of `skill-playground open` brings its own code instead of the token (folderApi.ts).
+    const unlocking = folderPath && raw === UNLOCK_PATH && request.method === 'POST'
+    if (api && !unlocking && !hasAccess(request, options.access))
       return end(
         response,
         401,
-        JSON.stringify({ error: { message: 'This playground needs the team token.', type: 'token_required' } }),
+        JSON.stringify({
+          error: {
+            message: 'This playground needs the team token.',
+            // The page tells "this folder is locked" apart from "there is no folder here".
+            type: folderPath ? 'folder_token_required' : 'token_required',
+          },
+        }),
         'application/json',
       )
     const rest = () =>

@@ -56,7 +56,7 @@ if (folderPath && !existsSync(folderPath)) {
 }
 let tellPages: (event: DiskEvent) => void = () => {}
 const disk = folderPath ? openDiskWorkspace(folderPath, (event) => tellPages(event)) : null
-const folderApi = disk ? createFolderApi(disk) : undefined
+const folderApi = disk ? createFolderApi(disk, access) : undefined
 if (folderApi) tellPages = folderApi.broadcast
 
 const server = createPlaygroundServer({
@@ -70,7 +70,8 @@ const server = createPlaygroundServer({
 })
 
 server.listen(port, host, () => {
-  console.log(`Skill Playground at http://${host.includes(':') ? `[${host}]` : host}:${port}/`)
+  const address = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`
+  console.log(`Skill Playground at ${address}`)
   console.log(
     settings.apiKey
       ? `OpenAI proxy: forwarding to ${settings.baseUrl} (model ${settings.model})`
@@ -80,6 +81,11 @@ server.listen(port, host, () => {
   for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
   if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
   if (disk) console.log(`Editing files on disk: ${disk.root} (changes in the page are written back; changes on disk reach the page).`)
+  // The code is good once and travels in the fragment, which a browser never sends to a server.
+  if (folderApi?.unlockCode)
+    console.log(
+      `Open ${address}#unlock=${folderApi.unlockCode} to edit the folder (this address works once; it gives the page the team token).`,
+    )
 })
 
 // Finish the requests in flight, stop the MCP servers, then stop (a container's or systemd's stop signal).

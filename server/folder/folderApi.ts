@@ -6,10 +6,13 @@
  *   PUT    /api/folder/file     {"path", "text", "base"} → {"version"} | 409 {"error", "disk"}
  *   DELETE /api/folder/file     {"path", "base"} → {} | 409 {"error", "disk"}
  *   POST   /api/folder/move     {"from", "to"} → {} | 409 {"error"}
+ *   POST   /api/folder/unlock   {"code"} → {"token"} | 403: the one-time address hands the page the team token
  * `base` is the version the page last read: a file changed on disk since then is a conflict,
  * never overwritten.
  */
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { sameSecret } from '../accessControl'
 import { fail, readJsonBody, RequestRefusal, sameOrigin, sendJson } from '../requestGuard'
 import type { DiskEvent, DiskResult, DiskWorkspace } from './diskWorkspace'
 
@@ -18,16 +21,31 @@ const MAX_WRITE_BYTES = 4 * 1024 * 1024
 
 type Next = () => void
 
+/** The one path a page without the team token may use: it brings the one-time code instead. */
+export const UNLOCK_PATH = '/api/folder/unlock'
+
 export interface FolderApi {
   handle: (request: IncomingMessage, response: ServerResponse, next: Next) => void
+  /**
+   * With a team token set: a code, good once, that the address `skill-playground open` prints
+   * carries in its fragment (never sent to a server by a browser, so never in a log); the page
+   * trades it for the token, which it keeps for the tab. Null without a token.
+   */
+  unlockCode: string | null
   /** Tells every open page about a change on disk. */
   broadcast: (event: DiskEvent) => void
   /** Ends the event streams (the server is stopping). */
   close: () => void
 }
 
-export function createFolderApi(workspace: DiskWorkspace): FolderApi {
+export function createFolderApi(workspace: DiskWorkspace, access: { token?: string | undefined } = {}): FolderApi {
   const streams = new Set<ServerResponse>()
+  let unlockCode = access.token ? randomBytes(24).toString('base64url') : null
+  const unlock = (code: string): string | null => {
+    if (unlockCode === null || !access.token || !sameSecret(code, unlockCode)) return null
+    unlockCode = null
+    return access.token
+  }
   const broadcast = (event: DiskEvent) => {
     for (const stream of streams) stream.write(`data: ${JSON.stringify(event)}\n\n`)
   }
@@ -72,6 +90,12 @@ export function createFolderApi(workspace: DiskWorkspace): FolderApi {
         return answer(response, workspace.remove(text(body.path, 'path'), base(body.base)))
       if (request.method === 'POST' && path === '/api/folder/move')
         return answer(response, workspace.move(text(body.from, 'from'), text(body.to, 'to')))
+      if (request.method === 'POST' && path === UNLOCK_PATH) {
+        const token = unlock(text(body.code, 'code'))
+        if (token === null)
+          return fail(response, 403, 'This address was used already or is not this server’s: type the team token instead.', 'forbidden')
+        return sendJson(response, 200, { token })
+      }
       fail(response, 404, 'No such endpoint.', 'not_found')
     }
     act().catch((error: unknown) => {
@@ -83,5 +107,5 @@ export function createFolderApi(workspace: DiskWorkspace): FolderApi {
     for (const stream of streams) stream.end()
     streams.clear()
   }
-  return { handle, broadcast, close }
+  return { handle, broadcast, close, unlockCode }
 }
