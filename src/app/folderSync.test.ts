@@ -1,27 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FolderConnection } from '../adapters/folderConnection'
-import type { DiskWriteResult } from '../core/workspace'
+import type { DiskWriteResult, FolderEvent } from '../core/workspace'
+import { createEditBuffer } from '../ui/editor/editBuffer'
 import { createPlaygroundStore } from '../state/createPlaygroundStore'
 import { startFolderSync, WRITE_DELAY_MS } from './folderSync'
 
 /** A folder that answers writes as the test says; nothing else of the outside world. */
-function folder(answer: (path: string) => DiskWriteResult) {
+function folder(answer: (path: string) => DiskWriteResult, first = 'a') {
   const files = [
-    { path: 'a/SKILL.md', text: 'a', version: 'a1' },
+    { path: 'a/SKILL.md', text: first, version: 'a1' },
     { path: 'b/SKILL.md', text: 'b', version: 'b1' },
   ]
   const writes: string[] = []
+  const written: string[] = []
+  let disk: (event: FolderEvent) => void = () => {}
   const connection: FolderConnection = {
     root: '/skills',
     files,
     reload: async () => files,
-    write: async (path) => {
+    write: async (path, text) => {
       writes.push(path)
+      written.push(text)
       return answer(path)
     },
     remove: async () => ({ ok: true, version: null }),
     move: async () => ({ ok: true, version: null }),
-    listen: (_onEvent, onConnected) => {
+    listen: (onEvent, onConnected) => {
+      disk = onEvent
       onConnected(true)
       return () => {}
     },
@@ -29,7 +34,7 @@ function folder(answer: (path: string) => DiskWriteResult) {
   const store = createPlaygroundStore({ files: files.map(({ path, text }) => ({ path, text })) })
   store.getState().setFolder({ root: '/skills', connected: true, conflicts: [], problem: null })
   startFolderSync(store, connection)
-  return { store, writes }
+  return { store, writes, written, disk: (event: FolderEvent) => disk(event) }
 }
 
 describe('startFolderSync', () => {
@@ -62,5 +67,40 @@ describe('startFolderSync', () => {
     // Written: nothing more to do.
     await vi.advanceTimersByTimeAsync(5000)
     expect(writes).toHaveLength(2)
+  })
+
+  describe('a change on disk while the editor holds keys for its next frame', () => {
+    const start = '---\nname: a\n---\nfirst\nsecond\nthird\n'
+    const held = (store: ReturnType<typeof folder>['store']) => {
+      const buffer = createEditBuffer(
+        (path, text) => store.getState().updateText(path, text),
+        () => {},
+      )
+      store.getState().holdEdits(buffer.flush)
+      return buffer
+    }
+
+    it('different lines: both are kept, and the merge is written over the disk’s version', async () => {
+      const { store, written, disk } = folder(() => ({ ok: true, version: 'a3' }), start)
+      held(store).edit('a/SKILL.md', start.replace('first', 'first (page)'))
+      disk({ type: 'changed', file: { path: 'a/SKILL.md', text: start + 'fourth (disk)\n', version: 'a2' } })
+      const both = start.replace('first', 'first (page)') + 'fourth (disk)\n'
+      expect(store.getState().files[0]!.text).toBe(both)
+      await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS + 10)
+      expect(written).toEqual([both])
+      expect(store.getState().folder?.conflicts).toEqual([])
+    })
+
+    it('the same line: a conflict, with the page’s keys as "mine"', async () => {
+      const { store, writes, disk } = folder(() => ({ ok: true, version: 'a3' }), start)
+      held(store).edit('a/SKILL.md', start + 'page\n')
+      disk({ type: 'changed', file: { path: 'a/SKILL.md', text: start + 'disk\n', version: 'a2' } })
+      expect(store.getState().folder?.conflicts).toEqual([
+        { path: 'a/SKILL.md', mine: start + 'page\n', theirs: start + 'disk\n', theirsVersion: 'a2' },
+      ])
+      await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS + 10)
+      // Nothing is written over the disk's change while the person has not chosen.
+      expect(writes).toEqual([])
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { FolderConnection } from '../adapters/folderConnection'
 import {
   decideIncoming,
+  mergeText,
   planDiskChanges,
   type DiskChange,
   type DiskConflict,
@@ -124,12 +125,25 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
   })
 
   const incoming = (path: string, text: string | null, version: string | null) => {
+    // Keys the editor still holds are the page's edits too: compared without them, the disk's
+    // text would be taken, then undone by those keys and written over the disk's change.
+    store.getState().writeHeldEdits()
     const local = store.getState().files.find((file) => file.path === path)?.text
-    const decision = decideIncoming(synced.get(path)?.text, local, text)
+    const was = synced.get(path)?.text
+    let decision = decideIncoming(was, local, text)
+    let merged: string | null = null
+    if (decision === 'conflict' && was !== undefined && local !== undefined && text !== null) {
+      // Both changed the file: different lines merge, the same lines are a conflict.
+      const lines = mergeText(was, local, text)
+      if (lines.ok) {
+        merged = lines.text
+        decision = 'apply'
+      }
+    }
     if (decision === 'conflict') return addConflict({ path, mine: local ?? null, theirs: text, theirsVersion: version })
     if (text === null) synced.delete(path)
     else synced.set(path, { text, version })
-    if (decision === 'apply') store.getState().applyDiskFile(path, text)
+    if (decision === 'apply') store.getState().applyDiskFile(path, merged ?? text)
   }
   const onEvent = (event: FolderEvent) =>
     event.type === 'changed' ? incoming(event.file.path, event.file.text, event.file.version) : incoming(event.path, null, null)
