@@ -46,8 +46,10 @@ const built = await esbuild.build({
   target: 'node20',
   // Libraries are bundled too (resolving a few hundred CommonJS files cost more than the code), except
   // sql.js, which finds its .wasm beside itself; browser-only paths (the ?url import) are never reached.
-  // Pyodide, like sql.js, loads its .wasm and standard library from beside itself.
-  external: ['sql.js', 'pyodide', '*?url'],
+  // Pyodide, like sql.js, loads its .wasm and standard library from beside itself. esbuild is only
+  // for running from source (nodeCodeRunner.ts bundles the sandbox's script when there is no
+  // prebuilt one); the bundle has its python-child.mjs and never loads it.
+  external: ['sql.js', 'pyodide', 'esbuild', '*?url'],
   // Bundled CommonJS calls require() for Node's built-ins; give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -6,6 +6,7 @@
 import { loadPyodide, type PyodideAPI } from 'pyodide'
 import {
   BLOCKED_MODULES,
+  FORGET_HOST,
   MAX_CODE_OUTPUT_CHARS,
   PYTHON_HARNESS,
   readOutcome,
@@ -22,7 +23,8 @@ export interface PythonRuntime {
 
 /**
  * Loads Pyodide from `indexURL` (its wasm, stdlib and loader served beside it). The `js` module is
- * an empty object instead of the host's globals, and the bridges to the host API are unregistered.
+ * an empty object instead of the host's globals, the bridges to the host API are unregistered, and
+ * Python keeps no reference to the API (docs/skill-code.md, "The sandbox").
  */
 export async function startPython(indexURL: string): Promise<PythonRuntime> {
   const pyodide = await loadPyodide({
@@ -38,6 +40,12 @@ export async function startPython(indexURL: string): Promise<PythonRuntime> {
   return { run: (request) => run(pyodide, request) }
 }
 
+/** The parts of the API Pyodide keeps to itself, each a way to the host for whoever holds it. */
+interface PyodideInternals {
+  _api?: object
+  _module?: object
+}
+
 function closeHostDoors(pyodide: PyodideAPI): void {
   for (const name of ['js', 'pyodide_js']) {
     try {
@@ -49,6 +57,30 @@ function closeHostDoors(pyodide: PyodideAPI): void {
   // A host file system could be mounted through the API object if user code ever reached it.
   const filesystems = (pyodide.FS as unknown as { filesystems?: Record<string, unknown> }).filesystems
   if (filesystems) for (const name of ['NODEFS', 'NATIVEFS_ASYNC', 'PROXYFS', 'WORKERFS']) delete filesystems[name]
+  forgetHost(pyodide)
+}
+
+/**
+ * Drops Python's own references to the API (Pyodide's modules keep some where the collector finds
+ * them), so code that removes the import guard has no handle on the host. Refuses to go on when
+ * one is left where it cannot be dropped: that Python must not run user code.
+ */
+function forgetHost(pyodide: PyodideAPI): void {
+  const internals = pyodide as unknown as PyodideInternals
+  const doors = [pyodide, internals._api, internals._module, pyodide.FS].filter((door) => door !== undefined)
+  const scope = pyodide.toPy({}) as { destroy?: () => void }
+  const forget = pyodide.runPython(FORGET_HOST, { globals: scope as never }) as ((...doors: object[]) => unknown) & {
+    destroy: () => void
+  }
+  try {
+    const left = forget(...doors) as { toJs?: () => unknown; destroy?: () => void } | undefined
+    const names = left?.toJs?.()
+    left?.destroy?.()
+    if (Array.isArray(names) && names.length) throw new Error(`Python still holds the host's objects (in ${names.join(', ')}).`)
+  } finally {
+    forget.destroy()
+    scope.destroy?.()
+  }
 }
 
 function run(pyodide: PyodideAPI, request: CodeRunRequest): CodeRunOutcome {

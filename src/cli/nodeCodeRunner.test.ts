@@ -2,13 +2,19 @@
  * The CLI's sandbox with the real Pyodide (docs/skill-code.md): the seed's add_calc, a main.py +
  * schema.json skill, exceptions with tracebacks, a result that is not data, an endless loop killed
  * at the time-out, and the doors to the network, the host and its secrets shut. Network attempts
- * aim at a listener on loopback that counts what arrives: nothing may.
+ * aim at a listener on loopback that counts what arrives: nothing may. The host's files are a
+ * file this test writes in the temporary folder: the code must neither read nor change it, nor
+ * write beside it.
  */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codeRequest, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { parseSkill, workspaceCode, type SkillFile } from '../core/skill'
-import { runCodeInNode } from './nodeCodeRunner'
+import { pyodideFolder, runCodeInNode, sandboxOptions } from './nodeCodeRunner'
 
 let listener: Server
 let port = 0
@@ -22,6 +28,17 @@ beforeAll(async () => {
   port = (listener.address() as { port: number }).port
 })
 afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())))
+
+/** The host's file the code goes after, and the folder it would write in. */
+const SECRET = 'host-secret-7f3a'
+let hostDir = ''
+let hostFile = ''
+beforeAll(() => {
+  hostDir = mkdtempSync(join(tmpdir(), 'sandbox-host-'))
+  hostFile = join(hostDir, 'secret.txt')
+  writeFileSync(hostFile, SECRET)
+})
+afterAll(() => rmSync(hostDir, { recursive: true, force: true }))
 
 const run = (request: CodeRunRequest, timeoutMs = 20_000) => runCodeInNode(request, { signal: new AbortController().signal, timeoutMs })
 const tool = (text: string, args: Record<string, unknown> = {}): CodeRunRequest => ({
@@ -143,5 +160,124 @@ describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
     delete process.env.SKILL_PLAYGROUND_TEST_SECRET
     expect(outcome).toMatchObject({ ok: true, result: { passwd: false, writable: false } })
     expect(JSON.stringify(outcome)).not.toContain('SKILL_PLAYGROUND_TEST_SECRET')
+  })
+
+  it('code that removes the import guard finds no handle on the Pyodide API in the collector, so no host file system to mount', async () => {
+    // The attack of issue 31: the leftover JsLoader of `pyodide_js` found through gc.get_objects(),
+    // then the host's root mounted with NODEFS and its files read and written.
+    const code = String.raw`
+import sys, os
+def run(args):
+    report = {"handles": [], "tried": {}}
+    while sys.meta_path and type(sys.meta_path[0]).__name__ == "Refuse":
+        sys.meta_path.pop(0)
+    import gc
+    seen = set()
+    for holder in gc.get_objects():
+        for value in [holder] + list(gc.get_referents(holder)):
+            kind = type(type(value)).__name__
+            if kind != "_JsProxyMetaClass" or id(value) in seen:
+                continue
+            seen.add(id(value))
+            for name in ("_module", "_api", "FS", "runPython", "loadPackage", "NODEFS", "mount"):
+                try:
+                    if hasattr(value, name):
+                        report["handles"].append((type(holder).__name__, name, value))
+                except BaseException:
+                    pass
+    for holder, name, value in report["handles"]:
+        api = value
+        module = getattr(api, "_module", api)
+        for root, at in (("/", "/host"), (args["dir"], "/hostdir")):
+            key = "%s %s" % (name, root)
+            try:
+                module.FS.mkdirTree(at)
+                options = api.constructor.new()
+                options.root = root
+                module.FS.mount(module.NODEFS, options, at)
+                report["tried"][key] = "mounted"
+            except BaseException as error:
+                report["tried"][key] = type(error).__name__
+        for path in ("/host" + args["file"], "/hostdir/secret.txt"):
+            try:
+                report["tried"][path] = open(path).read()
+            except BaseException as error:
+                report["tried"][path] = type(error).__name__
+        for path in ("/host" + args["dir"] + "/written.txt", "/hostdir/written.txt", "/hostdir/secret.txt"):
+            try:
+                with open(path, "a") as out:
+                    out.write("changed")
+                report["tried"]["write " + path] = "written"
+            except BaseException as error:
+                report["tried"]["write " + path] = type(error).__name__
+    report["handles"] = ["%s.%s" % (holder, name) for holder, name, _ in report["handles"]]
+    return report
+`
+    const outcome = await run(tool(code, { file: hostFile, dir: hostDir }))
+    expect(JSON.stringify(outcome)).not.toContain(SECRET)
+    expect(readFileSync(hostFile, 'utf8')).toBe(SECRET)
+    expect(existsSync(join(hostDir, 'written.txt'))).toBe(false)
+    expect(outcome).toMatchObject({ ok: true, result: { handles: [], tried: {} } })
+  })
+
+  it("the child's Node refuses the host's files, processes and workers to any code inside it: the boundary", async () => {
+    // Whatever reaches JavaScript in the child is held by Node's permission model, not by a guard
+    // in Python: the child's own options, with a script that tries each door directly.
+    const probe = String.raw`
+      import fs from 'node:fs'
+      import childProcess from 'node:child_process'
+      import { Worker } from 'node:worker_threads'
+      const [pyodide, file, dir] = process.argv.slice(1)
+      const tried = {}
+      const attempt = (name, action) => {
+        try {
+          const value = action()
+          tried[name] = typeof value === 'string' ? value.slice(0, 40) : 'done'
+        } catch (error) {
+          tried[name] = error.code ?? error.message
+        }
+      }
+      attempt('read pyodide', () => JSON.parse(fs.readFileSync(pyodide + '/package.json', 'utf8')).name)
+      attempt('read secret', () => fs.readFileSync(file, 'utf8'))
+      attempt('read secret through ..', () => fs.readFileSync(pyodide + '/../../../../../../..' + file, 'utf8'))
+      attempt('list the folder', () => fs.readdirSync(dir).join())
+      attempt('write beside it', () => fs.writeFileSync(dir + '/written.txt', 'changed'))
+      attempt('change it', () => fs.appendFileSync(file, 'changed'))
+      attempt('write in pyodide', () => fs.writeFileSync(pyodide + '/written.txt', 'changed'))
+      attempt('spawn', () => childProcess.spawnSync('touch', [dir + '/written.txt']).error?.code ?? 'spawned')
+      attempt('worker', () => new Worker('1', { eval: true }) && 'started')
+      attempt('binding', () => process.binding('fs') && 'bound')
+      attempt('eval', () => eval('"evaluated"'))
+      process.stdout.write(JSON.stringify(tried))
+    `
+    const pyodide = pyodideFolder()
+    const child = spawn(
+      process.execPath,
+      [...sandboxOptions([pyodide]), '--input-type=module', '--eval', probe, pyodide, hostFile, hostDir],
+      {
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    )
+    let out = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    await new Promise((resolve) => child.on('close', resolve))
+    clearTimeout(timer)
+    const denied = 'ERR_ACCESS_DENIED'
+    expect(JSON.parse(out)).toEqual({
+      'read pyodide': 'pyodide',
+      'read secret': denied,
+      'read secret through ..': denied,
+      'list the folder': denied,
+      'write beside it': denied,
+      'change it': denied,
+      'write in pyodide': denied,
+      spawn: denied,
+      worker: denied,
+      binding: denied,
+      eval: 'Code generation from strings disallowed for this context',
+    })
+    expect(readFileSync(hostFile, 'utf8')).toBe(SECRET)
+    expect(existsSync(join(hostDir, 'written.txt'))).toBe(false)
   })
 })

@@ -34,6 +34,54 @@ export const BLOCKED_MODULES = [
 ]
 
 /**
+ * Run once after Pyodide has started, before any user code: evaluates to a function that drops
+ * every reference Python holds to the host's objects it is called with (the Pyodide API, its
+ * internal API, the Emscripten module, the file system). Pyodide's own modules keep them (the
+ * loaders of the `pyodide_js` modules, for one) where `gc.get_objects()` finds them even after the
+ * modules are unregistered. Returns what it could not drop, for the host to refuse to run with.
+ */
+export const FORGET_HOST = String.raw`
+def __forget_host(*doors):
+    import gc
+    from types import CellType
+    from pyodide.ffi import JsProxy
+
+    ids = {door.js_id for door in doors}
+    # Every proxy type has this metaclass: comparing it is much quicker than isinstance(JsProxy).
+    proxy_type = type(JsProxy)
+
+    def is_door(value):
+        return type(type(value)) is proxy_type and value.js_id in ids
+
+    holders = []
+    for holder in gc.get_objects():
+        for value in gc.get_referents(holder):
+            if type(type(value)) is proxy_type and value.js_id in ids:
+                holders.append(holder)
+                break
+    left = []
+    for holder in holders:
+        if holder is doors:
+            continue
+        if isinstance(holder, dict):
+            for key in [key for key, value in holder.items() if is_door(value)]:
+                del holder[key]
+        elif isinstance(holder, list):
+            holder[:] = [value for value in holder if not is_door(value)]
+        elif isinstance(holder, CellType):
+            holder.cell_contents = None
+        elif isinstance(getattr(holder, "__dict__", None), dict):
+            attributes = holder.__dict__
+            for key in [key for key, value in attributes.items() if is_door(value)]:
+                del attributes[key]
+        else:
+            left.append(type(holder).__name__)
+    return left
+
+__forget_host
+`
+
+/**
  * The harness, run once per call with `__request` (JSON text) defined; its last expression is the
  * outcome as JSON text. Files arrive already mounted by the host (mountFiles).
  */
