@@ -38,7 +38,7 @@ const ownedPatterns = [
   { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
   {
     group: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
-    message: 'Import the MCP SDK only in server/mcp/mcpHub.ts (and the test stand-in MCP server).',
+    message: 'Import the MCP SDK only in server/mcp/mcpHub.ts (and the test stand-in MCP servers).',
   },
 ]
 
@@ -162,9 +162,9 @@ export default tseslint.config(
         'no-restricted-imports': ['error', { paths: ownedPaths.filter((path) => owners[path.name] !== file), patterns: ownedPatterns }],
       },
     })),
-  // The MCP client's one owner, and the real MCP server the tests stand up.
+  // The MCP client's one owner, and the real MCP servers the tests stand up.
   {
-    files: ['server/mcp/mcpHub.ts', 'e2e/standIns/mcpTestServer.ts'],
+    files: ['server/mcp/mcpHub.ts', 'e2e/standIns/mcpTestServer.ts', 'e2e/standIns/hostileMcpServer.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ownedPaths, patterns: ownedPatterns.slice(0, 2) }] },
   },
   prettier,

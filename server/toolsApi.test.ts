@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, type AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ServerTools } from '../src/core/tools/liveTools'
+import { DEPTH_MARKER } from './mcp/boundJson'
+import { McpHub } from './mcp/mcpHub'
 import { createToolsApi, liveToolSettingsFrom, MAX_TOOL_REQUEST_BYTES, type NetworkAccess } from './toolsApi'
 
 /** Local stand-ins for SearXNG's JSON API and Open-Meteo's geocoding and forecast APIs. */
@@ -144,5 +148,94 @@ describe('the live tools endpoints', () => {
     expect(statuses.at(-1)).toBe(429)
     time += 61_000
     expect((await call('get_weather', { arguments: { city: '上海' } })).status).toBe(200)
+  })
+})
+
+/** The endpoints with a real hub of hostile MCP servers (e2e/standIns/hostileMcpServer.ts) behind them. */
+describe('the endpoints with hostile MCP servers', () => {
+  const HOSTILE = resolve(import.meta.dirname, '../e2e/standIns/hostileMcpServer.ts')
+  const hostile = (mode: string) => ({ command: process.execPath, args: ['--import', 'tsx', HOSTILE, mode], env: {} })
+  let hub: McpHub
+  let mcpApi: Server
+  let base = ''
+  const failures: unknown[] = []
+  const noteFailure = (error: unknown) => failures.push(error)
+  const get = (path: string) => fetch(`${base}${path}`, { headers: { 'sec-fetch-site': 'same-origin' } })
+  const post = (path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+
+  beforeAll(async () => {
+    // An unhandled rejection is what ended the server: it is a failure of these tests, wherever it happens.
+    process.on('unhandledRejection', noteFailure)
+    hub = new McpHub({ servers: { deep: hostile('deep-result'), schema: hostile('deep-schema') }, problems: [], path: null })
+    hub.start()
+    await hub.settled()
+    const middleware = createToolsApi(() => liveToolSettingsFrom({ LIVE_TOOLS: 'off' }), hub)
+    mcpApi = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+    await new Promise<void>((done) => mcpApi.listen(0, '127.0.0.1', done))
+    base = `http://127.0.0.1:${(mcpApi.address() as AddressInfo).port}`
+  }, 60_000)
+
+  afterAll(async () => {
+    process.off('unhandledRejection', noteFailure)
+    await hub.close()
+    await new Promise((done) => mcpApi.close(done))
+  })
+
+  it('answers a tool whose structured content is 100,000 levels deep, cut, and goes on answering (item 4)', async () => {
+    const reply = (await (await post('/api/tools/deep__deep_result', { arguments: {} })).json()) as {
+      ok: boolean
+      result: { text: string; structured: unknown }
+    }
+    expect(reply).toMatchObject({ ok: true, result: { text: 'Deep.' } })
+    expect(JSON.stringify(reply.result.structured)).toContain(DEPTH_MARKER)
+    expect((await get('/api/tools')).status).toBe(200)
+    expect(failures).toEqual([])
+  })
+
+  it('lists the tools and reconnects beside a tool with a 3,000-level input schema, which it leaves out (item 5)', async () => {
+    for (const response of [await get('/api/tools'), await post('/api/mcp/schema/reconnect')]) {
+      expect(response.status).toBe(200)
+      const listing = (await response.json()) as ServerTools
+      expect(listing.live.map((tool) => tool.name)).toEqual(['deep__echo', 'deep__deep_result', 'schema__echo'])
+      expect(listing.servers.find((server) => server.name === 'schema')).toMatchObject({
+        state: 'ready',
+        reason: 'partial',
+        message: expect.stringContaining('"deep_schema" (its input schema is nested deeper than 64 levels)'),
+      })
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('answers 500 when a result cannot be serialised, instead of a second status line', async () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const call = vi.spyOn(hub, 'call').mockResolvedValueOnce(cyclic)
+    const response = await post('/api/tools/deep__echo', { arguments: {} })
+    call.mockRestore()
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({
+      error: { type: 'tools_error', message: expect.stringContaining('The server could not answer: Converting circular structure') },
+    })
+    expect((await get('/api/tools')).status).toBe(200)
+    expect(failures).toEqual([])
+  })
+
+  it('drops a call whose request breaks off while its body is read, and goes on answering', async () => {
+    const socket = connect((mcpApi.address() as AddressInfo).port, '127.0.0.1')
+    await new Promise((done) => socket.once('connect', done))
+    socket.write(
+      'POST /api/tools/deep__echo HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"arguments": {',
+    )
+    await new Promise((done) => setTimeout(done, 100))
+    socket.destroy()
+    await new Promise((done) => setTimeout(done, 100))
+    expect((await get('/api/tools')).status).toBe(200)
+    expect(failures).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ import { pinnedTransport, webFetch, type Transport } from './liveTools/webFetch'
 import { searchProviderFrom, webSearch, type SearchProvider } from './liveTools/webSearch'
 import type { McpHub } from './mcp/mcpHub'
 import { McpToolError } from './mcp/mcpHub'
-import { createRateLimiter, fail, readJsonBody, redact, RequestRefusal, sameOrigin, sendJson } from './requestGuard'
+import { createRateLimiter, fail, readJsonBody, redact, RequestRefusal, sameOrigin } from './requestGuard'
 
 export interface LiveToolSettings {
   /** LIVE_TOOLS=off turns the built-in live tools off (MCP servers come from mcp.json alone). */
@@ -88,7 +88,7 @@ export function createToolsApi(
     const current = settings()
     if (path === '/api/tools') {
       if (request.method !== 'GET') return fail(response, 405, 'Only GET lists the tools.', 'tools_error')
-      return sendJson(response, 200, serverTools(current, hub))
+      return send(response, 200, serverTools(current, hub))
     }
     if (request.method !== 'POST') return fail(response, 405, 'Only POST runs a tool.', 'tools_error')
     if (limited(request, current.rateLimit)) {
@@ -99,13 +99,36 @@ export function createToolsApi(
       const name = decodeURIComponent(reconnect[1]!)
       void (async () => {
         if (!hub || !(await hub.reconnect(name))) return fail(response, 404, `No MCP server "${name}".`, 'tools_error')
-        sendJson(response, 200, serverTools(current, hub))
-      })()
+        send(response, 200, serverTools(current, hub))
+      })().catch((error: unknown) => failLate(response, error))
       return
     }
     const name = decodeURIComponent(call![1]!)
-    void runTool(request, response, name, current, hub, network)
+    void runTool(request, response, name, current, hub, network).catch((error: unknown) => failLate(response, error))
   }
+}
+
+/**
+ * sendJson with the body serialised before the status line goes out: a body that cannot be
+ * serialised is a 500 with a reason, never a second status line after the first (which throws,
+ * and in an async handler ended the process).
+ */
+function send(response: ServerResponse, status: number, body: unknown): void {
+  let text: string
+  try {
+    text = JSON.stringify(body)
+  } catch (error) {
+    return failLate(response, error)
+  }
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  response.end(text)
+}
+
+/** The last resort of an endpoint: a 500 while nothing is sent yet, otherwise the connection is cut. */
+function failLate(response: ServerResponse, error: unknown): void {
+  if (response.headersSent) return void response.destroy()
+  const message = error instanceof Error ? error.message : String(error)
+  fail(response, 500, `The server could not answer: ${redact(message)}`, 'tools_error')
 }
 
 async function runTool(
@@ -123,7 +146,8 @@ async function runTool(
     body = await readJsonBody(request, MAX_TOOL_REQUEST_BYTES)
   } catch (error) {
     if (error instanceof RequestRefusal) return fail(response, error.status, error.message, 'tools_error')
-    throw error
+    // The request broke off while its body was read: there is nobody to answer.
+    return void response.destroy()
   }
   const args = (body as { arguments?: unknown } | null)?.arguments
   if (typeof args !== 'object' || args === null || Array.isArray(args))
@@ -133,13 +157,13 @@ async function runTool(
   response.on('close', () => abort.abort())
   try {
     const result = await runLive(name, args as Record<string, unknown>, settings, hub, network, abort.signal)
-    sendJson(response, 200, { ok: true, result })
+    send(response, 200, { ok: true, result })
   } catch (error) {
     const refused = error instanceof GuardRefusal
     const message = error instanceof Error ? error.message : String(error)
     // Our own refusals and MCP servers' words are shown as written; anything else is redacted.
     const shown = refused || error instanceof McpToolError ? message.slice(0, 2000) : redact(message)
-    if (!response.writableEnded) sendJson(response, 200, { ok: false, error: { type: refused ? 'refused' : 'failed', message: shown } })
+    if (!response.headersSent) send(response, 200, { ok: false, error: { type: refused ? 'refused' : 'failed', message: shown } })
   }
 }
 

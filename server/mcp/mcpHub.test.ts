@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { McpHub, readMcpConfig } from './mcpHub'
+import { DEPTH_MARKER } from './boundJson'
+import { McpHub, readMcpConfig, RESULT_LIMITS } from './mcpHub'
 
 const STAND_IN = resolve(import.meta.dirname, '../../e2e/standIns/mcpTestServer.ts')
 const stdio = (mode: string) => ({ command: process.execPath, args: ['--import', 'tsx', STAND_IN, mode] })
@@ -99,3 +100,164 @@ describe('MCP servers through the official SDK', () => {
     expect(await hub.reconnect('nobody')).toBe(false)
   })
 })
+
+/** Hostile servers (e2e/standIns/hostileMcpServer.ts): what a careless or malicious MCP server can send. */
+describe('hostile MCP servers', () => {
+  const HOSTILE = resolve(import.meta.dirname, '../../e2e/standIns/hostileMcpServer.ts')
+  const hostile = (mode: string) => ({ command: process.execPath, args: ['--import', 'tsx', HOSTILE, mode], env: {} })
+  let hostileHub: McpHub
+  let patientHub: McpHub
+  let web: ChildProcess
+  const status = (from: McpHub, name: string) => from.status().find((server) => server.name === name)!
+  const never = () => new AbortController().signal
+
+  beforeAll(async () => {
+    const port = await freePort()
+    web = spawn(process.execPath, ['--import', 'tsx', HOSTILE, 'http', String(port)], { stdio: 'ignore' })
+    // A connect time-out short enough to reach, long enough for a server to start on a busy machine.
+    patientHub = new McpHub(
+      { servers: { silent: hostile('silent'), slow: hostile('slow-endless') }, problems: [], path: null },
+      { connectTimeoutMs: 8000 },
+    )
+    patientHub.start()
+    await waitForPort(port)
+    hostileHub = new McpHub(
+      {
+        servers: Object.fromEntries([
+          ...['deep-result', 'deep-schema', 'redos', 'odd', 'endless', 'many', 'noisy'].map((mode) => [mode, hostile(mode)]),
+          ['web', { url: `http://127.0.0.1:${port}/mcp`, headers: {} }],
+        ]),
+        problems: [],
+        path: null,
+      },
+      { callTimeoutMs: 3000 },
+    )
+    hostileHub.start()
+    await Promise.all([hostileHub.settled(), patientHub.settled()])
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all([hostileHub.close(), patientHub.close()])
+    web.kill()
+  })
+
+  it('cuts structured content 100,000 levels deep at 64 levels, so that it serialises (item 4)', async () => {
+    const result = (await hostileHub.call('deep-result__deep_result', {}, never())) as { text: string; structured: { nested: unknown } }
+    expect(result.text).toBe('Deep.')
+    expect(() => JSON.stringify(result)).not.toThrow()
+    let level: unknown = result.structured.nested
+    let depth = 2
+    while (typeof level === 'object' && level !== null) {
+      level = (level as { a: unknown }).a
+      depth++
+    }
+    expect(level).toBe(DEPTH_MARKER)
+    expect(depth).toBe(RESULT_LIMITS.depth + 1)
+  })
+
+  it('leaves out a tool whose input schema is 3,000 levels deep, says why, and keeps the others; Reconnect answers (item 5)', async () => {
+    for (let round = 0; round < 2; round++) {
+      expect(status(hostileHub, 'deep-schema')).toMatchObject({
+        state: 'ready',
+        reason: 'partial',
+        message: 'Left out: "deep_schema" (its input schema is nested deeper than 64 levels).',
+        tools: 1,
+      })
+      expect(
+        hostileHub
+          .tools()
+          .filter((tool) => tool.server === 'deep-schema')
+          .map((tool) => tool.name),
+      ).toEqual(['deep-schema__echo'])
+      expect(() => JSON.stringify(hostileHub.tools())).not.toThrow()
+      if (round === 0) expect(await hostileHub.reconnect('deep-schema')).toBe(true)
+    }
+    expect(await hostileHub.call('deep-schema__echo', { text: 'still here' }, never())).toEqual({ text: 'still here' })
+  })
+
+  it('does not run a server’s output pattern: a result that makes ^(a+)+$ backtrack comes back at once (item 6)', async () => {
+    const started = Date.now()
+    expect(await hostileHub.call('redos__redos', {}, never())).toEqual({ text: 'A word.', structured: { word: `${'a'.repeat(34)}!` } })
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
+  it('stops an endless listing after 100 pages, keeps those tools and says so; Reconnect answers (item 7)', async () => {
+    const expected = {
+      state: 'ready',
+      reason: 'partial',
+      message: 'It was still listing after 100 pages: the tools of those pages are offered.',
+      tools: 100,
+    }
+    expect(status(hostileHub, 'endless')).toMatchObject(expected)
+    const started = Date.now()
+    expect(await hostileHub.reconnect('endless')).toBe(true)
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(status(hostileHub, 'endless')).toMatchObject(expected)
+    expect(await hostileHub.call('endless__echo_99', { text: 'last page' }, never())).toEqual({ text: 'last page' })
+  })
+
+  it('keeps the pages that came within the connect time-out when the listing is slower, and fails a server that never answers', () => {
+    const slow = status(patientHub, 'slow')
+    expect(slow).toMatchObject({ state: 'ready', reason: 'partial', message: expect.stringMatching(/^Its listing did not finish in time/) })
+    expect(slow.tools).toBeGreaterThan(0)
+    expect(slow.tools).toBeLessThan(20)
+    expect(status(patientHub, 'silent')).toMatchObject({
+      state: 'failed',
+      reason: 'connect-failed',
+      message: expect.stringMatching(/timed out/),
+    })
+  })
+
+  it('leaves out a malformed tool and one with an overlong name, and cuts a long description, keeping the rest', async () => {
+    const odd = status(hostileHub, 'odd')
+    expect(odd).toMatchObject({ state: 'ready', reason: 'partial', tools: 2 })
+    expect(odd.message).toBe(
+      `Left out: "long_${'n'.repeat(55)}…" (its name is over 128 characters); "shapeless" (inputSchema.type: Invalid input: expected "object").`,
+    )
+    const wordy = hostileHub.tools().find((tool) => tool.name === 'odd__wordy')!
+    expect(wordy.description).toHaveLength(4001)
+    expect(await hostileHub.call('odd__echo', { text: 'ok' }, never())).toEqual({ text: 'ok' })
+  })
+
+  it('offers the first 1,000 of 5,000 tools and says so', () => {
+    expect(status(hostileHub, 'many')).toMatchObject({
+      state: 'ready',
+      reason: 'partial',
+      message: 'It lists more than 1000 tools: the first 1000 are offered.',
+      tools: 1000,
+    })
+  })
+
+  it('works with a server that prints log lines on stdout and floods stderr, keeping only a tail of it', async () => {
+    expect(status(hostileHub, 'noisy')).toMatchObject({ state: 'ready', tools: 1 })
+    expect(await hostileHub.call('noisy__echo', { text: 'heard' }, never())).toEqual({ text: 'heard' })
+    expect(status(hostileHub, 'noisy').stderr?.length).toBeLessThanOrEqual(2000)
+  })
+
+  it('hangs up on an HTTP answer that never ends at 10 MB, and on an event that never ends, and keeps working', async () => {
+    const sent = async () =>
+      ((await hostileHub.call('web__sent', {}, never())) as { structured: { bytes: number; hungUp: boolean } }).structured
+    await expect(hostileHub.call('web__endless_body', {}, never())).rejects.toThrow('The server sent a message over 10 MB.')
+    await expect.poll(sent, { timeout: 5000 }).toMatchObject({ hungUp: true })
+    expect((await sent()).bytes).toBeLessThan(64 * 1024 * 1024)
+    await expect(hostileHub.call('web__endless_event', {}, never())).rejects.toThrow('did not answer endless_event within 3 s')
+    expect(await sent()).toMatchObject({ hungUp: true, bytes: expect.any(Number) })
+    expect((await sent()).bytes).toBeLessThan(64 * 1024 * 1024)
+    expect(await hostileHub.call('web__echo', { text: 'fine' }, never())).toEqual({ text: 'fine' })
+  })
+})
+
+/** Resolves once something listens on the loopback port (the stand-in takes a moment to start). */
+async function waitForPort(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const open = await new Promise<boolean>((done) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => done(true)).once('error', () => done(false))
+      socket.once('close', () => socket.destroy())
+      socket.once('connect', () => socket.end())
+    })
+    if (open) return
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`Nothing listens on 127.0.0.1:${port}.`)
+}

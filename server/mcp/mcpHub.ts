@@ -2,16 +2,22 @@
  * The MCP servers the playground's server connects to (docs/live-tools.md): read from mcp.json in
  * the format MCP clients share, connected with the official SDK over stdio or Streamable HTTP,
  * their tools listed under `<server>__<tool>` names and called with a time-out. A server that fails
- * is reported with its stderr tail and leaves the others alone. The only module that imports
- * @modelcontextprotocol/sdk.
+ * is reported with its stderr tail and leaves the others alone. Whatever a server sends is bounded
+ * before anything else walks it: the listing (pages, tools, time), each tool (name, description,
+ * schema depth and size) and each result (depth, values, message size). The only module that
+ * imports @modelcontextprotocol/sdk.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js'
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ErrorCode, McpError, PaginatedResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import { mcpToolName, type LiveToolInfo, type McpServerStatus } from '../../src/core/tools/liveTools'
+import { boundJson, exceededLimit, type JsonLimits } from './boundJson'
 
 export type McpServerConfig =
   { command: string; args: string[]; env: Record<string, string>; cwd?: string } | { url: string; headers: Record<string, string> }
@@ -26,6 +32,37 @@ export interface McpConfig {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000
 export const DEFAULT_CALL_TIMEOUT_MS = 15_000
 const STDERR_TAIL = 2000
+
+/** What one server's listing may hold (docs/live-tools.md, "What an MCP server can send"). */
+export const LISTING_LIMITS = {
+  pages: 100,
+  tools: 1000,
+  /** The MCP specification's own bound for a tool name. */
+  nameLength: 128,
+  /** A longer description is cut here. */
+  descriptionLength: 4000,
+  /** Every kept tool's schema and description together, in characters of JSON. */
+  listingLength: 4_000_000,
+  cursorLength: 4096,
+} as const
+/** What one tool's input schema may be. */
+export const SCHEMA_LIMITS: JsonLimits & { length: number } = { depth: 64, values: 10_000, length: 100_000 }
+/** What a call's structured content keeps; deeper or further parts become a marker. */
+export const RESULT_LIMITS: JsonLimits = { depth: 64, values: 200_000 }
+/** One message from a server, as the SDK bounds a stdio line: the same for Streamable HTTP. */
+export const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE
+
+/**
+ * Structured content is not checked against the tool's output schema. The server wrote both, so
+ * the check protects nothing here, and a schema is code for the validator: a `pattern` such as
+ * `^(a+)+$` backtracks for minutes, `$ref` with `anyOf` grows exponentially with the data's depth,
+ * and compiling a deep schema overflows the stack. The content is passed on as data, bounded.
+ */
+const acceptStructuredContent: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined })
+  },
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -187,7 +224,8 @@ export class McpHub {
     const other = content.filter((part) => part.type !== 'text').map((part) => part.type)
     return {
       ...(text ? { text } : {}),
-      ...(result.structuredContent !== undefined ? { structured: result.structuredContent } : {}),
+      // JSON.parse reads any depth; JSON.stringify, the page and the model do not.
+      ...(result.structuredContent !== undefined ? { structured: boundJson(result.structuredContent, RESULT_LIMITS).value } : {}),
       ...(other.length > 0 ? { other_content: other } : {}),
     }
   }
@@ -238,9 +276,9 @@ export class McpHub {
         connection.reason = 'config'
         return
       }
-      transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers } })
+      transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: boundedFetch })
     }
-    const client = new Client({ name: 'skill-playground', version: '0.1.0' })
+    const client = new Client({ name: 'skill-playground', version: '0.1.0' }, { jsonSchemaValidator: acceptStructuredContent })
     client.onclose = () => {
       if (connection.client !== client) return
       connection.state = 'failed'
@@ -248,37 +286,176 @@ export class McpHub {
       connection.reason = 'stopped'
       connection.client = null
     }
+    // Starting, initializing and every page of the listing share one time-out.
+    const deadline = Date.now() + this.connectTimeoutMs
     try {
       await client.connect(transport, { timeout: this.connectTimeoutMs })
-      const tools = new Map<string, { original: string; info: LiveToolInfo }>()
-      let cursor: string | undefined
-      do {
-        const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.connectTimeoutMs })
-        for (const tool of page.tools) {
-          const name = mcpToolName(connection.name, tool.name)
-          if (tools.has(name)) continue
-          tools.set(name, {
-            original: tool.name,
-            info: {
-              name,
-              description: tool.description ?? tool.title ?? tool.name,
-              parameters: tool.inputSchema,
-              server: connection.name,
-            },
-          })
-        }
-        cursor = page.nextCursor
-      } while (cursor)
-      connection.tools = tools
+      const listing = await listTools(client, connection.name, deadline)
+      connection.tools = listing.tools
       connection.client = client
       connection.state = 'ready'
+      if (listing.notes.length > 0) {
+        connection.message = listing.notes.join(' ')
+        connection.reason = 'partial'
+      }
     } catch (error) {
       connection.state = 'failed'
       const text = error instanceof Error ? error.message : String(error)
       const exited = /closed/i.test(text)
-      connection.message = exited ? 'The server exited while starting.' : text
+      connection.message = exited ? 'The server exited while starting.' : text.slice(0, 2000)
       connection.reason = exited ? 'exited-at-start' : 'connect-failed'
       await client.close().catch(() => undefined)
     }
   }
+}
+
+type ListedTool = { original: string; info: LiveToolInfo }
+
+/** A name from a server, short enough to quote in a message. */
+const quoted = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)
+
+const isTimeout = (error: unknown) => error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)
+
+/**
+ * Every page of the server's tools, within LISTING_LIMITS and the deadline. A tool that breaks a
+ * rule is left out and named in `notes`, the others are kept; a listing that does not end (more
+ * pages, more tools, a cursor seen before, time) keeps the tools read so far and says so.
+ */
+async function listTools(client: Client, server: string, deadline: number): Promise<{ tools: Map<string, ListedTool>; notes: string[] }> {
+  const tools = new Map<string, ListedTool>()
+  const leftOut: string[] = []
+  let stopped: string | null = null
+  let length = 0
+  const cursors = new Set<string>()
+  let cursor: string | undefined
+  for (let page = 1; stopped === null; page++) {
+    let result: Awaited<ReturnType<typeof PaginatedResultSchema.parse>>
+    try {
+      // Our own request rather than client.listTools(): that one refuses the whole list for one
+      // malformed tool and compiles every output schema; here each tool is checked on its own.
+      result = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, PaginatedResultSchema, {
+        timeout: Math.max(1, deadline - Date.now()),
+      })
+    } catch (error) {
+      if (page === 1 || !isTimeout(error)) throw error
+      stopped = `Its listing did not finish in time: the tools of the first ${page - 1} pages are offered.`
+      break
+    }
+    if (!Array.isArray(result.tools)) throw new Error('Its tools/list answer has no "tools" list.')
+    for (const listed of result.tools as unknown[]) {
+      if (tools.size === LISTING_LIMITS.tools) {
+        stopped = `It lists more than ${LISTING_LIMITS.tools} tools: the first ${LISTING_LIMITS.tools} are offered.`
+        break
+      }
+      const checked = checkTool(listed, server)
+      if (typeof checked === 'string') {
+        leftOut.push(checked)
+        continue
+      }
+      if (tools.has(checked.info.name)) continue
+      length += checked.length
+      if (length > LISTING_LIMITS.listingLength) {
+        stopped = `Its tools' schemas and descriptions come to over ${LISTING_LIMITS.listingLength / 1_000_000} MB: the first ${tools.size} tools are offered.`
+        break
+      }
+      tools.set(checked.info.name, { original: checked.original, info: checked.info })
+    }
+    if (stopped !== null) break
+    cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined
+    if (cursor === undefined) break
+    if (page === LISTING_LIMITS.pages)
+      stopped = `It was still listing after ${LISTING_LIMITS.pages} pages: the tools of those pages are offered.`
+    else if (cursors.has(cursor)) stopped = 'It sent the same page cursor twice: the tools listed before are offered.'
+    else if (cursor.length > LISTING_LIMITS.cursorLength)
+      stopped = `Its page cursor is over ${LISTING_LIMITS.cursorLength} characters: the tools listed before are offered.`
+    cursors.add(cursor)
+  }
+  const notes: string[] = []
+  if (leftOut.length > 0)
+    notes.push(`Left out: ${leftOut.slice(0, 5).join('; ')}${leftOut.length > 5 ? `; and ${leftOut.length - 5} more` : ''}.`)
+  if (stopped !== null) notes.push(stopped)
+  return { tools, notes }
+}
+
+/** One listed tool as the page gets it, or why it is left out. */
+function checkTool(listed: unknown, server: string): { original: string; info: LiveToolInfo; length: number } | string {
+  const name = isObject(listed) && typeof listed.name === 'string' ? listed.name : null
+  if (name === null || name === '') return 'a tool without a name'
+  if (name.length > LISTING_LIMITS.nameLength) return `${quoted(name)} (its name is over ${LISTING_LIMITS.nameLength} characters)`
+  const parsed = ToolSchema.safeParse(listed)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return `${quoted(name)} (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'not a tool'})`
+  }
+  const tool = parsed.data
+  // Before anything walks the schema: JSON.stringify, the page's lint and the model recurse.
+  const over = exceededLimit(tool.inputSchema, SCHEMA_LIMITS)
+  if (over === 'depth') return `${quoted(name)} (its input schema is nested deeper than ${SCHEMA_LIMITS.depth} levels)`
+  if (over === 'values') return `${quoted(name)} (its input schema has over ${SCHEMA_LIMITS.values} values)`
+  const schemaLength = JSON.stringify(tool.inputSchema).length
+  if (schemaLength > SCHEMA_LIMITS.length) return `${quoted(name)} (its input schema is over ${SCHEMA_LIMITS.length} characters)`
+  const full = tool.description ?? tool.title ?? name
+  const description = full.length > LISTING_LIMITS.descriptionLength ? `${full.slice(0, LISTING_LIMITS.descriptionLength)}…` : full
+  return {
+    original: name,
+    info: { name: mcpToolName(server, name), description, parameters: tool.inputSchema, server },
+    length: schemaLength + description.length,
+  }
+}
+
+/** Statuses whose responses have no body (a Response cannot be built with one). */
+const BODILESS = new Set([101, 103, 204, 205, 304])
+
+/**
+ * fetch for Streamable HTTP with each message bounded by MAX_MESSAGE_BYTES, as the SDK bounds a
+ * stdio line: a JSON body in all, an event stream per event (it may stay open for long). Without
+ * it, a body that never ends is read into memory until the process runs out.
+ */
+const boundedFetch: FetchLike = async (url, init) => {
+  const response = await fetch(url, init)
+  if (!response.body || BODILESS.has(response.status)) return response
+  const eventStream = response.headers.get('content-type')?.includes('text/event-stream') ?? false
+  return new Response(response.body.pipeThrough(messageLimit(eventStream)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+}
+
+const LF = 0x0a
+const CR = 0x0d
+
+/** Passes bytes through until one message (the whole body, or one event: up to a blank line) is over the limit. */
+function messageLimit(eventStream: boolean): TransformStream<Uint8Array, Uint8Array> {
+  let message = 0
+  let line = 0
+  let afterCR = false
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (!eventStream) message += chunk.length
+      else
+        for (const byte of chunk) {
+          // An event ends at an empty line; a line ends at CR, LF or CRLF (one ending, not two).
+          if (byte === LF && afterCR) {
+            afterCR = false
+            continue
+          }
+          afterCR = byte === CR
+          if (byte === LF || byte === CR) {
+            if (line === 0) message = 0
+            line = 0
+          } else {
+            line++
+            message++
+          }
+        }
+      if (message > MAX_MESSAGE_BYTES)
+        controller.error(new McpMessageTooLarge(`The server sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB.`))
+      else controller.enqueue(chunk)
+    },
+  })
+}
+
+export class McpMessageTooLarge extends Error {
+  override name = 'McpMessageTooLarge'
 }

@@ -24,9 +24,9 @@ export interface LiveToolInfo {
 export interface McpServerStatus {
   name: string
   state: 'connecting' | 'ready' | 'failed'
-  /** What went wrong, in words (a failed server), in English; `reason` says it in the page's language. */
+  /** What went wrong, in words (a failed server, or tools of a ready one left out), in English; `reason` says it in the page's language. */
   message?: string
-  reason?: 'exited-at-start' | 'stopped' | 'connect-failed' | 'config'
+  reason?: 'exited-at-start' | 'stopped' | 'connect-failed' | 'config' | 'partial'
   /** The last lines the server wrote to stderr. */
   stderr?: string
   tools: number

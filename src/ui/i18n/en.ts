@@ -450,6 +450,7 @@ export const en = {
       stopped: 'The server stopped (its process exited or the connection closed). Reconnect to start it again.',
       'connect-failed': 'Could not connect:',
       config: 'mcp.json:',
+      partial: 'Not every tool it lists is offered:',
     },
     reconnect: 'Reconnect {{server}}',
     reconnectShort: 'Reconnect',

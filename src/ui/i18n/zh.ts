@@ -444,6 +444,7 @@ export const zh: DeepStrings<typeof en> = {
       stopped: '服务器停止了（进程退出或连接关闭）。点“重新连接”再启动它。',
       'connect-failed': '无法连接：',
       config: 'mcp.json：',
+      partial: '它列出的工具没有全部提供：',
     },
     reconnect: '重新连接 {{server}}',
     reconnectShort: '重新连接',
