@@ -162,11 +162,15 @@ export async function createPlayground(): Promise<Playground> {
       return continueAgentRun(store, derive, dependencies, id, utterance, sticky)
     },
     startEvals: async (comparison) => {
-      const [{ startEvalRun }, dependencies] = await Promise.all([import('../state/evalRunner'), runDependencies()])
+      const [{ startEvalRun }, { checkPatternInWorker }, dependencies] = await Promise.all([
+        import('../state/evalRunner'),
+        import('../adapters/checkPatternInWorker'),
+        runDependencies(),
+      ])
       const grader = store.getState().model === 'scripted' || store.getState().model === 'script' ? null : dependencies.model
       const newModel = async (choice?: ModelChoice) =>
         (await import('./modelFactory')).modelFor(choice ? { ...store.getState(), model: choice } : store.getState(), { maxRetries: 4 })
-      return startEvalRun(store, derive, { ...dependencies, grader, newModel }, comparison)
+      return startEvalRun(store, derive, { ...dependencies, grader, newModel, checkPattern: checkPatternInWorker }, comparison)
     },
     language: { remember: rememberLanguage },
     guide: { seen: guideSeen, markSeen: markGuideSeen },

@@ -26,6 +26,7 @@ import { builtinToolRegistry } from '../core/tools'
 import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { DEFAULT_MOCKS } from '../core/tools/mockTools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
+import { checkPatternInVm } from './checkPatternInVm'
 import { readSkillsDir } from './readSkillsDir'
 import { runCodeInNode } from './nodeCodeRunner'
 import type { CliIO } from './runCli'
@@ -148,6 +149,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
       signal: controller.signal,
       label,
       simulated,
+      checkPattern: checkPatternInVm,
       runTrial: async (testCase, _trial, signal) => {
         const started = performance.now()
         const events = await runConversation(testCase.turns, {

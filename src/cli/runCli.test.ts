@@ -301,6 +301,30 @@ describe('skill-playground eval', { timeout: 60_000 }, () => {
     expect(readFileSync(junit, 'utf8')).toContain('<testsuites name="skill-playground eval"')
   })
 
+  it("ends when an eval's own regex backtracks without end: the assertion fails, stopped at the limit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-redos-'))
+    // The scripted model calls the calculator with the 34 digits; /(\d+)+y/ never matches them, exponentially.
+    writeFileSync(
+      join(dir, 'evals.yaml'),
+      [
+        '- name: runaway regexes',
+        '  utterance: 计算一下 1234567890123456789012345678901234 + 1 是多少',
+        '  expect:',
+        "    tool_args: { calculator: { expression: '/(\\d+)+y/' } }",
+        "    answer_matches: '/(\\d+)+y/'",
+        '',
+      ].join('\n'),
+    )
+    const started = Date.now()
+    const { code, out } = await run(['eval', '--skills', SKILLS, '--evals', join(dir, 'evals.yaml')])
+    expect(code).toBe(1)
+    expect(out.filter((line) => line.includes('ran longer than'))).toEqual([
+      '        trial 1: tool_args: calculator {"expression":"/(\\\\d+)+y/"} — the regular expression /(\\d+)+y/ ran longer than 1 s and was stopped',
+      '        trial 1: answer_matches: /(\\d+)+y/ — the regular expression /(\\d+)+y/ ran longer than 1 s and was stopped',
+    ])
+    expect(Date.now() - started).toBeLessThan(15_000)
+  })
+
   it('reports problems in the file at their line, and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-bad-'))
     writeFileSync(join(dir, 'evals.yaml'), '- name: x\n  utterance: hi\n  expect: { answer_matches: "/(/" }\n')

@@ -4,7 +4,7 @@
  * runs the suite twice (a saved version of a skill, or another routing mode, as side A).
  */
 import { runConversation, type ModelClient, type RoutingMode } from '../core/agent'
-import { DEFAULT_CONCURRENCY, defaultTrials, runEvals, workspaceEvals, type EvalReport } from '../core/evals'
+import { DEFAULT_CONCURRENCY, defaultTrials, runEvals, workspaceEvals, type EvalReport, type PatternChecker } from '../core/evals'
 import { loadWorkspace, type Skill } from '../core/skill'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import type { RunDependencies } from './agentRunner'
@@ -18,6 +18,8 @@ export interface EvalDependencies extends RunDependencies {
   grader: ModelClient | null
   /** A fresh model client per trial (a user's script replays from its start each time); `choice`: another model than the Run tab's. */
   newModel: (choice?: ModelChoice) => Promise<ModelClient>
+  /** Runs the cases' regexes and answer schemas off the page's thread, stopping a runaway (core/evals/patternCheck.ts). */
+  checkPattern: PatternChecker
 }
 
 export function startEvalRun(
@@ -55,6 +57,7 @@ export function startEvalRun(
         signal: controller.signal,
         label,
         simulated: isScripted(choice),
+        checkPattern: dependencies.checkPattern,
         onProgress: (done) => store.getState().setEvalProgress({ done: finishedBefore + done, total }),
         runTrial: async (testCase, _trial, signal) => {
           const started = dependencies.clock()

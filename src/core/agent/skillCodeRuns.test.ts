@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CodeRunner, CodeRunRequest } from '../code'
 import { checkExpectations, trialFacts } from '../evals/checkExpectations'
+import { runPatternCheck, type PatternCheck } from '../evals/patternCheck'
 import { parseSkill, workspaceCode, type SkillFile } from '../skill'
 import { createVirtualFiles } from '../tools/virtualFiles'
 import { DEFAULT_MOCKS } from '../tools/mockTools'
@@ -124,9 +125,16 @@ describe('skills with code in the agent', () => {
     })
     expect(ofType(events, 'final')[0]?.text).toBe('3 + 5 + 8 = 16')
     // An eval asserts on the code's result like any tool call.
-    const results = checkExpectations({ tools_called: ['add-calc'], tool_results: { 'add-calc': { result: 16 } } }, trialFacts(events))
+    const checkPattern = async (check: PatternCheck) => runPatternCheck(check)
+    const results = await checkExpectations(
+      { tools_called: ['add-calc'], tool_results: { 'add-calc': { result: 16 } } },
+      trialFacts(events),
+      checkPattern,
+    )
     expect(results.every((result) => result.passed)).toBe(true)
-    expect(checkExpectations({ tool_results: { 'add-calc': { result: 17 } } }, trialFacts(events))[0]).toMatchObject({ passed: false })
+    expect((await checkExpectations({ tool_results: { 'add-calc': { result: 17 } } }, trialFacts(events), checkPattern))[0]).toMatchObject({
+      passed: false,
+    })
   })
 
   it('LLM routing: a failing execute step is traced with its traceback, and the model is told not to make up a result', async () => {

@@ -2,9 +2,12 @@
  * The deterministic assertions of an eval case, checked against what a trial did (its trace
  * events, every turn). Each gives a pass or fail and, on a fail, what was seen instead.
  */
-import { schemaProblem } from '../agent/validateArgs'
+import { MAX_ARGUMENT_NESTING } from '../agent/validateArgs'
 import type { TraceEvent } from '../agent'
-import { compileRegex, isRegexLiteral, type EvalExpect } from './evalSuite'
+import { nestedDeeperThan } from '../lib/nestedDeeperThan'
+import { isRegexLiteral } from './compileRegex'
+import type { EvalExpect } from './evalSuite'
+import type { PatternChecker, PatternVerdict } from './patternCheck'
 
 export interface AssertionResult {
   /** The assertion as written, e.g. "tools_called: get_weather". */
@@ -42,7 +45,11 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
       let args: Record<string, unknown> | null = null
       try {
         const parsed: unknown = JSON.parse(event.arguments || '{}')
-        args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
+        // Arguments the loop refused as too deep are not walked here either.
+        args =
+          typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && !nestedDeeperThan(parsed, MAX_ARGUMENT_NESTING)
+            ? (parsed as Record<string, unknown>)
+            : null
       } catch {
         args = null
       }
@@ -57,18 +64,49 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
   return { skill, calls, answer, rounds, stopped }
 }
 
-/** `wanted` is found in `actual`: objects by their keys (recursively), "/…/" strings as regexes, others by equality. */
-function matches(wanted: unknown, actual: unknown): boolean {
-  if (isRegexLiteral(wanted)) return compileRegex(wanted)?.test(typeof actual === 'string' ? actual : JSON.stringify(actual)) ?? false
-  if (typeof wanted === 'object' && wanted !== null && !Array.isArray(wanted))
-    return (
-      typeof actual === 'object' &&
-      actual !== null &&
-      Object.entries(wanted).every(([key, value]) => matches(value, (actual as Record<string, unknown>)[key]))
+/**
+ * `wanted` is found in `actual`: objects by their keys (recursively), "/…/" strings as regexes
+ * (through `check`, where a runaway is stopped), others by equality. A failed regex's `problem`
+ * (stopped at the limit) is kept, so the detail says why.
+ */
+async function matches(wanted: unknown, actual: unknown, check: PatternChecker): Promise<PatternVerdict> {
+  if (isRegexLiteral(wanted))
+    return check({ kind: 'regex', pattern: wanted, text: typeof actual === 'string' ? actual : (JSON.stringify(actual) ?? '') })
+  if (typeof wanted === 'object' && wanted !== null && !Array.isArray(wanted)) {
+    if (typeof actual !== 'object' || actual === null) return { passed: false }
+    return everyMatches(
+      Object.entries(wanted).map(([key, value]) => [value, (actual as Record<string, unknown>)[key]]),
+      check,
     )
-  if (Array.isArray(wanted))
-    return Array.isArray(actual) && wanted.length === actual.length && wanted.every((item, i) => matches(item, actual[i]))
-  return wanted === actual
+  }
+  if (Array.isArray(wanted)) {
+    if (!Array.isArray(actual) || wanted.length !== actual.length) return { passed: false }
+    return everyMatches(
+      wanted.map((item, i) => [item, actual[i]]),
+      check,
+    )
+  }
+  return { passed: wanted === actual }
+}
+
+/** Each pair matches, checked in order up to the first that does not. */
+async function everyMatches(pairs: [unknown, unknown][], check: PatternChecker): Promise<PatternVerdict> {
+  for (const [wanted, actual] of pairs) {
+    const verdict = await matches(wanted, actual, check)
+    if (!verdict.passed) return verdict
+  }
+  return { passed: true }
+}
+
+/** `wanted` matches at least one of `candidates`; when none does, the first problem a regex had. */
+async function someMatches(wanted: unknown, candidates: readonly unknown[], check: PatternChecker): Promise<PatternVerdict> {
+  let problem: string | undefined
+  for (const candidate of candidates) {
+    const verdict = await matches(wanted, candidate, check)
+    if (verdict.passed) return verdict
+    problem ??= verdict.problem
+  }
+  return { passed: false, ...(problem ? { problem } : {}) }
 }
 
 /** The answer as JSON: the whole text, or the first ```json block in it. */
@@ -77,7 +115,9 @@ function answerJson(answer: string): { ok: true; value: unknown } | { ok: false 
   for (const candidate of [answer.trim(), fenced?.trim()]) {
     if (!candidate) continue
     try {
-      return { ok: true, value: JSON.parse(candidate) }
+      const value: unknown = JSON.parse(candidate)
+      // A schema's validator walks the answer by recursion: one nested thousands deep is not JSON it checks.
+      if (!nestedDeeperThan(value, MAX_ARGUMENT_NESTING)) return { ok: true, value }
     } catch {
       // Try the next form.
     }
@@ -87,7 +127,8 @@ function answerJson(answer: string): { ok: true; value: unknown } | { ok: false 
 
 const quote = (text: string, limit = 160) => (text.length > limit ? `${text.slice(0, limit)}…` : text) || '(empty)'
 
-export function checkExpectations(expect: EvalExpect, facts: TrialFacts): AssertionResult[] {
+/** `check` runs the author's regexes and schemas where a runaway can be stopped (patternCheck.ts). */
+export async function checkExpectations(expect: EvalExpect, facts: TrialFacts, check: PatternChecker): Promise<AssertionResult[]> {
   const results: AssertionResult[] = []
   const add = (assertion: string, passed: boolean, detail: string) => results.push({ assertion, passed, detail: passed ? '' : detail })
   const called = facts.calls.map((call) => call.tool)
@@ -100,23 +141,35 @@ export function checkExpectations(expect: EvalExpect, facts: TrialFacts): Assert
     add(`tools_not_called: ${tool}`, !called.includes(tool), `${tool} was called ${called.filter((name) => name === tool).length}×`)
   for (const [tool, wanted] of Object.entries(expect.tool_args ?? {})) {
     const tried = facts.calls.filter((call) => call.tool === tool)
+    const verdict = await someMatches(
+      wanted,
+      tried.map((call) => call.args),
+      check,
+    )
     add(
       `tool_args: ${tool} ${JSON.stringify(wanted)}`,
-      tried.some((call) => matches(wanted, call.args)),
-      tried.length === 0 ? `${tool} was not called` : `arguments were ${tried.map((call) => JSON.stringify(call.args)).join(' ; ')}`,
+      verdict.passed,
+      verdict.problem ??
+        (tried.length === 0 ? `${tool} was not called` : `arguments were ${tried.map((call) => JSON.stringify(call.args)).join(' ; ')}`),
     )
   }
   for (const [tool, wanted] of Object.entries(expect.tool_results ?? {})) {
     const done = facts.calls.filter((call) => call.tool === tool && !call.failed)
+    const verdict = await someMatches(
+      wanted,
+      done.map((call) => call.result),
+      check,
+    )
     add(
       `tool_results: ${tool} ${JSON.stringify(wanted)}`,
-      done.some((call) => matches(wanted, call.result)),
-      done.length === 0
-        ? `${tool} returned nothing (not called, or every call failed)`
-        : `results were ${done
-            .map((call) => JSON.stringify(call.result))
-            .join(' ; ')
-            .slice(0, 400)}`,
+      verdict.passed,
+      verdict.problem ??
+        (done.length === 0
+          ? `${tool} returned nothing (not called, or every call failed)`
+          : `results were ${done
+              .map((call) => JSON.stringify(call.result))
+              .join(' ; ')
+              .slice(0, 400)}`),
     )
   }
   if (expect.tool_order) {
@@ -128,16 +181,14 @@ export function checkExpectations(expect: EvalExpect, facts: TrialFacts): Assert
     add(`answer_contains: ${text}`, lowerAnswer.includes(text.toLowerCase()), `answer: ${quote(facts.answer)}`)
   for (const text of expect.answer_not_contains ?? [])
     add(`answer_not_contains: ${text}`, !lowerAnswer.includes(text.toLowerCase()), `answer: ${quote(facts.answer)}`)
-  if (expect.answer_matches !== undefined)
-    add(
-      `answer_matches: ${expect.answer_matches}`,
-      compileRegex(expect.answer_matches)?.test(facts.answer) ?? false,
-      `answer: ${quote(facts.answer)}`,
-    )
+  if (expect.answer_matches !== undefined) {
+    const verdict = await check({ kind: 'regex', pattern: expect.answer_matches, text: facts.answer })
+    add(`answer_matches: ${expect.answer_matches}`, verdict.passed, verdict.problem ?? `answer: ${quote(facts.answer)}`)
+  }
   if (expect.answer_schema) {
     const parsed = answerJson(facts.answer)
-    const problem = parsed.ok ? schemaProblem(expect.answer_schema, parsed.value) : 'the answer is not JSON'
-    add('answer_schema', problem === null, problem ?? '')
+    const verdict = parsed.ok ? await check({ kind: 'schema', schema: expect.answer_schema, value: parsed.value }) : null
+    add('answer_schema', verdict?.passed ?? false, verdict ? (verdict.problem ?? '') : 'the answer is not JSON')
   }
   if (expect.max_rounds !== undefined) add(`max_rounds: ${expect.max_rounds}`, facts.rounds <= expect.max_rounds, `${facts.rounds} rounds`)
   if (expect.max_tool_calls !== undefined)

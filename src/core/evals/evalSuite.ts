@@ -6,6 +6,7 @@
 import { LineIndex, type TextRange } from '../lib/text'
 import { formatMessage, message, type Message } from '../messages'
 import { parseYamlText, type JsonSchema } from '../skill'
+import { compileRegex, isRegexLiteral } from './compileRegex'
 
 export const EVALS_FILE = 'evals.yaml'
 /** skill-creator keeps a skill's evals here, inside the skill's folder. */
@@ -80,19 +81,6 @@ const EXPECT_KEYS = [
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
-
-/** A regex written as "/body/flags" (or a plain string, taken as a regex body). Null when it does not compile. */
-export function compileRegex(source: string): RegExp | null {
-  const slashed = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source)
-  try {
-    return slashed ? new RegExp(slashed[1]!, slashed[2]!.replace('g', '')) : new RegExp(source)
-  } catch {
-    return null
-  }
-}
-
-/** Whether a tool_args value is meant as a regex ("/…/"). */
-export const isRegexLiteral = (value: unknown): value is string => typeof value === 'string' && /^\/.*\/[dgimsuvy]*$/s.test(value)
 
 export function parseEvalSuite(text: string, file: string = EVALS_FILE): EvalSuite {
   const lines = new LineIndex(text)

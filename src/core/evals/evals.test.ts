@@ -12,10 +12,15 @@ import {
   importSkillCreatorEvals,
   parseEvalSuite,
   runEvals,
+  runPatternCheck,
   trialFacts,
   wilsonInterval,
   type EvalCase,
+  type PatternChecker,
 } from './index'
+
+/** Runs the patterns on the spot: the test's own short, tame ones (a host stops runaways, patternCheck.ts). */
+const checkDirectly: PatternChecker = async (check) => runPatternCheck(check)
 
 const at = 0
 const trace: TraceEvent[] = [
@@ -63,46 +68,50 @@ const trace: TraceEvent[] = [
 
 describe('eval assertions', () => {
   const facts = trialFacts(trace)
-  const check = (expect: Parameters<typeof checkExpectations>[0]) => checkExpectations(expect, facts).map((r) => [r.assertion, r.passed])
+  const check = async (expect: Parameters<typeof checkExpectations>[0]) =>
+    (await checkExpectations(expect, facts, checkDirectly)).map((r) => [r.assertion, r.passed])
 
-  it('checks the skill, the tools called and not called, and their order', () => {
-    expect(check({ skill: 'weather' })).toEqual([['skill: weather', true]])
-    expect(check({ skill: null })[0]![1]).toBe(false)
-    expect(check({ tools_called: ['get_weather', 'calculator'] })).toEqual([
+  it('checks the skill, the tools called and not called, and their order', async () => {
+    expect(await check({ skill: 'weather' })).toEqual([['skill: weather', true]])
+    expect((await check({ skill: null }))[0]![1]).toBe(false)
+    expect(await check({ tools_called: ['get_weather', 'calculator'] })).toEqual([
       ['tools_called: get_weather', true],
       ['tools_called: calculator', false],
     ])
-    expect(check({ tools_not_called: ['web_search'] })[0]![1]).toBe(false)
-    expect(check({ tool_order: ['get_weather', 'web_search'] })[0]![1]).toBe(true)
-    expect(check({ tool_order: ['web_search', 'get_weather'] })[0]![1]).toBe(false)
+    expect((await check({ tools_not_called: ['web_search'] }))[0]![1]).toBe(false)
+    expect((await check({ tool_order: ['get_weather', 'web_search'] }))[0]![1]).toBe(true)
+    expect((await check({ tool_order: ['web_search', 'get_weather'] }))[0]![1]).toBe(false)
   })
 
-  it('matches tool arguments by subset and by regex', () => {
-    expect(check({ tool_args: { get_weather: { city: '北京' } } })[0]![1]).toBe(true)
-    expect(check({ tool_args: { get_weather: { city: '/北京|Beijing/' } } })[0]![1]).toBe(true)
-    expect(check({ tool_args: { get_weather: { city: 'Paris' } } })[0]![1]).toBe(false)
-    expect(check({ tool_args: { calculator: { expression: '/./' } } })[0]).toEqual(['tool_args: calculator {"expression":"/./"}', false])
+  it('matches tool arguments by subset and by regex', async () => {
+    expect((await check({ tool_args: { get_weather: { city: '北京' } } }))[0]![1]).toBe(true)
+    expect((await check({ tool_args: { get_weather: { city: '/北京|Beijing/' } } }))[0]![1]).toBe(true)
+    expect((await check({ tool_args: { get_weather: { city: 'Paris' } } }))[0]![1]).toBe(false)
+    expect((await check({ tool_args: { calculator: { expression: '/./' } } }))[0]).toEqual([
+      'tool_args: calculator {"expression":"/./"}',
+      false,
+    ])
   })
 
-  it('reads the answer: contains, not contains (case-insensitive), a regex, a JSON Schema', () => {
-    expect(check({ answer_contains: ['BEIJING'], answer_not_contains: ['paris'] })).toEqual([
+  it('reads the answer: contains, not contains (case-insensitive), a regex, a JSON Schema', async () => {
+    expect(await check({ answer_contains: ['BEIJING'], answer_not_contains: ['paris'] })).toEqual([
       ['answer_contains: BEIJING', true],
       ['answer_not_contains: paris', true],
     ])
-    expect(check({ answer_matches: '/umbrella"?:\\s*true/' })[0]![1]).toBe(true)
+    expect((await check({ answer_matches: '/umbrella"?:\\s*true/' }))[0]![1]).toBe(true)
     const schema = { type: 'object', required: ['city', 'umbrella'], properties: { umbrella: { type: 'boolean' } } }
-    expect(check({ answer_schema: schema })[0]![1]).toBe(true)
-    expect(check({ answer_schema: { type: 'array' } })[0]![1]).toBe(false)
+    expect((await check({ answer_schema: schema }))[0]![1]).toBe(true)
+    expect((await check({ answer_schema: { type: 'array' } }))[0]![1]).toBe(false)
   })
 
-  it('counts rounds and tool calls', () => {
-    expect(check({ max_rounds: 2, max_tool_calls: 1 })).toEqual([
+  it('counts rounds and tool calls', async () => {
+    expect(await check({ max_rounds: 2, max_tool_calls: 1 })).toEqual([
       ['max_rounds: 2', true],
       ['max_tool_calls: 1', false],
     ])
   })
 
-  it('takes a skill loaded with load_skill as the activated one', () => {
+  it('takes a skill loaded with load_skill as the activated one', async () => {
     const loaded = trialFacts([
       {
         type: 'tool',
@@ -273,6 +282,7 @@ describe('running evals', () => {
       signal: new AbortController().signal,
       label: 't',
       simulated: true,
+      checkPattern: checkDirectly,
     })
     const [power] = report.cases
     expect(power).toMatchObject({ name: 'power', trials: 3, passed: 2, flaky: true })
@@ -288,6 +298,7 @@ describe('running evals', () => {
       signal: new AbortController().signal,
       label: 'b',
       simulated: true,
+      checkPattern: checkDirectly,
     })
     const [row] = compareReports(report, steady)
     expect(row).toMatchObject({ name: 'power', significant: false })
@@ -313,6 +324,7 @@ describe('running evals', () => {
       signal: new AbortController().signal,
       label: 't',
       simulated: true,
+      checkPattern: checkDirectly,
     })
     expect(report.cases[0]!.passed).toBe(1)
     expect(Math.max(...seen)).toBe(2)

@@ -1,4 +1,7 @@
-export { compileRegex, EVALS_FILE, importSkillCreatorEvals, parseEvalSuite, SKILL_CREATOR_EVALS, starterEvals } from './evalSuite'
+export { compileRegex } from './compileRegex'
+export { PATTERN_TIME_LIMIT_MS, patternTimedOut, runPatternCheck } from './patternCheck'
+export type { PatternCheck, PatternChecker, PatternVerdict } from './patternCheck'
+export { EVALS_FILE, importSkillCreatorEvals, parseEvalSuite, SKILL_CREATOR_EVALS, starterEvals } from './evalSuite'
 export type { EvalCase, EvalExpect, EvalProblem, EvalSuite } from './evalSuite'
 export { checkExpectations, trialFacts } from './checkExpectations'
 export type { AssertionResult, TrialFacts } from './checkExpectations'

@@ -7,6 +7,7 @@ import type { ModelClient, TraceEvent } from '../agent'
 import { checkExpectations, trialFacts, type AssertionResult } from './checkExpectations'
 import type { EvalCase } from './evalSuite'
 import { gradeRubric, transcriptText } from './gradeRubric'
+import type { PatternChecker } from './patternCheck'
 import { wilsonInterval } from '../lib/statistics'
 
 export interface TrialOutcome {
@@ -24,6 +25,8 @@ export interface EvalOptions {
   /** Grades rubric statements; null: the simulated grader. */
   grader: ModelClient | null
   runTrial: RunTrial
+  /** Runs the cases' regexes and answer schemas where a runaway is stopped (patternCheck.ts). */
+  checkPattern: PatternChecker
   signal: AbortSignal
   onProgress?: (done: number, total: number) => void
   /** What ran: the model and mode, or an A/B side's name. */
@@ -82,7 +85,7 @@ export const defaultTrials = (simulated: boolean) => (simulated ? 1 : 3)
 
 async function judge(testCase: EvalCase, trial: number, outcome: TrialOutcome, options: EvalOptions): Promise<TrialResult> {
   const facts = trialFacts(outcome.events)
-  const assertions = checkExpectations(testCase.expect, facts)
+  const assertions = await checkExpectations(testCase.expect, facts, options.checkPattern)
   if (facts.stopped && !facts.answer) assertions.push({ assertion: 'the run answers', passed: false, detail: facts.stopped })
   if (testCase.expect.rubric?.length)
     assertions.push(
