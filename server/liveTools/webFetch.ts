@@ -5,10 +5,10 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { Readable } from 'node:stream'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { pipeline } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib'
 import { checkedAddress, GuardRefusal, type AllowEntry, type Resolve, type ResolvedAddress } from './addressGuard'
-import { readableText } from './readableText'
+import { readableTextInWorker } from './readableTextInWorker'
 
 export const FETCH_TIMEOUT_MS = 15_000
 export const MAX_FETCH_BYTES = 2 * 1024 * 1024
@@ -30,6 +30,8 @@ export interface WebFetchDeps {
   resolve: Resolve
   transport: Transport
   allow: readonly AllowEntry[]
+  /** The whole fetch's time-out, reading the text included (FETCH_TIMEOUT_MS unless a test sets it). */
+  timeoutMs?: number
 }
 
 export interface WebFetchResult {
@@ -77,8 +79,10 @@ export async function webFetch(rawUrl: unknown, deps: WebFetchDeps, outer: Abort
   } catch {
     throw new GuardRefusal(`"${String(rawUrl).slice(0, 200)}" is not an address.`)
   }
-  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS)
+  const timeoutMs = deps.timeoutMs ?? FETCH_TIMEOUT_MS
+  const timeout = AbortSignal.timeout(timeoutMs)
   const signal = AbortSignal.any([outer, timeout])
+  const stage = { reading: false }
   try {
     for (let hop = 0; ; hop++) {
       const address = await checkedAddress(url, deps.resolve, deps.allow)
@@ -90,56 +94,90 @@ export async function webFetch(rawUrl: unknown, deps: WebFetchDeps, outer: Abort
         url = new URL(location, url)
         continue
       }
-      return await readResponse(url, response)
+      return await readResponse(url, response, signal, stage)
     }
   } catch (error) {
-    if (timeout.aborted) throw new Error(`The page did not arrive within ${FETCH_TIMEOUT_MS / 1000} s.`)
+    if (timeout.aborted)
+      throw new Error(
+        stage.reading
+          ? `The page's text could not be read within ${timeoutMs / 1000} s.`
+          : `The page did not arrive within ${timeoutMs / 1000} s.`,
+      )
     throw error
   }
 }
 
-function decoded(response: TransportResponse): AsyncIterable<Uint8Array> {
+function inflaterFor(response: TransportResponse): Gunzip | Inflate | BrotliDecompress | null {
   const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase()
-  const inflater =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null
-  return inflater ? Readable.from(response.body).pipe(inflater) : response.body
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip()
+  if (encoding === 'deflate') return createInflate()
+  if (encoding === 'br') return createBrotliDecompress()
+  return null
 }
 
-async function readResponse(url: URL, response: TransportResponse): Promise<WebFetchResult> {
+/**
+ * The body, inflated, up to MAX_FETCH_BYTES counted after inflating (a small compressed page
+ * cannot unpack into gigabytes here). The connection and the inflater are joined by pipeline, so
+ * a connection that breaks or is aborted mid-body ends the read with that error instead of
+ * leaving it unhandled on a stream nobody listens to; an abort destroys both.
+ */
+async function readBody(response: TransportResponse, signal: AbortSignal): Promise<{ bytes: Buffer; size: number; truncated: boolean }> {
+  const inflater = inflaterFor(response)
+  // pipeline's callback sees the error too; the loop below gets it from the inflater.
+  if (inflater) pipeline(response.body, inflater, () => {})
+  const abort = () => {
+    inflater?.destroy(signal.reason instanceof Error ? signal.reason : new Error('Aborted.'))
+    response.close()
+  }
+  signal.addEventListener('abort', abort, { once: true })
   const chunks: Uint8Array[] = []
   let size = 0
   let truncated = false
-  // Counted after decompression: a small compressed page cannot unpack into gigabytes here.
-  for await (const chunk of decoded(response)) {
-    const room = MAX_FETCH_BYTES - size
-    if (chunk.length > room) {
-      chunks.push(chunk.subarray(0, room))
-      truncated = true
-      break
+  try {
+    signal.throwIfAborted()
+    for await (const chunk of inflater ?? response.body) {
+      const bytes = chunk as Uint8Array
+      const room = MAX_FETCH_BYTES - size
+      if (bytes.length > room) {
+        chunks.push(bytes.subarray(0, room))
+        size += room
+        truncated = true
+        break
+      }
+      chunks.push(bytes)
+      size += bytes.length
     }
-    chunks.push(chunk)
-    size += chunk.length
+  } finally {
+    signal.removeEventListener('abort', abort)
+    inflater?.destroy()
+    response.close()
   }
-  response.close()
+  return { bytes: Buffer.concat(chunks), size, truncated }
+}
+
+async function readResponse(
+  url: URL,
+  response: TransportResponse,
+  signal: AbortSignal,
+  stage: { reading: boolean },
+): Promise<WebFetchResult> {
+  const { bytes, size, truncated: cut } = await readBody(response, signal)
+  let truncated = cut
   const contentType = response.headers['content-type'] ?? ''
   const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8'
   let body: string
   try {
-    body = new TextDecoder(charset).decode(Buffer.concat(chunks))
+    body = new TextDecoder(charset).decode(bytes)
   } catch {
-    body = new TextDecoder('utf-8').decode(Buffer.concat(chunks))
+    body = new TextDecoder('utf-8').decode(bytes)
   }
   const base = { url: url.href, status: response.status, content_type: contentType.split(';')[0]!.trim() }
   let title = ''
   let text: string
-  if (/html|xml/i.test(contentType) || (!contentType && /^\s*</.test(body))) ({ title, text } = readableText(body))
-  else if (/^text\/|json|javascript|csv/i.test(contentType)) text = body
+  if (/html|xml/i.test(contentType) || (!contentType && /^\s*</.test(body))) {
+    stage.reading = true
+    ;({ title, text } = await readableTextInWorker(body, signal))
+  } else if (/^text\/|json|javascript|csv/i.test(contentType)) text = body
   else text = `(${base.content_type || 'unknown'} content, ${size.toLocaleString('en')} bytes: not text)`
   if (text.length > MAX_FETCH_TEXT) {
     text = text.slice(0, MAX_FETCH_TEXT)
