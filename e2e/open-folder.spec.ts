@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { freePort, ROOT } from './serverProcess'
+import { WRITE_DELAY_MS } from '../src/app/folderSync'
 import { holdFrames, NAME } from './fixtures'
 
 const CALC = '---\r\nname: calc\r\ndescription: Computes arithmetic.\r\ntrigger_keywords: [计算]\r\n---\r\nCompute.\r\n'
@@ -20,7 +21,7 @@ interface Opened {
   output: () => string
 }
 
-async function openFolder(): Promise<Opened> {
+async function openFolder(env: Record<string, string> = {}): Promise<Opened> {
   const folder = mkdtempSync(join(tmpdir(), 'open-folder-'))
   mkdirSync(join(folder, 'calc'))
   mkdirSync(join(folder, 'weather'))
@@ -31,7 +32,7 @@ async function openFolder(): Promise<Opened> {
   let output = ''
   const child = spawn(process.execPath, [join(ROOT, 'bin/skill-playground.js'), 'open', folder, '--port', String(port)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -211,6 +212,47 @@ test('nothing is written outside the folder: escaping paths and links that lead 
   }
 })
 
+test('with a team token the one-time address opens the folder; without it the page says the folder is locked and edits nothing until the token is typed', async ({
+  page,
+  browser,
+}) => {
+  const token = 'folder-team-token-4242'
+  const opened = await openFolder({ PLAYGROUND_TOKEN: token })
+  const other = await browser.newPage()
+  try {
+    // Without the token: said plainly, nothing to edit, and not the browser's own workspace instead.
+    await page.goto(opened.url)
+    await page.getByRole('button', { name: 'Skip the guide' }).click()
+    const locked = page.getByRole('alert').filter({ hasText: 'the server asks for the team token' })
+    await expect(locked).toBeVisible()
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(0)
+
+    await expect.poll(() => opened.output()).toMatch(/#unlock=[\w-]+/)
+    const address = /(http:\/\/\S+#unlock=[\w-]+)/.exec(opened.output())?.[1] ?? ''
+    // The printed address (another browser profile): the folder opens, and the code leaves the address bar.
+    await start(other, { ...opened, url: address })
+    expect(other.url()).toBe(opened.url)
+    await expect(other.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(2)
+    // Writes carry the token, and so does the event stream.
+    await typeInEditor(other, 'calc', 'Compute.', ' Unlocked.')
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toContain('Compute. Unlocked.')
+    mkdirSync(join(opened.folder, 'translate'))
+    writeFileSync(join(opened.folder, 'translate/SKILL.md'), '---\nname: translate\n---\nTranslate.\n')
+    await expect(other.getByRole('listbox', { name: 'Skills' }).getByRole('option', { name: /translate/ })).toBeVisible()
+
+    // The address works once; the first page gets the folder when the token is typed.
+    await locked.getByRole('textbox', { name: 'Team token' }).fill(token)
+    await locked.getByRole('button', { name: 'Unlock' }).click()
+    await expect(page.getByRole('status', { name: 'Folder on disk' })).toContainText(opened.folder)
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(3)
+    // The token itself was never printed or logged by the server.
+    expect(opened.output()).not.toContain(token)
+  } finally {
+    await other.close()
+    close(opened)
+  }
+})
+
 test('when the server stops the page says so and keeps the text, which can still be exported', async ({ page }) => {
   const opened = await openFolder()
   try {
@@ -294,4 +336,52 @@ test('in the browser alone, Open folder edits a local folder in place and reads 
   })
   await page.getByRole('textbox', { name: 'Test utterance' }).fill('明天下雨吗')
   await expect(page.getByRole('table', { name: 'Routing scores' }).getByRole('row', { selected: true })).toContainText('forecast')
+})
+
+test('the page and another editor changing one skill 0–300 ms apart: different lines both kept, the same line asked, nothing lost', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const opened = await openFolder()
+  const path = 'calc/SKILL.md'
+  const dialog = page.getByRole('dialog', { name: `${path} changed on disk and here` })
+  try {
+    await start(page, opened)
+    for (const [place, line] of [
+      ['other line', 'description: Computes arithmetic.'],
+      ['same line', 'Compute.'],
+    ] as const) {
+      for (const offset of [0, 50, 100, 150, 300]) {
+        const [mine, theirs] = [` Page ${offset}.`, ` Disk ${offset}.`]
+        await page.locator('.monaco-editor .view-line').filter({ hasText: 'Compute.' }).last().click()
+        await page.keyboard.press('End')
+        await Promise.all([
+          page.keyboard.type(mine, { delay: 15 }),
+          // Another editor: reads the file as it is now and writes its change back.
+          new Promise((resolve) => setTimeout(resolve, offset)).then(() => {
+            const text = disk(opened, path)!
+            const at = text.lastIndexOf(line) + line.length
+            writeFileSync(join(opened.folder, path), text.slice(0, at) + theirs + text.slice(at))
+          }),
+        ])
+        // The disk's change is never written over without a choice; the page's is written, or asked about.
+        await expect.poll(async () => disk(opened, path)!.includes(mine) || (await dialog.isVisible()), { timeout: 15_000 }).toBe(true)
+        // Past the page's next write: whatever it would write has been written.
+        await page.waitForTimeout(WRITE_DELAY_MS * 2)
+        expect(disk(opened, path)).toContain(theirs)
+        if (await dialog.isVisible()) {
+          expect(place).toBe('same line')
+          await expect(dialog.locator('.monaco-diff-editor')).toContainText(mine.trim())
+          await dialog.getByRole('button', { name: 'Keep this page’s version' }).click()
+          await expect(dialog).toBeHidden()
+          await expect.poll(() => disk(opened, path)).toContain(mine)
+        } else {
+          expect(disk(opened, path)).toContain(mine)
+          await expect(page.locator('.monaco-editor .view-line').filter({ hasText: theirs.trim() })).toHaveCount(1)
+        }
+      }
+    }
+  } finally {
+    close(opened)
+  }
 })

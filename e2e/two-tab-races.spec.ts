@@ -16,15 +16,19 @@ const SKILL = /add-calc/
 
 const conflictOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'another tab' })
 
-type Place = 'end' | 'tags'
+type Place = 'end' | 'tags' | 'form'
 
-/** A tab on the skill, with the cursor at the end of its SKILL.md or of its `tags:` line. */
+/** A tab on the skill, with the cursor at the end of its SKILL.md, of its `tags:` line, or of the form's Description. */
 async function tabOn(page: Page, where: Place): Promise<void> {
   await page.goto('/')
   await page.getByRole('option', { name: SKILL }).click({ position: NAME })
   const editor = page.getByRole('region', { name: 'Editor' }).locator('.monaco-editor').first()
   await editor.locator('.view-line').filter({ hasText: 'tags: [math]' }).first().click()
-  await page.keyboard.press(where === 'end' ? 'Control+End' : 'End')
+  if (where === 'form') {
+    await page.getByRole('tab', { name: 'Form', exact: true }).click()
+    await page.getByRole('form', { name: 'Skill form' }).getByRole('textbox', { name: 'Description' }).click()
+    await page.keyboard.press('Control+End')
+  } else await page.keyboard.press(where === 'end' ? 'Control+End' : 'End')
 }
 
 /** What a page holds for the skill: its SKILL.md as Export writes it. */
@@ -54,12 +58,13 @@ async function race(browser: Browser, offset: number, places: [Place, Place]) {
     const [first, second] = [await context.newPage(), await context.newPage()]
     await tabOn(first, places[0])
     await tabOn(second, places[1])
-    // A YAML comment under `tags:`, a heading at the end: the skill reads the same either way.
+    // A YAML comment under `tags:`, a heading at the end, words in the description: the skill reads the same.
     const lines = [`# first tab, ${offset} ms`, `# second tab, ${offset} ms`]
+    const typed = (index: number) => (places[index] === 'form' ? ` ${lines[index]!.slice(2)}` : `\n${lines[index]!}`)
     await Promise.all([
       // Typed as a person types, a key at a time.
-      first.keyboard.type(`\n${lines[0]!}`, { delay: 15 }),
-      new Promise((resolve) => setTimeout(resolve, offset)).then(() => second.keyboard.type(`\n${lines[1]!}`, { delay: 15 })),
+      first.keyboard.type(typed(0), { delay: 15 }),
+      new Promise((resolve) => setTimeout(resolve, offset)).then(() => second.keyboard.type(typed(1), { delay: 15 })),
     ])
     await settled(first)
     await settled(second)
@@ -70,7 +75,7 @@ async function race(browser: Browser, offset: number, places: [Place, Place]) {
     const tabs = [first, second]
     const outcome = []
     for (const [index, tab] of tabs.entries()) {
-      const line = lines[index]!
+      const line = places[index] === 'form' ? lines[index]!.slice(2) : lines[index]!
       const asks = (await conflictOf(tab).count()) > 0
       const kept = (await exported(tab)).includes(line)
       // Saved, or still in the tab that typed it, which asks what to keep.
@@ -99,6 +104,17 @@ test.describe('two tabs typing into the same skill at once', () => {
     for (let round = 0; round < ROUNDS; round++)
       for (const offset of OFFSETS_MS) {
         const outcome = await race(browser, offset, ['end', 'tags'])
+        expect(outcome).toEqual([
+          { saved: true, asks: false },
+          { saved: true, asks: false },
+        ])
+      }
+  })
+
+  test('the form in one tab, the editor in the other: both saved, nobody asked', async ({ browser }) => {
+    for (let round = 0; round < ROUNDS; round++)
+      for (const offset of OFFSETS_MS) {
+        const outcome = await race(browser, offset, ['form', 'end'])
         expect(outcome).toEqual([
           { saved: true, asks: false },
           { saved: true, asks: false },

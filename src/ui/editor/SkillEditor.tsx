@@ -19,6 +19,7 @@ import { useColorScheme } from '../common/useColorScheme'
 import { monaco, SKILL_LANGUAGE } from './monaco'
 import { SKILL_EDITOR_OPTIONS, wordSuggestionsFor } from './editorOptions'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
+import { changedSpan } from './changedSpan'
 import { createEditBuffer } from './editBuffer'
 
 import { FILE_SCHEME, modelUri } from './modelHistory'
@@ -131,7 +132,14 @@ export function SkillEditor() {
           model.dispose()
         } else if (syncedText.current.get(path) !== text) {
           syncedText.current.set(path, text)
-          if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null)
+          const before = model.getValue()
+          if (before !== text) {
+            // Only the changed span: the cursor and the keys typed after this stay where the person types.
+            const span = changedSpan(before, text)
+            const [from, to] = [model.getPositionAt(span.start), model.getPositionAt(span.end)]
+            const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column)
+            model.pushEditOperations([], [{ range, text: span.text }], () => null)
+          }
         }
       }
     }
