@@ -6,10 +6,11 @@
  *   deep-result   `deep_result` answers with structured content 100,000 levels deep
  *   deep-schema   `deep_schema` takes arguments 3,000 levels deep
  *   redos         `redos` declares an output pattern that backtracks, and answers what makes it
- *   odd           a name over 128 characters, a 140,000-character description, a malformed tool
+ *   odd           a name over 128 characters, a 140,000-character description, a malformed tool,
+ *                 two names that read alike
  * each beside one ordinary tool, `echo`; and
  *   endless       tools/list always has a next page
- *   slow-endless  the same, each page half a second after it is asked for
+ *   slow-endless  the same, each page after a pause
  *   many          5,000 tools on one page
  *   silent        never answers initialize
  *   noisy         prints non-JSON lines on stdout and floods stderr, then serves `echo`
@@ -77,6 +78,8 @@ const TOOLS: Record<string, object[]> = {
     { name: `long_${'n'.repeat(300)}`, description: 'A name over 128 characters.', inputSchema: { type: 'object' } },
     { name: 'wordy', description: 'Wordy. '.repeat(20_000), inputSchema: { type: 'object' } },
     { name: 'shapeless', description: 'Its input schema is not an object schema.', inputSchema: { type: 'string' } },
+    { name: 'dot_ted', description: 'A name of its own.', inputSchema: { type: 'object' } },
+    { name: 'dot.ted', description: 'A name that reads as dot_ted.', inputSchema: { type: 'object' } },
   ],
 }
 

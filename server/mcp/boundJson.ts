@@ -21,7 +21,10 @@ export function exceededLimit(value: unknown, limits: JsonLimits): keyof JsonLim
     if (++values > limits.values) return 'values'
     if (typeof next.value !== 'object' || next.value === null) continue
     if (next.depth + 1 > limits.depth) return 'depth'
-    for (const child of Object.values(next.value)) stack.push({ value: child, depth: next.depth + 1 })
+    const children = Object.values(next.value)
+    // Only the children the budget can still reach are pushed: each of them is at least one value.
+    for (let index = Math.min(children.length, limits.values - values + 1) - 1; index >= 0; index--)
+      stack.push({ value: children[index], depth: next.depth + 1 })
   }
   return null
 }
@@ -39,6 +42,7 @@ export function boundJson(value: unknown, limits: JsonLimits): { value: unknown;
   const stack: { value: unknown; depth: number; put: (copy: unknown) => void }[] = [{ value, depth: 0, put: (copy) => (root.value = copy) }]
   let values = 0
   let cut = false
+  const reachable = (counted: number) => limits.values - counted + 1
   while (stack.length > 0) {
     const next = stack.pop()!
     if (++values > limits.values) {
@@ -54,15 +58,18 @@ export function boundJson(value: unknown, limits: JsonLimits): { value: unknown;
       const copy: unknown[] = []
       next.put(copy)
       // Pushed last first, so the elements are copied (and appended) in their order, each with
-      // everything inside it before the next one.
-      for (let index = next.value.length - 1; index >= 0; index--)
+      // everything inside it before the next one. Only the children the budget can still reach
+      // are pushed (each is at least one value), the last of them to carry the marker.
+      for (let index = Math.min(next.value.length, reachable(values)) - 1; index >= 0; index--)
         stack.push({ value: next.value[index], depth: next.depth + 1, put: (child) => copy.push(child) })
     } else {
       const copy: Record<string, unknown> = {}
       next.put(copy)
-      const entries = Object.entries(next.value)
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, child] = entries[index]!
+      const source = next.value as Record<string, unknown>
+      const keys = Object.keys(source)
+      for (let index = Math.min(keys.length, reachable(values)) - 1; index >= 0; index--) {
+        const key = keys[index]!
+        const child = source[key]
         // defineProperty: a "__proto__" key from JSON.parse is data, and stays data in the copy.
         stack.push({
           value: child,

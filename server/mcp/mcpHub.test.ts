@@ -208,11 +208,12 @@ describe('hostile MCP servers', () => {
     })
   })
 
-  it('leaves out a malformed tool and one with an overlong name, and cuts a long description, keeping the rest', async () => {
+  it('leaves out a malformed tool, one with an overlong name and a second one named alike, and cuts a long description, keeping the rest', async () => {
     const odd = status(hostileHub, 'odd')
-    expect(odd).toMatchObject({ state: 'ready', reason: 'partial', tools: 2 })
+    expect(odd).toMatchObject({ state: 'ready', reason: 'partial', tools: 3 })
     expect(odd.message).toBe(
-      `Left out: "long_${'n'.repeat(55)}…" (its name is over 128 characters); "shapeless" (inputSchema.type: Invalid input: expected "object").`,
+      `Left out: "long_${'n'.repeat(55)}…" (its name is over 128 characters); "shapeless" (inputSchema.type: Invalid input: expected "object"); ` +
+        `"dot.ted" (its name reads as odd__dot_ted, as another tool's does).`,
     )
     const wordy = hostileHub.tools().find((tool) => tool.name === 'odd__wordy')!
     expect(wordy.description).toHaveLength(4001)

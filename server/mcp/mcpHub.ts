@@ -55,8 +55,9 @@ export const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE
 /**
  * Structured content is not checked against the tool's output schema. The server wrote both, so
  * the check protects nothing here, and a schema is code for the validator: a `pattern` such as
- * `^(a+)+$` backtracks for minutes, `$ref` with `anyOf` grows exponentially with the data's depth,
- * and compiling a deep schema overflows the stack. The content is passed on as data, bounded.
+ * `^(a+)+$` backtracks exponentially, `$ref` with `anyOf` grows exponentially with the data's depth,
+ * and compiling a deep schema overflows the stack. The content is passed on as data, bounded. The
+ * Client gets this as its validator, so that nothing compiles a server's schema.
  */
 const acceptStructuredContent: jsonSchemaValidator = {
   getValidator<T>(): JsonSchemaValidator<T> {
@@ -352,7 +353,10 @@ async function listTools(client: Client, server: string, deadline: number): Prom
         leftOut.push(checked)
         continue
       }
-      if (tools.has(checked.info.name)) continue
+      if (tools.has(checked.info.name)) {
+        leftOut.push(`${quoted(checked.original)} (its name reads as ${checked.info.name}, as another tool's does)`)
+        continue
+      }
       length += checked.length
       if (length > LISTING_LIMITS.listingLength) {
         stopped = `Its tools' schemas and descriptions come to over ${LISTING_LIMITS.listingLength / 1_000_000} MB: the first ${tools.size} tools are offered.`
@@ -385,7 +389,9 @@ function checkTool(listed: unknown, server: string): { original: string; info: L
   const parsed = ToolSchema.safeParse(listed)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return `${quoted(name)} (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'not a tool'})`
+    const why = issue ? `${issue.path.join('.')}: ${issue.message}` : 'not a tool'
+    // The path can hold the server's own keys, of any length.
+    return `${quoted(name)} (${why.length > 200 ? `${why.slice(0, 200)}…` : why})`
   }
   const tool = parsed.data
   // Before anything walks the schema: JSON.stringify, the page's lint and the model recurse.
