@@ -41,12 +41,20 @@ export interface Playground {
 
 export async function createPlayground(): Promise<Playground> {
   // Served on a folder (`skill-playground open <dir>`): the folder is the workspace, and the
-  // browser's own saved workspace is left as it is for the next ordinary visit.
-  const [folder, stored] = await Promise.all([connectFolder(), loadSavedWorkspace()])
-  const saved: Awaited<ReturnType<typeof loadSavedWorkspace>> = folder ? { ok: true, record: null } : stored
+  // browser's own saved workspace is left as it is for the next ordinary visit. A folder the page
+  // may not use yet (no team token) is said so, with nothing to edit, never swapped for the browser's.
+  const folderAccess = { token: readTeamToken, keepToken: writeTeamToken }
+  const [opening, stored] = await Promise.all([connectFolder(folderAccess), loadSavedWorkspace()])
+  const folder = opening && 'files' in opening ? opening : null
+  const blocked = opening && 'blocked' in opening ? opening.blocked : null
+  const saved: Awaited<ReturnType<typeof loadSavedWorkspace>> = opening ? { ok: true, record: null } : stored
   const record = saved.ok ? saved.record : null
   const store = createPlaygroundStore(
-    folder ? { files: folder.files.map(({ path, text }) => ({ path, text })) } : (record?.workspace ?? { files: bundledSkillFiles() }),
+    folder
+      ? { files: folder.files.map(({ path, text }) => ({ path, text })) }
+      : blocked
+        ? { files: [] }
+        : (record?.workspace ?? { files: bundledSkillFiles() }),
     systemDependencies,
   )
   if (!saved.ok) store.getState().setStorageProblem(saved.error)
@@ -68,18 +76,28 @@ export async function createPlayground(): Promise<Playground> {
     folderSync = (await import('./folderSync')).startFolderSync(store, connection)
   }
   if (folder) await editFolder(folder)
-  const autosave = folder
+  if (blocked) store.getState().setFolder({ root: '', connected: false, conflicts: [], problem: null, blocked })
+  const autosave = opening
     ? null
     : startAutosave(store, record ? { tab: record.tab, revision: record.revision } : saved.ok ? null : (saved.identity ?? null))
-  /** A folder picked in the browser replaces the workspace in this page; the browser's saved one stays for the next visit. */
-  const openLocalFolder = async () => {
-    const connection = await (await import('../adapters/folderAccess')).pickFolder()
-    if (!connection) return
+  /** A folder's files replace the workspace in this page; the browser's saved one stays for the next visit. */
+  const takeFolder = async (connection: FolderConnection) => {
     await autosave?.stop()
     const files = connection.files.map(({ path, text }) => ({ path, text }))
     await prepare(files)
     store.setState(stateFromSaved({ files }, store.getState()))
     await editFolder(connection)
+  }
+  const openLocalFolder = async () => {
+    const connection = await (await import('../adapters/folderAccess')).pickFolder()
+    if (connection) await takeFolder(connection)
+  }
+  /** The team token was typed while the folder waited for it: try the folder again. */
+  const retryBlockedFolder = async () => {
+    if (!store.getState().folder?.blocked) return
+    const again = await connectFolder(folderAccess)
+    if (again && 'files' in again) await takeFolder(again)
+    else store.getState().updateFolder({ blocked: again?.blocked ?? 'unreadable' })
   }
 
   const openSharedLink = () => {
@@ -179,6 +197,7 @@ export async function createPlayground(): Promise<Playground> {
       setToken: (token) => {
         writeTeamToken(token)
         void refreshServer()
+        void retryBlockedFolder()
       },
       address: readTeamAddress,
       setAddress: writeTeamAddress,

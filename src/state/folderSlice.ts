@@ -11,6 +11,8 @@ export interface OpenFolder {
   conflicts: DiskConflict[]
   /** The last write the folder refused (a path it will not take, a disk error), in its own words. */
   problem: string | null
+  /** The page is served on a folder it may not use yet (the server wants the team token, or cannot read it): nothing is edited. */
+  blocked?: 'token' | 'unreadable'
 }
 
 export interface FolderSlice {

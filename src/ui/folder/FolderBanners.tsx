@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
 import { lazyView } from '../common/lazyView'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
@@ -10,7 +10,8 @@ const DiffView = lazyView(() => import('../editor/DiffView'))
 /**
  * When the page edits a folder on disk (`skill-playground open <dir>`): where the files are, that
  * the server is gone (the text stays here and can be exported), and a file changed on both sides,
- * shown as a diff for the person to pick.
+ * shown as a diff for the person to pick. A folder the page may not use yet says why, and takes
+ * the team token where that is what is missing.
  */
 export function FolderBanners() {
   const folder = usePlayground((state) => state.folder)
@@ -18,6 +19,7 @@ export function FolderBanners() {
   const exportAll = useExportWorkspace()
   const { t, en } = useT()
   if (!folder) return null
+  if (folder.blocked) return <FolderBlocked reason={folder.blocked} />
   const conflict = folder.conflicts[0]
   return (
     <>
@@ -83,5 +85,42 @@ export function FolderBanners() {
         </div>
       )}
     </>
+  )
+}
+
+/** The folder is there but not for this page yet: nothing is edited, and the browser's workspace is not put in its place. */
+function FolderBlocked({ reason }: { reason: 'token' | 'unreadable' }) {
+  const { t, en } = useT()
+  const { team } = useServices()
+  const [token, setToken] = useState('')
+  if (reason === 'unreadable')
+    return (
+      <div className="banner warning" role="alert">
+        <span>{t('folder.unreadable')}</span>
+      </div>
+    )
+  return (
+    <div className="banner warning" role="alert">
+      <span>{t('folder.locked')}</span>
+      <form
+        className="banner-actions"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (token.trim()) team.setToken(token.trim())
+        }}
+      >
+        <input
+          aria-label={en('run.teamToken')}
+          placeholder={t('run.teamToken')}
+          type="password"
+          autoComplete="off"
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+        />
+        <button type="submit" className="button small" aria-label={en('run.unlock')}>
+          {t('run.unlock')}
+        </button>
+      </form>
+    </div>
   )
 }

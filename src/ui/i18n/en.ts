@@ -600,6 +600,10 @@ export const en = {
     offline:
       'The playground server stopped. Your text stays in this page: export it, or run `skill-playground open` again; waiting changes are written when it is back.',
     refused: 'The folder refused a change: {{problem}}',
+    locked:
+      'This page edits a folder on disk, but the server asks for the team token (PLAYGROUND_TOKEN). Open the one-time address `skill-playground open` printed, or type the token here. Nothing is edited until then, and the browser’s own workspace is left as it is.',
+    unreadable:
+      'This page edits a folder on disk, but the server could not read it. Nothing is edited here until it can: reload the page to try again.',
     conflictTitle: '{{path}} changed on disk and here',
     conflictText:
       'Both the file on disk and this page changed it since they last agreed. Pick the version to keep; the other is shown beside it.',

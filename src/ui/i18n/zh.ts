@@ -589,6 +589,9 @@ export const zh: DeepStrings<typeof en> = {
     editing: '正在编辑磁盘上的文件：',
     offline: 'Playground 服务已停止。你的文本仍保留在本页：可以导出，或重新运行 `skill-playground open`；服务恢复后会写入等待中的修改。',
     refused: '文件夹拒绝了一项修改：{{problem}}',
+    locked:
+      '本页编辑的是磁盘上的文件夹，但服务器要求团队口令（PLAYGROUND_TOKEN）。请打开 `skill-playground open` 打印出的一次性地址，或在这里输入口令。在此之前不会编辑任何内容，浏览器自己的工作区也保持不变。',
+    unreadable: '本页编辑的是磁盘上的文件夹，但服务器无法读取它。在能读取之前这里不会编辑任何内容：请重新加载页面再试。',
     conflictTitle: '{{path}} 在磁盘上和本页都被修改了',
     conflictText: '自上次同步以来，磁盘上的文件和本页都改动了它。请选择要保留的版本；另一版显示在旁边。',
     deletedOnDisk: '你在本页编辑这个文件时，它在磁盘上被删除了。',
