@@ -101,6 +101,36 @@ test('code cannot reach the network or the page, and an endless loop is stopped 
   await expect(page.getByRole('textbox', { name: 'Test utterance' })).toHaveValue('still responsive')
 })
 
+test('code that removes the import guard finds no handle on the Pyodide API, not even through the collector', async ({ page }) => {
+  // Issue 31: the leftover loader of `pyodide_js` that gc.get_objects() found held the Pyodide API
+  // (its file systems, its module, runPython). Written one line each: Monaco indents after a colon.
+  const scan = [
+    'import sys',
+    'while sys.meta_path and type(sys.meta_path[0]).__name__ == "Refuse": sys.meta_path.pop(0)',
+    'import gc',
+    'found = set()',
+    'for holder in gc.get_objects():',
+    '    for value in [holder] + list(gc.get_referents(holder)):',
+    '        if type(type(value)).__name__ != "_JsProxyMetaClass": continue',
+    '        for name in ("_module", "_api", "FS", "runPython", "loadPackage", "mount"):',
+    '            try:',
+    '                if hasattr(value, name): found.add(name)',
+    '            except BaseException: pass',
+    'report = "api handles: " + (", ".join(sorted(found)) or "none")',
+  ].join('\n')
+  await openSkillCode(page, 'tool.py')
+  await replaceCode(
+    page,
+    `SCAN = ${JSON.stringify(scan)}\ndef add(n): scope = {}; exec(SCAN, scope); print(scope["report"]); return len(scope["found"])`,
+  )
+  const panel = page.getByRole('region', { name: 'Skill code' })
+  await panel.getByRole('textbox', { name: 'numbers' }).fill('1, 2')
+  await panel.getByRole('button', { name: 'Run code' }).click()
+  const result = panel.getByRole('region', { name: 'Code result' })
+  await expect(result).toContainText('api handles: none', { timeout: 60_000 })
+  await expect(result).toContainText('"result": 0')
+})
+
 test('Add code gives a prompt-only skill a first skill.py that runs as it is', async ({ page }) => {
   const skills = page.getByRole('listbox', { name: 'Skills' })
   await skills.getByRole('option', { name: /^calculator/ }).click({ position: NAME })
