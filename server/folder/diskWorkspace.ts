@@ -56,6 +56,8 @@ const LEFT_ALONE_WORDS: Record<LeftAloneReason, string> = {
 
 /** How many files a listing reads before it lets other requests in. */
 const READS_PER_TURN = 64
+/** A listing holds at most this much text: thousands of files near 2 MB each would not fit in memory or in a page. */
+const MAX_LISTING_BYTES = 200 * 1024 * 1024
 
 export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) => void): DiskWorkspace {
   const disk = confinedFolder(folder)
@@ -83,16 +85,18 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
     const inWorkspace = folderFileFilter(walked.files)
     const files: DiskFile[] = []
     let reads = 0
+    let bytes = 0
     for (const path of walked.files) {
       if (!inWorkspace(path)) continue
       if (++reads % READS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
-      const found = disk.read(path)
+      const found: Found = bytes > MAX_LISTING_BYTES ? { kind: 'left-alone', reason: 'too-many' } : disk.read(path)
       if (found.kind === 'left-alone') {
         leftAloneCount++
         if (leftAlone.length < 100) leftAlone.push({ path, reason: found.reason })
       }
       const file = fileOf(path, found)
       if (!file) continue
+      bytes += file.text.length
       known.set(path, file.version)
       files.push(file)
     }
