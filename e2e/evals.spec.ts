@@ -1,4 +1,4 @@
-import { expect, test, NAME } from './fixtures'
+import { expect, test, NAME, settled, watchMainThread } from './fixtures'
 
 // add-calc's eval runs its skill.py: every trial starts Python in a fresh worker, seconds each on a
 // busy two-core machine, hence the long waits.
@@ -42,4 +42,36 @@ test('A/B: a saved version of a skill against its current text, with differences
   await expect(broken).toContainText('beyond noise')
   await expect(matrix.getByRole('row', { name: /weather answers from get_weather/ })).toContainText('0 pp')
   await expect(matrix.getByRole('row', { name: /weather answers from get_weather/ })).not.toContainText('beyond noise')
+})
+
+test("an eval's runaway regex is stopped in its worker: the case fails saying so, and the page never freezes", async ({ page }) => {
+  test.setTimeout(90_000)
+  // /(\d+)+y/ against the 34 digits the calculator is called with backtracks for minutes, exponentially.
+  const evals = [
+    '- name: runaway regexes',
+    '  utterance: 计算一下 1234567890123456789012345678901234 + 1 是多少',
+    '  expect:',
+    "    tool_args: { calculator: { expression: '/(\\d+)+y/' } }",
+    "    answer_matches: '/(\\d+)+y/'",
+    '',
+  ].join('\n')
+  // An import takes a skill with it: a quiet one beside the examples, and the evals in place of theirs.
+  await page.getByLabel('Import files').setInputFiles([
+    { name: 'evals.yaml', mimeType: 'text/yaml', buffer: Buffer.from(evals) },
+    { name: 'quiet.md', mimeType: 'text/markdown', buffer: Buffer.from('---\nname: quiet\ndescription: Says nothing.\n---\nQuiet.\n') },
+  ])
+  await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Replace' }).click()
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  const panel = page.getByRole('region', { name: 'Evals' })
+  await expect(panel).toContainText('1 cases × 1 trials = 1 runs')
+  await settled(page)
+  const watch = await watchMainThread(page)
+  await panel.getByRole('button', { name: 'Run evals' }).click()
+  await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('0 of 1 cases passed every trial', {
+    timeout: 30_000,
+  })
+  expect(await watch.longestStall()).toBeLessThan(500)
+  const row = panel.getByRole('table', { name: 'Eval results' }).getByRole('row', { name: /runaway regexes/ })
+  await row.getByText('2 failed assertions').click()
+  await expect(row.getByText('ran longer than 1 s and was stopped')).toHaveCount(2)
 })
