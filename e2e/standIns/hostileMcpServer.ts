@@ -2,7 +2,7 @@
  * Hostile MCP servers for the tests, built with the official SDK: each mode is a server that
  * sends what a careless or malicious one can (docs/live-tools.md, "What an MCP server can send").
  * Run it as `node --import tsx e2e/standIns/hostileMcpServer.ts <mode>` (stdio) or
- * `... http <port>` (Streamable HTTP on 127.0.0.1).
+ * `... http <port>` (Streamable HTTP on 127.0.0.1). The modes:
  *   deep-result   `deep_result` answers with structured content 100,000 levels deep
  *   deep-schema   `deep_schema` takes arguments 3,000 levels deep
  *   redos         `redos` declares an output pattern that backtracks, and answers what makes it
@@ -10,13 +10,14 @@
  *                 two names that read alike
  * each beside one ordinary tool, `echo`; and
  *   endless       tools/list always has a next page
- *   slow-endless  the same, each page after a pause
  *   many          5,000 tools on one page
- *   silent        never answers initialize
  *   noisy         prints non-JSON lines on stdout and floods stderr, then serves `echo`
- *   http          `echo`; `endless_body` and `endless_event`, whose answers never end (a JSON
- *                 body, one event of an event stream); `sent`, which says how much of the last
- *                 endless answer was sent and whether the client hung up
+ *   http          over Streamable HTTP: at /slow-endless a listing that always has a next page,
+ *                 each after a pause; at /silent a server that never answers; at any other path
+ *                 `echo`, `endless_body` and `endless_event`, whose answers never end (a JSON
+ *                 body, one event of an event stream), `trickle`, whose answer comes a byte at a
+ *                 time, and `sent`, which says how much of the last of those answers was sent
+ *                 and whether the client hung up
  * A deep value is too deep for the SDK's own JSON.stringify, so the transport writes it into the
  * message text where a placeholder stands, as a server with another JSON encoder would send it.
  */
@@ -96,7 +97,11 @@ function hostileServer(mode: string): Server {
       return {
         tools: [
           echo,
-          ...['endless_body', 'endless_event', 'sent'].map((name) => ({ name, description: name, inputSchema: { type: 'object' } })),
+          ...['endless_body', 'endless_event', 'trickle', 'sent'].map((name) => ({
+            name,
+            description: name,
+            inputSchema: { type: 'object' },
+          })),
         ] as never,
       }
     return { tools: [echo, ...(TOOLS[mode] ?? [])] as never }
@@ -138,12 +143,29 @@ function sendForever(response: ServerResponse, type: string, start: string) {
   more()
 }
 
+/** The stand-in's own bound for a trickle, so that a client that never hangs up is not kept forever. */
+const TRICKLE_BYTES = 600
+
+/** An answer that starts as `start` and then comes one byte at a time, slowly, without end. */
+function trickle(response: ServerResponse, start: string) {
+  Object.assign(lastEndless, { bytes: 0, hungUp: false })
+  response.on('close', () => (lastEndless.hungUp = !response.writableFinished))
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.write(start)
+  const drip = setInterval(() => {
+    if (response.destroyed) return clearInterval(drip)
+    if (++lastEndless.bytes < TRICKLE_BYTES) return void response.write('x')
+    clearInterval(drip)
+    response.end('"}]}}')
+  }, 100)
+}
+
 const [mode = 'odd', port] = process.argv.slice(2)
-if (mode === 'silent') {
-  // A server busy with something else before it speaks: stdin stays open, nothing is answered.
-  process.stdin.resume()
-} else if (mode === 'http') {
+if (mode === 'http') {
   createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname
+    // A server busy with something else: the request is taken, and never answered.
+    if (path === '/silent') return
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString()))
     request.on('end', () => {
@@ -153,8 +175,9 @@ if (mode === 'silent') {
         return sendForever(response, 'application/json', start)
       if (message.method === 'tools/call' && message.params?.name === 'endless_event')
         return sendForever(response, 'text/event-stream', `event: message\ndata: ${start}`)
+      if (message.method === 'tools/call' && message.params?.name === 'trickle') return trickle(response, start)
       // Everything else through the SDK: stateless, one server and transport per request.
-      const server = hostileServer(mode)
+      const server = hostileServer(path === '/slow-endless' ? 'slow-endless' : mode)
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       response.on('close', () => void transport.close().then(() => server.close()))
       void server.connect(transport).then(() => transport.handleRequest(request, response, JSON.parse(body || 'null')))

@@ -277,7 +277,10 @@ export class McpHub {
         connection.reason = 'config'
         return
       }
-      transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: boundedFetch })
+      transport = new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: config.headers },
+        fetch: boundedFetch(Math.max(this.connectTimeoutMs, this.callTimeoutMs)),
+      })
     }
     const client = new Client({ name: 'skill-playground', version: '0.1.0' }, { jsonSchemaValidator: acceptStructuredContent })
     client.onclose = () => {
@@ -415,18 +418,25 @@ const BODILESS = new Set([101, 103, 204, 205, 304])
 /**
  * fetch for Streamable HTTP with each message bounded by MAX_MESSAGE_BYTES, as the SDK bounds a
  * stdio line: a JSON body in all, an event stream per event (it may stay open for long). Without
- * it, a body that never ends is read into memory until the process runs out.
+ * it, a body that never ends is read into memory until the process runs out. A POST carries one
+ * request, whose answer is of no use after the request's time-out: it is ended at `postLimitMs`
+ * (the SDK gives up on the request but leaves its fetch open, so a server that sends a byte now
+ * and then would keep a connection per call).
  */
-const boundedFetch: FetchLike = async (url, init) => {
-  const response = await fetch(url, init)
-  if (!response.body || BODILESS.has(response.status)) return response
-  const eventStream = response.headers.get('content-type')?.includes('text/event-stream') ?? false
-  return new Response(response.body.pipeThrough(messageLimit(eventStream)), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
-}
+const boundedFetch =
+  (postLimitMs: number): FetchLike =>
+  async (url, init) => {
+    const limit = init?.method === 'POST' ? AbortSignal.timeout(postLimitMs) : null
+    const signal = limit && init?.signal ? AbortSignal.any([limit, init.signal]) : (limit ?? init?.signal)
+    const response = await fetch(url, { ...init, ...(signal ? { signal } : {}) })
+    if (!response.body || BODILESS.has(response.status)) return response
+    const eventStream = response.headers.get('content-type')?.includes('text/event-stream') ?? false
+    return new Response(response.body.pipeThrough(messageLimit(eventStream)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
+  }
 
 const LF = 0x0a
 const CR = 0x0d
