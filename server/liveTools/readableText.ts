@@ -3,10 +3,10 @@
  * linkedom document: no script runs, nothing is fetched). The only module that imports either.
  *
  * Both take time that grows faster than the page: linkedom's with the square of the nesting depth,
- * Readability's with depth and element count together. A small page can be built to take minutes,
- * so a page past READABLE_LIMITS gets its plain text instead, read in one pass without building a
- * document. This runs in a worker thread that
- * is ended at the time-out (readableTextInWorker.ts, docs/live-tools.md "Hostile pages").
+ * Readability's with depth and element count together, so a small page can be built to keep them
+ * busy for as long as it likes. A page past READABLE_LIMITS gets its plain text instead, read in
+ * one pass without building a document. This runs in a worker thread that is ended at the
+ * time-out (readableTextInWorker.ts, docs/live-tools.md "Hostile pages").
  */
 import { Readability } from '@mozilla/readability'
 import { parseHTML } from 'linkedom'

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseAllowList } from './addressGuard'
@@ -179,7 +180,7 @@ describe('a compressed page whose connection breaks or stalls (each of these end
   for (const encoding of ['gzip', 'deflate', 'br']) {
     it(`${encoding}: the connection drops mid-body: a tool error, nothing unhandled`, async () => {
       const outcome = await within(fetchPage(`/${encoding}-reset`), 5000)
-      expect(outcome).toEqual({ error: expect.stringMatching(/aborted|ECONNRESET|socket hang up/i) as unknown })
+      expect(outcome).toEqual({ error: "The page's body could not be read (aborted)." })
       // Anything thrown on a stream nobody listened to would have arrived by now.
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(uncaught).toEqual([])
@@ -204,30 +205,30 @@ describe('a compressed page whose connection breaks or stalls (each of these end
 })
 
 // A timing test on a shared machine: one more try when a stall came from the machine, not the code
-// (the code under test stalled for seconds every time).
+// (without the worker, each of these stalled far past the bound, every time).
 describe('pages built to freeze the text extraction (each blocked the server)', { retry: 1 }, () => {
   it('2,000 nested divs: the text, while the server thread stays free', async () => {
     const { outcome, stall } = await longestStall(within(fetchPage('/nested/2000'), 10_000))
-    expect(outcome).toMatchObject({ value: { text: 'deep text' } })
     expect(stall).toBeLessThan(200)
+    expect(outcome).toMatchObject({ value: { text: 'deep text' } })
   })
 
   it('350,000 nested divs (cut at 2 MB): the text, while the server thread stays free', async () => {
     const { outcome, stall } = await longestStall(within(fetchPage('/nested/350000'), 10_000))
-    expect(outcome).toMatchObject({ value: { text: expect.stringMatching(/^deep text/) as unknown, truncated: true } })
     expect(stall).toBeLessThan(200)
+    expect(outcome).toMatchObject({ value: { text: expect.stringMatching(/^deep text/) as unknown, truncated: true } })
   })
 
   it('a 2 MB wide page: the text, while the server thread stays free', async () => {
     const { outcome, stall } = await longestStall(within(fetchPage('/wide'), 10_000))
-    expect(outcome).toMatchObject({ value: { text: expect.stringMatching(/^word word\nword word/) as unknown } })
     expect(stall).toBeLessThan(200)
+    expect(outcome).toMatchObject({ value: { text: expect.stringMatching(/^word word\nword word/) as unknown } })
   })
 
   it('reading the text is stopped at the time-out, and its worker with it', async () => {
     const { outcome, stall } = await longestStall(within(fetchPage('/heavy', undefined, 250), 5000))
-    expect(outcome).toEqual({ error: "The page's text could not be read within 0.25 s." })
     expect(stall).toBeLessThan(200)
+    expect(outcome).toEqual({ error: "The page's text could not be read within 0.25 s." })
     // A worker still reading would keep a core busy: the process would use about as much CPU as time passes.
     const before = process.cpuUsage()
     await new Promise((resolve) => setTimeout(resolve, 500))

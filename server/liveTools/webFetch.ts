@@ -147,6 +147,10 @@ async function readBody(response: TransportResponse, signal: AbortSignal): Promi
       chunks.push(bytes)
       size += bytes.length
     }
+  } catch (error) {
+    // A time-out or a page given up on is worded by webFetch.
+    if (signal.aborted) throw error
+    throw new Error(`The page's body could not be read (${error instanceof Error ? error.message : String(error)}).`)
   } finally {
     signal.removeEventListener('abort', abort)
     inflater?.destroy()
