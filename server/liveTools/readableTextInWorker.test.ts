@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { MAX_READERS, readableTextInWorker } from './readableTextInWorker'
 
@@ -29,5 +36,29 @@ describe('readableTextInWorker', () => {
     // Every place came back: the next pages are read.
     const after = await Promise.all([6, 7, 8].map((n) => readableTextInWorker(article(n), AbortSignal.timeout(15_000))))
     expect(after.map((page) => page.title)).toEqual(['Page 6', 'Page 7', 'Page 8'])
+  })
+
+  it("runs from a build too: plain Node, no tsx, the worker's script beside this module", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'readable-build-'))
+    try {
+      await build({
+        entryPoints: [join(import.meta.dirname, 'readableTextInWorker.ts'), join(import.meta.dirname, 'readableTextWorker.ts')],
+        outdir: out,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'warning',
+        // Bundled CommonJS (Readability) calls require(); give the ES module one, as scripts/buildCli.mjs does.
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      })
+      const script = `const { readableTextInWorker } = await import(${JSON.stringify(pathToFileURL(join(out, 'readableTextInWorker.js')).href)})
+const page = await readableTextInWorker(${JSON.stringify(article(9))}, AbortSignal.timeout(15000))
+console.log(JSON.stringify(page))`
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 15_000 })
+      expect(JSON.parse(stdout)).toMatchObject({ title: 'Page 9', text: expect.stringContaining('Sentence 9 of the article') as unknown })
+    } finally {
+      rmSync(out, { recursive: true, force: true })
+    }
   })
 })

@@ -66,7 +66,8 @@ async function slot(signal: AbortSignal): Promise<() => void> {
  * `--import tsx` to a worker's own script.
  */
 function startWorker(): Worker {
-  const options = { resourceLimits: RESOURCE_LIMITS }
+  // None of the server's own Node options: a worker inherits them, and some (--input-type) stop it starting.
+  const options = { resourceLimits: RESOURCE_LIMITS, execArgv: [] }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./readableTextWorker.js', import.meta.url), options)
   const tsx = import.meta.resolve('tsx/esm/api')
   const entry = new URL('./readableTextWorker.ts', import.meta.url).href
