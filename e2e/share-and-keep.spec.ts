@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
-import { examples, expect, holdAutosave, holdFrames, SkillEditor, test, NAME } from './fixtures'
+import { strToU8, zipSync } from 'fflate'
+import { examples, expect, holdAutosave, holdFrames, settled, SkillEditor, test, NAME, watchMainThread } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -409,8 +410,34 @@ test('keys the editor holds back for its next frame count as unsaved when anothe
   await editor.endOfLine('## You are a careful calculator')
   await page.keyboard.type(' (theirs)')
   // Taken in as if nothing were unsaved, the other tab's text would be written over by these keys
-  // without a word: the same skill changed in both tabs is a question.
+  // without a word. Different lines of one skill merge: both tabs end with both changes.
+  await expect(second.getByRole('status').filter({ hasText: 'Merged with changes saved in another tab' })).toBeVisible()
+  await expect(second.getByRole('alert').filter({ hasText: 'another tab' })).toHaveCount(0)
+  await expect(second.getByRole('option', { name: /calculator_mine/ })).toHaveCount(1)
+  // The merge is saved and reaches the first tab (whose frames run: its editor shows it).
+  await expect(page.getByRole('option', { name: /calculator_mine/ })).toHaveCount(1)
+  await expect(editor.line('careful calculator (theirs)')).toBeVisible()
+})
+
+test('keys held back in one tab and the other tab’s save on the same line: the tab asks, and keeps its keys', async ({
+  page,
+  context,
+  editor,
+}) => {
+  const second = await context.newPage()
+  await second.goto('/')
+  const secondEditor = new SkillEditor(second)
+  await second.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await secondEditor.endOfLine('name: calculator')
+  await holdFrames(second)
+  await second.keyboard.type('_mine')
+  await page.getByRole('option', { name: /calculator/ }).click({ position: NAME })
+  await editor.endOfLine('name: calculator')
+  await page.keyboard.type('_theirs')
   await expect(second.getByRole('alert').filter({ hasText: 'another tab' })).toBeVisible()
+  // Its frames are held (its editor paints nothing): the skill list shows what it holds.
+  await expect(second.getByRole('option', { name: /calculator_mine/ })).toHaveCount(1)
+  await expect(page.getByRole('option', { name: /calculator_theirs/ })).toHaveCount(1)
 })
 
 test('two tabs changing different things at once: both changes are kept, without a question', async ({ context, routing }) => {
@@ -483,4 +510,28 @@ test('files that are neither skills nor tests are listed under Other files, open
   await expect(others.getByRole('button', { name: 'evals-imported.yaml' })).toHaveAttribute('aria-current', 'true')
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(others.getByRole('button', { name: 'greet/references/tone.md' })).toBeVisible()
+})
+
+test('a zip of 20,000 entries is unpacked in slices with its progress shown: the page never stalls', async ({ page }) => {
+  test.setTimeout(180_000)
+  const entries: Record<string, Uint8Array> = {}
+  for (let i = 0; i < Number(process.env.ZIP_SKILLS ?? 0); i++) entries[`skills/s${i}/SKILL.md`] = strToU8(`---\nname: s${i}\ndescription: Skill ${i}.\n---\nBody ${i}\n`)
+  entries['skills/many/SKILL.md'] = strToU8('---\nname: many\ndescription: Keeps many notes.\n---\nNotes.\n')
+  for (let i = Object.keys(entries).length; i < 20_000; i++) entries[`notes/${i}.md`] = strToU8(`# Note ${i}\n\nWritten down on day ${i}.\n`)
+  // From a file on disk: a buffer handed to setInputFiles is built in the page by script, a stall of its own.
+  const zip = join(mkdtempSync(join(tmpdir(), 'many-')), 'many.zip')
+  writeFileSync(zip, zipSync(entries, { level: 6 }))
+  await settled(page)
+  await page.evaluate(() => {
+    const w = window as unknown as { lt: unknown[] }
+    w.lt = []
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.lt.push([Math.round(e.startTime), Math.round(e.duration)]) }).observe({ type: 'longtask' })
+  })
+  const watch = await watchMainThread(page)
+  await page.getByLabel('Import files').setInputFiles(zip)
+  const status = page.getByRole('status').filter({ hasText: /Unpacking many\.zip… \d+%|Imported/ })
+  await expect(status).toContainText('Unpacking many.zip…')
+  await expect(status).toContainText('Imported', { timeout: 120_000 })
+  console.log('stall', await watch.longestStall())
+  console.log(JSON.stringify(await page.evaluate(() => (window as unknown as { lt: number[][] }).lt.filter((x) => x[1]! > 100))))
 })

@@ -103,11 +103,10 @@ export function startAutosave(store: PlaygroundStore, initial: SavedIdentity | n
     const hadOwnChanges = !sameSavedWorkspace(mine, base)
     takeIn(record)
     if (!sameSavedWorkspace(merged, mine)) replaceState(merged)
+    notice(hadOwnChanges ? 'saved.mergedOtherTab' : 'saved.otherTab')
     if (sameSavedWorkspace(merged, record.workspace)) {
       cancelTimer()
       store.getState().setSaveStatus('saved')
-      if (hadOwnChanges) notice('saved.mergedOtherTab')
-      else notice('saved.otherTab')
       return 'taken'
     }
     return 'merged'
@@ -133,7 +132,6 @@ export function startAutosave(store: PlaygroundStore, initial: SavedIdentity | n
         else setSaveStatus('pending')
         if (storageProblem) setStorageProblem(null)
         sync.announce(revision)
-        if (merges > 0) notice('saved.mergedOtherTab')
         return
       }
       if (!result.stale) {
