@@ -70,7 +70,7 @@ test("an eval's runaway regex is stopped in its worker: the case fails saying so
   await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('0 of 1 cases passed every trial', {
     timeout: 30_000,
   })
-  expect(await watch.longestStall()).toBeLessThan(500)
+  expect(await watch.longestStall()).toBeLessThan(1000)
   const row = panel.getByRole('table', { name: 'Eval results' }).getByRole('row', { name: /runaway regexes/ })
   await row.getByText('2 failed assertions').click()
   await expect(row.getByText('ran longer than 1 s and was stopped')).toHaveCount(2)

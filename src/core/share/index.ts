@@ -1,6 +1,6 @@
 export { crc32, decodeShare, encodeShare, MAX_SHARE_BYTES, SHARE_VERSION } from './shareCodec'
 export type { DecodeResult, SharePayload } from './shareCodec'
-export { archivePath, MAX_ARCHIVE_BYTES, unzipWorkspace, zipWorkspace } from './workspaceArchive'
+export { archivePath, MAX_ARCHIVE_BYTES, unzipWorkspace, unzipWorkspaceInSteps, zipWorkspace } from './workspaceArchive'
 export type { ArchiveContents, UnzipResult, WorkspaceArchive } from './workspaceArchive'
 export { mergeResources } from './mergeResources'
 export type { ToolResources } from './mergeResources'

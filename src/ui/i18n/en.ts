@@ -555,6 +555,7 @@ export const en = {
     discard: 'Discard',
   },
   importing: {
+    unpacking: 'Unpacking {{file}}… {{percent}}%',
     preparing_one: 'Reading {{count}} file…',
     preparing_other: 'Reading {{count}} files…',
     imported_one: 'Imported {{count}} skill',

@@ -546,6 +546,7 @@ export const zh: DeepStrings<typeof en> = {
     discard: '丢弃',
   },
   importing: {
+    unpacking: '正在解压 {{file}}… {{percent}}%',
     preparing_one: '正在读取 {{count}} 个文件…',
     preparing_other: '正在读取 {{count}} 个文件…',
     imported_one: '已导入 {{count}} 个技能',

@@ -66,13 +66,15 @@ export function ImportControl() {
   }
   const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
-    const read = await readImport([...list])
+    const read = await readImport([...list], ({ file, percent }) => setMessage(t('importing.unpacking', { file, percent })))
     setUnreadableTests(null)
     if (!read.ok) return setMessage(say(read.error))
     const existing = new Set(store.getState().files.map((file) => file.path))
     const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
-    if (clashes.length > 0) setPending({ archive: read.archive, clashes })
-    else await apply(read.archive, 'both')
+    if (clashes.length > 0) {
+      setMessage(null)
+      setPending({ archive: read.archive, clashes })
+    } else await apply(read.archive, 'both')
   }
 
   const [dragging, setDragging] = useState(false)

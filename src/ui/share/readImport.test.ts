@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { formatMessage } from '../../core/messages'
 import { zh } from '../../core/messages/zh'
@@ -39,5 +40,23 @@ describe('readImport', () => {
     expect(!read.ok && formatMessage(read.error)).toContain('(9: file0.txt, file1.txt, file2.txt, file3.txt, file4.txt, …)')
     const none = await readImport([])
     expect(!none.ok && formatMessage(none.error)).toBe('No skills found: pick SKILL.md or .md files, a skills folder, or a .zip.')
+  })
+
+  it('unpacks a zip of twenty thousand entries a slice at a time, telling how far it has come', async () => {
+    const entries: Record<string, Uint8Array> = {}
+    for (let i = 0; i < 20_000; i++) entries[`skills/s${i}/SKILL.md`] = strToU8(`---\nname: s${i}\n---\nBody ${i}\n`)
+    const zip = new File([zipSync(entries, { level: 1 })], 'many.zip')
+    // Timers that run while the archive is unpacked, between its progress reports: the page's input and painting would too.
+    const heard: string[] = []
+    const ticking = setInterval(() => heard.push('tick'), 0)
+    try {
+      const read = await readImport([zip], ({ percent }) => heard.push(`${percent}%`))
+      expect(read.ok && read.archive.files.length).toBe(20_000)
+    } finally {
+      clearInterval(ticking)
+    }
+    const unpacking = heard.slice(heard.indexOf('0%'), heard.indexOf('100%'))
+    expect(unpacking.filter((what) => what === 'tick').length).toBeGreaterThan(3)
+    expect(heard.filter((what) => what !== 'tick').length).toBeGreaterThan(50)
   })
 })

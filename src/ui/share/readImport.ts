@@ -1,4 +1,4 @@
-import { importPaths, unzipWorkspace, type ArchiveContents } from '../../core/share'
+import { importPaths, unzipWorkspaceInSteps, type ArchiveContents } from '../../core/share'
 import { message, type Message } from '../../core/messages'
 import { isSkillPath, type SkillFile } from '../../core/skill'
 
@@ -10,11 +10,34 @@ const READ_AHEAD = 8
 /** How long reading may hold the page before it lets input and painting in. */
 const SLICE_MS = 10
 
+/** How far unpacking an archive has come: shown while a large one is read. */
+export interface ImportProgress {
+  file: string
+  percent: number
+}
+
+/** Lets input and painting in before the work goes on. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** Runs stepped work (core's `…InSteps`) SLICE_MS at a time, letting input and painting in between. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+  let started = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - started < SLICE_MS) continue
+    await nextTask()
+    started = performance.now()
+  }
+}
+
 /**
  * Turns picked or dropped files into skill files: `.zip` archives, and the files of a folder (or
  * loose files) that the workspace takes (`importPaths`: skills, the suites, skill folders' files).
+ * An archive is unpacked a slice at a time (twenty thousand entries are many short tasks), with
+ * `onProgress` told how far it has come.
  */
-export async function readImport(list: readonly File[]): Promise<ImportRead> {
+export async function readImport(list: readonly File[], onProgress?: (progress: ImportProgress) => void): Promise<ImportRead> {
   const files: SkillFile[] = []
   let settings: ArchiveContents['settings']
   const problems: Message[] = []
@@ -37,7 +60,7 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
   const readAhead = async (from: number) => {
     for (const { file } of wanted.slice(from, from + READ_AHEAD)) {
       if (performance.now() - sliceStarted > SLICE_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 0))
+        await nextTask()
         sliceStarted = performance.now()
       }
       if (bytes.has(file) || file.size > MAX_FILE_BYTES) continue
@@ -52,7 +75,15 @@ export async function readImport(list: readonly File[]): Promise<ImportRead> {
       leftOut.push(file.name)
       continue
     }
-    const result = unzipWorkspace(new Uint8Array(await file.arrayBuffer()))
+    let shown = -1
+    const result = await inSlices(
+      unzipWorkspaceInSteps(new Uint8Array(await file.arrayBuffer()), (done, total) => {
+        const percent = Math.floor((done / total) * 100)
+        if (percent === shown) return
+        shown = percent
+        onProgress?.({ file: file.name, percent })
+      }),
+    )
     if (!result.ok) problems.push(result.error)
     else {
       files.push(...result.archive.files)
