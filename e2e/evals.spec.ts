@@ -46,7 +46,7 @@ test('A/B: a saved version of a skill against its current text, with differences
 
 test("an eval's runaway regex is stopped in its worker: the case fails saying so, and the page never freezes", async ({ page }) => {
   test.setTimeout(90_000)
-  // /(\d+)+y/ against the 34 digits the calculator is called with backtracks for minutes, exponentially.
+  // /(\d+)+y/ never matches the 34 digits the calculator is called with, and tries exponentially many ways.
   const evals = [
     '- name: runaway regexes',
     '  utterance: 计算一下 1234567890123456789012345678901234 + 1 是多少',

@@ -2,11 +2,16 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
 import { isCodeFile, isLeftAlone, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
+/** Folders read through links or below them, at most: past it they are skipped (the plain folders are all read). */
+const MAX_LINKED_FOLDERS = 10_000
+
 /**
  * Reads every skill file under `root` (docs/skill-format.md layout) with `/`-separated relative
  * paths. A folder that is itself one skill (it holds SKILL.md) reads as that skill, named after the
  * folder. Symbolic links are followed while they stay inside `root`; one that leads outside is
- * skipped and reported through `onSkip`.
+ * skipped and reported through `onSkip`. A folder is read through one link at most (an alias of a
+ * skill is read; two links to each of thirty folders in a row would be read 2^30 times), and so
+ * are MAX_LINKED_FOLDERS folders in all.
  */
 export function readSkillsDir(root: string, onSkip: (path: string, why: string) => void = () => {}): SkillFile[] {
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
@@ -26,18 +31,28 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   const files: SkillFile[] = []
   // The real folders on the way down: a link back up one of them would loop.
   const ancestors = new Set<string>([inside])
+  // The real folders already read through a link, and how many folders were read below links.
+  const linkedInto = new Set<string>()
+  let linkedReads = 0
+  const tooMany = (path: string) => {
+    if (++linkedReads <= MAX_LINKED_FOLDERS) return false
+    onSkip(path, `links lead to more than ${MAX_LINKED_FOLDERS.toLocaleString('en')} folders`)
+    return true
+  }
   // `real` is the folder's real path: plain entries need no stat or realpath of their own (a
   // thousand-skill folder pays for the links only).
-  // `prefix` is the folder's path relative to `root` with a trailing "/" ("" at the root).
-  const walk = (dir: string, real: string, prefix: string) => {
+  // `prefix` is the folder's path relative to `root` with a trailing "/" ("" at the root);
+  // `linked`: the folder was reached through a link.
+  const walk = (dir: string, real: string, prefix: string, linked: boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (isLeftAlone(entry.name)) continue
       const full = join(dir, entry.name)
       const path = prefix + entry.name
       if (entry.isDirectory()) {
+        if (linked && tooMany(path)) continue
         const realChild = join(real, entry.name)
         ancestors.add(realChild)
-        walk(full, realChild, `${path}/`)
+        walk(full, realChild, `${path}/`, linked)
         ancestors.delete(realChild)
         continue
       }
@@ -62,12 +77,18 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
       if (stat?.isDirectory()) {
         const real = realpathSync(target)
         if (ancestors.has(real)) continue
+        if (linkedInto.has(real)) {
+          onSkip(path, 'a second link to a folder already read through a link')
+          continue
+        }
+        if (tooMany(path)) continue
+        linkedInto.add(real)
         ancestors.add(real)
-        walk(full, real, `${path}/`)
+        walk(full, real, `${path}/`, true)
         ancestors.delete(real)
       } else if (stat?.isFile() && wanted(path)) keep(path, target)
     }
   }
-  walk(root, inside, '')
+  walk(root, inside, '', false)
   return files
 }

@@ -289,6 +289,24 @@ describe('what lint is pointed at', () => {
   })
 })
 
+describe('a folder whose links fan out', () => {
+  it('reads each folder through one link at most: thirty levels of two links each end at once, the second links named', async () => {
+    const { symlinkSync } = await import('node:fs')
+    const dir = mkdtempSync(join(tmpdir(), 'cli-fan-'))
+    mkdirSync(join(dir, 'real'))
+    writeFileSync(join(dir, 'real', 'SKILL.md'), '---\nname: real\ndescription: x\n---\nbody\n')
+    // Level i links twice to level i + 1: followed every time, 2^30 folders.
+    for (let i = 0; i <= 30; i++) mkdirSync(join(dir, `level${i}`))
+    for (let i = 0; i < 30; i++) for (const name of ['a', 'b']) symlinkSync(join(dir, `level${i + 1}`), join(dir, `level${i}`, name))
+    const started = Date.now()
+    const { code, out, err } = await run(['lint', dir, '--json'])
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(code).toBe(0)
+    expect(JSON.parse(out.join('\n'))).toMatchObject({ skills: 1 })
+    expect(err).toContain('level0/b: skipped (a second link to a folder already read through a link)')
+  })
+})
+
 // The example evals include add-calc, whose own Python runs in Pyodide: its first start takes seconds.
 describe('skill-playground eval', { timeout: 60_000 }, () => {
   it('runs the example evals with the scripted model, labelled simulated, and writes JUnit', async () => {

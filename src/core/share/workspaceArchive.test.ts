@@ -154,7 +154,7 @@ describe('the workspace zip', () => {
         break
       }
     }
-    // All at once this is one task of seconds; a page runs these steps with input and painting
+    // All at once this is one long task; a page runs these steps with input and painting
     // between, and no one of them is a noticeable part of the whole.
     const whole = times.reduce((sum, time) => sum + time, 0)
     expect(times.length).toBeGreaterThan(1000)

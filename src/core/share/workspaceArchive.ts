@@ -54,7 +54,7 @@ const EMPTY = new Uint8Array(0)
 
 /**
  * fflate's streaming inflater sets up a 32 KB window and grows a 160 KB buffer for every file, so an
- * archive of thousands of small files (skills) costs seconds in allocation alone. A small file is
+ * archive of thousands of small files (skills) is spent allocating, not inflating. A small file is
  * inflated in one call instead, into a buffer of the size its header declares plus one byte: a file
  * that fills that byte lied about its size, and is inflated again as a stream, every byte counted
  * as before. Larger files, and those whose header leaves the size to a trailing descriptor, stream.
