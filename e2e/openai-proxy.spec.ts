@@ -134,7 +134,8 @@ test('Abort stops a streaming reply and keeps what arrived, marked aborted', asy
 })
 
 test('an Abort clicked just as the reply ends does not start another run', async ({ page, routing, run }) => {
-  upstream.script({ kind: 'slow', pieces: ['Short ', 'reply.'], delayMs: 300 })
+  // Long enough for the Abort button to be found on a loaded machine; the click still lands after the end.
+  upstream.script({ kind: 'slow', pieces: ['Short ', 'reply.'], delayMs: 1500 })
   await runWithProxy(routing, run, 'tell me a short story')
   // The Abort button a click was aimed at, then the run ends before the click lands.
   const abort = await page.getByRole('button', { name: 'Abort' }).elementHandle()
