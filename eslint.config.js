@@ -164,7 +164,12 @@ export default tseslint.config(
     })),
   // The MCP client's one owner, and the real MCP servers the tests stand up.
   {
-    files: ['server/mcp/mcpHub.ts', 'e2e/standIns/mcpTestServer.ts', 'e2e/standIns/hostileMcpServer.ts'],
+    files: [
+      'server/mcp/mcpHub.ts',
+      'e2e/standIns/mcpTestServer.ts',
+      'e2e/standIns/hostileMcpServer.ts',
+      'e2e/standIns/mcpFeatureServer.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: ownedPaths, patterns: ownedPatterns.slice(0, 2) }] },
   },
   prettier,

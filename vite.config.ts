@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
-import { McpHub, readMcpConfig } from './server/mcp/mcpHub'
+import { McpHub, mcpHubOptionsFrom, readMcpConfig } from './server/mcp/mcpHub'
 import { createOpenAIProxy, proxySettingsFrom } from './server/openaiProxy'
 import { createToolsApi, liveToolSettingsFrom } from './server/toolsApi'
 
@@ -126,7 +126,7 @@ function openAIProxy(mode: string): Plugin {
   let hub: McpHub | null = null
   const tools = () => {
     if (!hub) {
-      hub = new McpHub(readMcpConfig(env()))
+      hub = new McpHub(readMcpConfig(env()), mcpHubOptionsFrom(env()))
       hub.start()
     }
     return createToolsApi(() => liveToolSettingsFrom(env()), hub)

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { accessSettingsFrom, allowedHostsFrom, refusalToStart } from './accessControl'
-import { McpHub, readMcpConfig } from './mcp/mcpHub'
+import { McpHub, mcpHubOptionsFrom, readMcpConfig } from './mcp/mcpHub'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
 import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
@@ -37,10 +37,7 @@ if (refusal) {
   process.exit(1)
 }
 
-const hub = new McpHub(mcpConfig, {
-  ...(Number(process.env.MCP_CONNECT_TIMEOUT_MS) > 0 ? { connectTimeoutMs: Number(process.env.MCP_CONNECT_TIMEOUT_MS) } : {}),
-  ...(Number(process.env.MCP_TOOL_TIMEOUT_MS) > 0 ? { callTimeoutMs: Number(process.env.MCP_TOOL_TIMEOUT_MS) } : {}),
-})
+const hub = new McpHub(mcpConfig, mcpHubOptionsFrom(process.env))
 hub.start()
 
 // `skill-playground open <dir>`: the page edits that folder in place. Files on disk are one

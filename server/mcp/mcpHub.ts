@@ -11,16 +11,30 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, McpError, PaginatedResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ErrorCode,
+  McpError,
+  PaginatedResultSchema,
+  ResultSchema,
+  ToolSchema,
+  type Task,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
-import { mcpToolName, type LiveToolInfo, type McpServerStatus } from '../../src/core/tools/liveTools'
+import { mcpToolName, type LiveToolInfo, type McpCatalog, type McpServerStatus } from '../../src/core/tools/liveTools'
+import type { McpToolResult } from '../../src/core/tools/mcpContent'
 import { boundJson, exceededLimit, type JsonLimits } from './boundJson'
+import { listCatalog } from './listCatalog'
+import { readToolContent } from './readToolContent'
 
-export type McpServerConfig =
+/** `timeoutMs`: this server's call time-out (mcp.json), the hub's default when absent; `maxTotalTimeoutMs`: the most progress may stretch it to. */
+export type McpServerConfig = (
   { command: string; args: string[]; env: Record<string, string>; cwd?: string } | { url: string; headers: Record<string, string> }
+) & { timeoutMs?: number; maxTotalTimeoutMs?: number }
 
 export interface McpConfig {
   servers: Record<string, McpServerConfig>
@@ -31,6 +45,10 @@ export interface McpConfig {
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000
 export const DEFAULT_CALL_TIMEOUT_MS = 15_000
+/** Progress restarts a call's time-out, up to this many times the time-out in all, unless mcp.json says otherwise. */
+export const PROGRESS_STRETCH = 10
+/** A task's status is asked for at the server's suggested interval, within these bounds. */
+export const TASK_POLL_LIMITS = { minMs: 50, maxMs: 10_000, defaultMs: 1000 } as const
 const STDERR_TAIL = 2000
 
 /** What one server's listing may hold (docs/live-tools.md, "What an MCP server can send"). */
@@ -93,20 +111,39 @@ export function readMcpConfig(env: Record<string, string | undefined>, cwd = pro
   if (!entries) return { ...empty, path, problems: [{ name: 'mcp.json', message: `${path} has no "mcpServers" object.` }] }
   const config: McpConfig = { servers: {}, problems: [], path }
   for (const [name, entry] of Object.entries(entries)) {
+    const timeouts = isObject(entry) ? readTimeouts(entry) : {}
+    if (typeof timeouts === 'string') {
+      config.problems.push({ name, message: timeouts })
+      continue
+    }
     if (isObject(entry) && typeof entry.command === 'string') {
       config.servers[name] = {
         command: expand(entry.command, env),
         args: Array.isArray(entry.args) ? entry.args.map((arg) => expand(String(arg), env)) : [],
         env: stringRecord(entry.env, env),
         ...(typeof entry.cwd === 'string' ? { cwd: resolvePath(cwd, entry.cwd) } : {}),
+        ...timeouts,
       }
     } else if (isObject(entry) && typeof entry.url === 'string') {
-      config.servers[name] = { url: expand(entry.url, env), headers: stringRecord(entry.headers, env) }
+      config.servers[name] = { url: expand(entry.url, env), headers: stringRecord(entry.headers, env), ...timeouts }
     } else {
       config.problems.push({ name, message: 'Needs "command" (stdio) or "url" (Streamable HTTP).' })
     }
   }
   return config
+}
+
+/** An entry's `timeoutMs` and `maxTotalTimeoutMs`: whole milliseconds above zero, or a problem in words. */
+function readTimeouts(entry: Record<string, unknown>): { timeoutMs?: number; maxTotalTimeoutMs?: number } | string {
+  const read: { timeoutMs?: number; maxTotalTimeoutMs?: number } = {}
+  for (const key of ['timeoutMs', 'maxTotalTimeoutMs'] as const) {
+    const value = entry[key]
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+      return `"${key}" must be a whole number of milliseconds above 0, not ${JSON.stringify(value)?.slice(0, 40)}.`
+    read[key] = value
+  }
+  return read
 }
 
 interface Connection {
@@ -118,8 +155,17 @@ interface Connection {
   stderr: string
   client: Client | null
   /** Our name → the server's own tool name. */
-  tools: Map<string, { original: string; info: LiveToolInfo }>
+  tools: Map<string, ListedTool>
+  catalog: McpCatalog | null
+  /** Sessions the server forgot, each renewed for a call. */
+  renewed: McpServerStatus['renewed']
   connecting: Promise<void> | null
+}
+
+/** How long a call waits: the time-out, restarted by progress up to the total. */
+interface CallTimeouts {
+  timeoutMs: number
+  maxTotalMs: number
 }
 
 export class McpToolError extends Error {
@@ -129,6 +175,13 @@ export class McpToolError extends Error {
 export interface McpHubOptions {
   connectTimeoutMs?: number
   callTimeoutMs?: number
+}
+
+/** The hub's time-outs from the environment (MCP_CONNECT_TIMEOUT_MS, MCP_TOOL_TIMEOUT_MS), for `npm run serve` and `npm start` alike. */
+export function mcpHubOptionsFrom(env: Record<string, string | undefined>): McpHubOptions {
+  const connect = Number(env.MCP_CONNECT_TIMEOUT_MS)
+  const call = Number(env.MCP_TOOL_TIMEOUT_MS)
+  return { ...(connect > 0 ? { connectTimeoutMs: connect } : {}), ...(call > 0 ? { callTimeoutMs: call } : {}) }
 }
 
 export class McpHub {
@@ -149,6 +202,8 @@ export class McpHub {
         stderr: '',
         client: null,
         tools: new Map(),
+        catalog: null,
+        renewed: undefined,
         connecting: null,
       })
   }
@@ -172,6 +227,9 @@ export class McpHub {
         ...(connection.reason ? { reason: connection.reason } : {}),
         ...(connection.stderr.trim() ? { stderr: connection.stderr.trim() } : {}),
         tools: connection.tools.size,
+        timeoutMs: this.timeoutsOf(connection).timeoutMs,
+        ...(connection.renewed ? { renewed: connection.renewed } : {}),
+        ...(connection.catalog ? { catalog: connection.catalog } : {}),
       })),
       ...this.problems.map((problem) => ({
         name: problem.name,
@@ -184,7 +242,21 @@ export class McpHub {
   }
 
   tools(): LiveToolInfo[] {
-    return [...this.connections.values()].flatMap((connection) => [...connection.tools.values()].map((tool) => tool.info))
+    return [...this.connections.values()].flatMap((connection) => {
+      const { timeoutMs, maxTotalMs } = this.timeoutsOf(connection)
+      return [...connection.tools.values()].map((tool) => ({
+        ...tool.info,
+        timeoutMs,
+        maxWaitMs: maxTotalMs,
+        ...(tool.task ? { task: true } : {}),
+      }))
+    })
+  }
+
+  /** A server's call time-out (its own, or the hub's) and the most progress may stretch it to. */
+  private timeoutsOf(connection: Connection): CallTimeouts {
+    const timeoutMs = connection.config.timeoutMs ?? this.callTimeoutMs
+    return { timeoutMs, maxTotalMs: Math.max(timeoutMs, connection.config.maxTotalTimeoutMs ?? timeoutMs * PROGRESS_STRETCH) }
   }
 
   has(name: string): boolean {
@@ -198,37 +270,52 @@ export class McpHub {
     return true
   }
 
-  async call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+  async call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpToolResult> {
     const connection = [...this.connections.values()].find((candidate) => candidate.tools.has(name))
     if (!connection) throw new McpToolError(`No MCP tool "${name}".`)
     // A server that died since it was listed gets one new connection, on demand.
     if (connection.state !== 'ready') await this.connect(connection)
-    const client = connection.client
-    if (connection.state !== 'ready' || !client)
-      throw new McpToolError(`The MCP server "${connection.name}" is not running: ${connection.message ?? 'it failed to start'}.`)
-    const tool = connection.tools.get(name)!
-    let result: Awaited<ReturnType<Client['callTool']>>
-    try {
-      result = await client.callTool({ name: tool.original, arguments: args }, undefined, { signal, timeout: this.callTimeoutMs })
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error)
-      if (/timed out|timeout/i.test(text))
-        throw new McpToolError(`The MCP server "${connection.name}" did not answer ${tool.original} within ${this.callTimeoutMs / 1000} s.`)
-      throw new McpToolError(`The MCP server "${connection.name}" failed on ${tool.original}: ${text}`)
+    for (let attempt = 1; ; attempt++) {
+      const client = connection.client
+      if (connection.state !== 'ready' || !client)
+        throw new McpToolError(`The MCP server "${connection.name}" is not running: ${connection.message ?? 'it failed to start'}.`)
+      const tool = connection.tools.get(name)
+      if (!tool) throw new McpToolError(`The MCP server "${connection.name}" no longer lists the tool behind ${name}.`)
+      const timeouts = this.timeoutsOf(connection)
+      let result: Record<string, unknown>
+      try {
+        result = tool.task
+          ? await runAsTask(client, tool.original, args, signal, timeouts)
+          : await client.request({ method: 'tools/call', params: { name: tool.original, arguments: args } }, ResultSchema, {
+              signal,
+              timeout: timeouts.timeoutMs,
+              maxTotalTimeout: timeouts.maxTotalMs,
+              // Progress restarts the time-out (the specification's reset-on-progress); the SDK asks
+              // for progress only when there is a handler.
+              resetTimeoutOnProgress: true,
+              onprogress: () => undefined,
+            })
+      } catch (error) {
+        const forgotten = forgottenSession(error)
+        // The server restarted and forgot our session: one new session, and the call again.
+        if (forgotten !== null && attempt === 1 && !signal.aborted) {
+          const renewed = { count: (connection.renewed?.count ?? 0) + 1, status: forgotten }
+          await this.renew(connection, client)
+          connection.renewed = renewed
+          continue
+        }
+        throw describeCallError(error, connection.name, tool.original, timeouts)
+      }
+      return readResult(result, tool.original)
     }
-    const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : []
-    const text = content
-      .filter((part) => part.type === 'text' && typeof part.text === 'string')
-      .map((part) => part.text)
-      .join('\n')
-    if (result.isError) throw new McpToolError(text || `${tool.original} reported an error.`)
-    const other = content.filter((part) => part.type !== 'text').map((part) => part.type)
-    return {
-      ...(text ? { text } : {}),
-      // JSON.parse reads any depth; JSON.stringify, the page and the model do not.
-      ...(result.structuredContent !== undefined ? { structured: boundJson(result.structuredContent, RESULT_LIMITS).value } : {}),
-      ...(other.length > 0 ? { other_content: other } : {}),
-    }
+  }
+
+  /**
+   * A new session in place of the one `failed` had, which the server forgot. Calls that fail
+   * together start one session between them: a call whose client was already replaced just retries.
+   */
+  private async renew(connection: Connection, failed: Client): Promise<void> {
+    if (connection.connecting || connection.client === failed) await this.connect(connection)
   }
 
   async close(): Promise<void> {
@@ -252,6 +339,8 @@ export class McpHub {
     connection.state = 'connecting'
     connection.message = undefined
     connection.reason = undefined
+    connection.renewed = undefined
+    connection.catalog = null
     connection.stderr = ''
     const { config } = connection
     let transport: Transport
@@ -279,7 +368,7 @@ export class McpHub {
       }
       transport = new StreamableHTTPClientTransport(url, {
         requestInit: { headers: config.headers },
-        fetch: boundedFetch(Math.max(this.connectTimeoutMs, this.callTimeoutMs)),
+        fetch: boundedFetch(Math.max(this.connectTimeoutMs, this.timeoutsOf(connection).maxTotalMs)),
       })
     }
     const client = new Client({ name: 'skill-playground', version: '0.1.0' }, { jsonSchemaValidator: acceptStructuredContent })
@@ -296,6 +385,11 @@ export class McpHub {
       await client.connect(transport, { timeout: this.connectTimeoutMs })
       const listing = await listTools(client, connection.name, deadline)
       connection.tools = listing.tools
+      connection.catalog = await listCatalog(
+        (method, params, timeout) => client.request({ method, params }, PaginatedResultSchema, { timeout }),
+        client.getServerCapabilities() ?? {},
+        deadline,
+      )
       connection.client = client
       connection.state = 'ready'
       if (listing.notes.length > 0) {
@@ -313,7 +407,141 @@ export class McpHub {
   }
 }
 
-type ListedTool = { original: string; info: LiveToolInfo }
+type ListedTool = { original: string; info: LiveToolInfo; task: boolean }
+
+/**
+ * The HTTP status with which a Streamable HTTP server said it does not know our session: 404 (the
+ * specification's answer), or 400 with a message about the session ("Bad Request: No valid session
+ * ID provided", the SDK's examples' and many servers' answer after a restart). Null for any other error.
+ */
+export function forgottenSession(error: unknown): number | null {
+  if (!(error instanceof StreamableHTTPError)) return null
+  if (error.code === 404) return 404
+  if (error.code === 400 && /session/i.test(error.message)) return 400
+  return null
+}
+
+/** A failed call in the words the page shows: a time-out says how long the server waited. */
+function describeCallError(error: unknown, server: string, tool: string, timeouts: CallTimeouts): McpToolError {
+  if (error instanceof McpToolError) return error
+  const text = error instanceof Error ? error.message : String(error)
+  if (
+    error instanceof TaskTimeout ||
+    (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) ||
+    /timed out|timeout/i.test(text)
+  )
+    return new McpToolError(
+      `The MCP server "${server}" did not answer ${tool} within ${seconds(timeouts.timeoutMs)}${
+        timeouts.maxTotalMs > timeouts.timeoutMs ? ` (or ${seconds(timeouts.maxTotalMs)} in all while it reported progress)` : ''
+      }.`,
+    )
+  return new McpToolError(`The MCP server "${server}" failed on ${tool}: ${text}`)
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`
+
+/** A call's result as the page gets it: text, structured content (bounded) and every other content item, read within their limits. */
+function readResult(result: Record<string, unknown>, tool: string): McpToolResult {
+  const read = readToolContent(result.content)
+  if (result.isError === true) throw new McpToolError(read.text || `${tool} reported an error.`)
+  return {
+    ...(read.text ? { text: read.text } : {}),
+    // JSON.parse reads any depth; JSON.stringify, the page and the model do not.
+    ...(result.structuredContent !== undefined ? { structured: boundJson(result.structuredContent, RESULT_LIMITS).value } : {}),
+    ...(read.content ? { content: read.content } : {}),
+    ...(read.moreContent ? { moreContent: read.moreContent } : {}),
+  }
+}
+
+class TaskTimeout extends Error {
+  override name = 'TaskTimeout'
+}
+
+const TERMINAL: readonly Task['status'][] = ['completed', 'failed', 'cancelled']
+
+/**
+ * A tool that requires task-based execution (MCP 2025-11-25): the call creates a task, whose
+ * status is asked for at the server's suggested interval until it ends, and then its result is
+ * fetched. The whole task has the call's time-out, restarted by progress up to the total; Abort
+ * or the time-out cancels the task on the server.
+ */
+async function runAsTask(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  timeouts: CallTimeouts,
+): Promise<Record<string, unknown>> {
+  const stop = new AbortController()
+  const started = Date.now()
+  let expired = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const arm = () => {
+    clearTimeout(timer)
+    const left = Math.min(timeouts.timeoutMs, timeouts.maxTotalMs - (Date.now() - started))
+    timer = setTimeout(
+      () => {
+        expired = true
+        stop.abort(new TaskTimeout('The task ran out of time.'))
+      },
+      Math.max(0, left),
+    )
+  }
+  const abort = () => stop.abort(signal.reason)
+  signal.addEventListener('abort', abort, { once: true })
+  arm()
+  // A signal of its own per request: the SDK leaves its abort listener on the signal it is given.
+  const options = () => ({ signal: AbortSignal.any([stop.signal]), timeout: timeouts.maxTotalMs })
+  let taskId: string | null = null
+  try {
+    const created = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CreateTaskResultSchema, {
+      ...options(),
+      task: { ttl: timeouts.maxTotalMs },
+      onprogress: arm,
+    })
+    taskId = created.task.taskId
+    let task: Task = created.task
+    while (!TERMINAL.includes(task.status)) {
+      if (task.status === 'input_required')
+        throw new McpToolError(`${tool} asks for input (an MCP task in "input_required"), which the playground cannot give.`)
+      const interval = Math.min(TASK_POLL_LIMITS.maxMs, Math.max(TASK_POLL_LIMITS.minMs, task.pollInterval ?? TASK_POLL_LIMITS.defaultMs))
+      await pause(interval, stop.signal)
+      task = await client.experimental.tasks.getTask(taskId, options())
+    }
+    if (task.status !== 'completed')
+      throw new McpToolError(
+        `${tool}'s task ${task.status === 'failed' ? 'failed' : 'was cancelled'}${task.statusMessage ? `: ${task.statusMessage.slice(0, 500)}` : '.'}`,
+      )
+    return await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema.passthrough(), options())
+  } catch (error) {
+    if (stop.signal.aborted && taskId !== null)
+      // Best effort: the server may have finished meanwhile; the call ends either way.
+      void client.experimental.tasks.cancelTask(taskId, { timeout: TASK_CANCEL_TIMEOUT_MS }).catch(() => undefined)
+    throw expired ? new TaskTimeout('The task ran out of time.') : error
+  } finally {
+    clearTimeout(timer)
+    signal.removeEventListener('abort', abort)
+  }
+}
+
+/** How long a cancellation of a task may take before the hub stops waiting for its answer. */
+const TASK_CANCEL_TIMEOUT_MS = 5000
+
+/** Resolves after `ms`, or rejects when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', quit)
+      resolve()
+    }, ms)
+    const quit = () => {
+      clearTimeout(timer)
+      reject(signal.reason as Error)
+    }
+    signal.addEventListener('abort', quit, { once: true })
+  })
+}
 
 /** A name from a server, short enough to quote in a message. */
 const quoted = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)
@@ -365,7 +593,7 @@ async function listTools(client: Client, server: string, deadline: number): Prom
         stopped = `Its tools' schemas and descriptions come to over ${LISTING_LIMITS.listingLength / 1_000_000} MB: the first ${tools.size} tools are offered.`
         break
       }
-      tools.set(checked.info.name, { original: checked.original, info: checked.info })
+      tools.set(checked.info.name, { original: checked.original, info: checked.info, task: checked.task })
     }
     if (stopped !== null) break
     cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined
@@ -385,7 +613,7 @@ async function listTools(client: Client, server: string, deadline: number): Prom
 }
 
 /** One listed tool as the page gets it, or why it is left out. */
-function checkTool(listed: unknown, server: string): { original: string; info: LiveToolInfo; length: number } | string {
+function checkTool(listed: unknown, server: string): { original: string; info: LiveToolInfo; task: boolean; length: number } | string {
   const name = isObject(listed) && typeof listed.name === 'string' ? listed.name : null
   if (name === null || name === '') return 'a tool without a name'
   if (name.length > LISTING_LIMITS.nameLength) return `${quoted(name)} (its name is over ${LISTING_LIMITS.nameLength} characters)`
@@ -408,6 +636,8 @@ function checkTool(listed: unknown, server: string): { original: string; info: L
   return {
     original: name,
     info: { name: mcpToolName(server, name), description, parameters: tool.inputSchema, server },
+    // A tool that requires a task fails when called plainly (protocol 2025-11-25); "optional" runs plainly.
+    task: tool.execution?.taskSupport === 'required',
     length: schemaLength + description.length,
   }
 }

@@ -19,6 +19,43 @@ export interface LiveToolInfo {
   parameters: JsonSchema
   /** The MCP server it comes from; absent for a built-in tool. */
   server?: string
+  /** An MCP tool's time-out on the server (its server's `timeoutMs`); progress notifications restart it. */
+  timeoutMs?: number
+  /** The longest the server waits for an MCP tool, progress included: the page waits this long too. */
+  maxWaitMs?: number
+  /** The tool runs as an MCP task (its `execution.taskSupport` is "required"). */
+  task?: boolean
+}
+
+/** A resource, resource template or prompt an MCP server offers, as the Tools tab lists it (read only). */
+export interface McpCatalogEntry {
+  /** The resource's URI, the template's URI template, or the prompt's name. */
+  id: string
+  name?: string
+  description?: string
+  mimeType?: string
+  /** A prompt's arguments. */
+  arguments?: { name: string; description?: string; required?: boolean }[]
+}
+
+/** What an MCP server offers besides tools; absent lists are ones it does not offer. */
+export interface McpCatalog {
+  resources?: McpCatalogEntry[]
+  resourceTemplates?: McpCatalogEntry[]
+  prompts?: McpCatalogEntry[]
+  /** Why a list is incomplete or missing (a list that failed or was cut), in English. */
+  notes?: string[]
+}
+
+/**
+ * What the page adds to the server's wait before it gives up on an MCP call itself: the server's
+ * own answer (its result, or that it timed out) arrives first.
+ */
+export const LIVE_WAIT_GRACE_MS = 2000
+
+/** How long the page waits for a tool the server runs: as long as the server does, plus the grace; null: the default. */
+export function pageTimeoutOf(tool: Pick<LiveToolInfo, 'maxWaitMs'>): number | null {
+  return tool.maxWaitMs !== undefined && tool.maxWaitMs > 0 ? tool.maxWaitMs + LIVE_WAIT_GRACE_MS : null
 }
 
 export interface McpServerStatus {
@@ -30,6 +67,12 @@ export interface McpServerStatus {
   /** The last lines the server wrote to stderr. */
   stderr?: string
   tools: number
+  /** Its tools' time-out on the server, in milliseconds (mcp.json's `timeoutMs`, or MCP_TOOL_TIMEOUT_MS). */
+  timeoutMs?: number
+  /** The server had forgotten our session (it answered `status`): a new one was started and the call retried, `count` times so far. */
+  renewed?: { count: number; status: number }
+  /** Its resources, resource templates and prompts. */
+  catalog?: McpCatalog
 }
 
 /** What the server offers: its live tools and the state of each MCP server; null on a static host. */
@@ -72,6 +115,7 @@ export function registryWithServerTools(base: ToolRegistry, server: ServerTools 
       mocked: false,
       live: true,
       server: tool.server,
+      ...(pageTimeoutOf(tool) !== null ? { timeoutMs: pageTimeoutOf(tool)! } : {}),
       load: serverOnly,
     })),
   ])

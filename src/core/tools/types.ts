@@ -54,6 +54,8 @@ export interface ToolDescriptor {
   live?: boolean
   /** The MCP server an MCP tool comes from. */
   server?: string
+  /** How long a run waits for it, when not its kind's time-out (an MCP tool: as long as its server waits). */
+  timeoutMs?: number
   load: () => Promise<ToolRun>
 }
 
