@@ -67,7 +67,7 @@ function fence(layer, owned = []) {
 const layerOf = (file) => /^src\/(\w+)\//.exec(file)?.[1]
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-cli', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-cli', 'dist-server', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

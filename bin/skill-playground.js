@@ -2,7 +2,7 @@
 // Runs the prebuilt CLI (dist-cli/, built by `npm run build` and on `npm ci`); from src/ through
 // tsx when there is none or the sources are newer (a developer's edit), so it is never stale.
 import { readFileSync, statSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -21,9 +21,15 @@ function bundleIsFresh() {
   }
 }
 
-if (bundleIsFresh()) await import(new URL(`file://${bundle}`).href)
+// A file address built by Node: a folder named with `#` or `%` (a user's project) stays one path.
+if (bundleIsFresh()) await import(pathToFileURL(bundle).href)
 else {
-  const { register } = await import('tsx/esm/api')
-  register()
+  // tsx is a development dependency: only a clone has it (and the sources it runs).
+  const tsx = await import('tsx/esm/api').catch(() => null)
+  if (!tsx) {
+    console.error(`skill-playground: no built CLI in ${join(root, 'dist-cli')}: run \`npm run build\` in ${root}.`)
+    process.exit(1)
+  }
+  tsx.register()
   await import('../src/cli/main.ts')
 }

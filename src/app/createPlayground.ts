@@ -110,8 +110,8 @@ export async function createPlayground(): Promise<Playground> {
   window.addEventListener('hashchange', openSharedLink)
   const refreshServer = async () => {
     const info = await fetchServerInfo(readTeamToken())
-    // A first visit to a static copy starts in the browser-key mode: there is no server for a proxy.
-    if (info.proxy === null && !record && store.getState().model === 'scripted') store.getState().setModel('browser')
+    // Whatever the server offers, a first visit keeps the scripted model: it runs with nothing set up
+    // (no server, no key), and the browser-key mode is there to choose (docs/install.md).
     store.getState().setProxy(info.proxy)
     store.getState().setServerPublicUrl(info.publicUrl)
     await refreshServerTools()

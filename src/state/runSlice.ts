@@ -70,8 +70,9 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   setModelName: (modelName) => set({ modelName }),
   setBrowserBaseUrl: (browserBaseUrl) => set({ browserBaseUrl }),
   setScript: (script) => set({ script }),
-  // On a static host there is no proxy: a saved choice of it falls back to the browser-key mode.
-  setProxy: (proxy) => set((state) => ({ proxy, ...(proxy === null && state.model === 'proxy' ? { model: 'browser' as const } : {}) })),
+  // On a static host there is no proxy: a saved choice of it falls back to the scripted model, which
+  // runs with nothing set up; the browser-key mode is offered, not chosen (it would wait for a key).
+  setProxy: (proxy) => set((state) => ({ proxy, ...(proxy === null && state.model === 'proxy' ? { model: 'scripted' as const } : {}) })),
   serverPublicUrl: null,
   setServerPublicUrl: (serverPublicUrl) => set({ serverPublicUrl }),
   startRun: (run) => set((state) => ({ runs: [run, ...state.runs].slice(0, KEPT_RUNS) })),
