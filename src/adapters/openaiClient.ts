@@ -4,6 +4,7 @@
  */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall } from '../core/agent'
+import { modelTakesImages } from '../core/agent'
 
 export interface OpenAIClientOptions {
   /** Absolute base URL, e.g. `${location.origin}/v1` for the proxy. */
@@ -19,6 +20,8 @@ export interface OpenAIClientOptions {
   fetch?: typeof fetch
   /** Retries after a 429 or 5xx, honouring Retry-After (the SDK's backoff); 0 in the page, where the user sees every failure. */
   maxRetries?: number
+  /** Whether the model takes image parts; by default judged from its name (core/agent modelTakesImages). */
+  takesImages?: boolean
 }
 
 /** More parallel tool calls than this in one reply are not a real model's. */
@@ -37,6 +40,7 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
   })
   return {
     label: options.label,
+    takesImages: options.takesImages ?? modelTakesImages(options.model),
     complete: async (request) => {
       try {
         return await streamReply(client, options, request)
@@ -109,8 +113,21 @@ async function streamReply(client: OpenAI, options: OpenAIClientOptions, request
 function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
   switch (message.role) {
     case 'system':
-    case 'user':
       return { role: message.role, content: message.content }
+    case 'user':
+      // Tools' images (core/agent/toolResultImages.ts) follow the text as image parts.
+      return message.images?.length
+        ? {
+            role: 'user',
+            content: [
+              { type: 'text', text: message.content },
+              ...message.images.map((image) => ({
+                type: 'image_url' as const,
+                image_url: { url: `data:${image.mimeType};base64,${image.data}` },
+              })),
+            ],
+          }
+        : { role: message.role, content: message.content }
     case 'assistant':
       return {
         role: 'assistant',

@@ -10,3 +10,6 @@ export type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall, Tool
 export { schemaProblem, validateArgs } from './validateArgs'
 export { compareTriggers, comparisonCalls, majority } from './compareTriggers'
 export type { ComparedMode, ComparisonOptions, ComparisonRow, Picks } from './compareTriggers'
+export { imageMessage, modelTakesImages, takeToolImages } from './toolResultImages'
+export type { TraceImage } from './toolResultImages'
+export type { ChatImage } from './types'

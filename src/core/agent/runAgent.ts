@@ -17,6 +17,7 @@ import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from '.
 import type { ChatMessage, ModelClient, ModelReply, ToolCall, ToolError, ToolProtocol, ToolSpec } from './types'
 import { validateArgs } from './validateArgs'
 import { codeResultNote } from './codeResultNote'
+import { imageMessage, takeToolImages, type TraceImage } from './toolResultImages'
 
 export interface Timers {
   set: (callback: () => void, ms: number) => unknown
@@ -78,6 +79,8 @@ interface RunnableTool extends ToolSpec {
   /** Shown on each call in the trace: answered by the user's mocks, or run for real by the server. */
   mode?: 'live' | 'mock'
   run: (args: Record<string, unknown>, context: ToolContext) => unknown
+  /** Its own time-out, in place of its kind's (an MCP tool waits as long as its server does). */
+  timeoutMs?: number
   /** A skill's code offered as a tool: run in the sandbox, its output kept for the trace. */
   code?: { file: string; run: (args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) => Promise<CodeRunOutcome> }
 }
@@ -175,9 +178,11 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     const textResults: { name: string; content: string }[] = []
     const fallback = fallbackOf(activation.skill, options.skills, usedSkills)
     let switchTo: Skill | null = null
+    // Images the round's tools returned, for a model that takes them: sent after the tool results.
+    const roundImages: (TraceImage & { tool: string })[] = []
     for (const call of toolCalls) {
       options.onWorking?.({ type: 'tool', name: call.name })
-      const outcome = capResult(await callTool(call, tools, options))
+      const { images, ...outcome } = capResult(takeToolImages(await callTool(call, tools, options), call.name, model.takesImages === true))
       const userMessage = userMessageOf(outcome.result)
       emit({
         type: 'tool',
@@ -193,7 +198,9 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         userMessage,
         ...(tools.get(call.name)?.mode ? { mode: tools.get(call.name)?.mode } : {}),
         ...(outcome.code ? { code: outcome.code } : {}),
+        ...(images.length > 0 ? { images } : {}),
       })
+      if (model.takesImages) roundImages.push(...images.map((image) => ({ ...image, tool: call.name })))
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
       if (protocol === 'text') textResults.push({ name: call.name, content })
       else messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content })
@@ -208,6 +215,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       } else lastFailure = key
     }
     if (protocol === 'text') messages.push({ role: 'user', content: formatSkillResults(textResults) })
+    if (roundImages.length > 0) messages.push(imageMessage(roundImages))
     if (switchTo && activation.skill) {
       // The fallback skill takes over: its prompt, its tools and its round limit, for the rounds left.
       const from: Skill = activation.skill
@@ -448,6 +456,7 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
       parameters,
       kind,
       ...(mode ? { mode } : {}),
+      ...(descriptor.timeoutMs !== undefined ? { timeoutMs: descriptor.timeoutMs } : {}),
       run: async (args, context) => (await load())(args, context),
     })
   }
@@ -490,7 +499,7 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
   if (!validation.ok) return finish(null, { type: 'invalid_arguments', message: validation.message, details: validation.details }, false)
 
   const limits = options.timeouts ?? DEFAULT_TIMEOUTS
-  const limit = limits[tool.kind] ?? DEFAULT_TIMEOUTS[tool.kind]
+  const limit = tool.timeoutMs ?? limits[tool.kind] ?? DEFAULT_TIMEOUTS[tool.kind]
   if (tool.code) {
     // The sandbox keeps its own time and is killed at the limit or on Abort.
     const outcome = await tool.code.run(validation.value, options.signal, limit)

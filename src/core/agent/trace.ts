@@ -1,6 +1,7 @@
 import type { EffectiveConfig } from '../routing'
 import type { Message } from '../messages'
 import type { ToolError } from './types'
+import type { TraceImage } from './toolResultImages'
 
 /** How a run of a skill's code shows in the trace, beside its result. */
 export interface CodeTrace {
@@ -55,6 +56,8 @@ export type TraceEvent =
       mode?: 'live' | 'mock'
       /** Set when the tool is a skill's code: the file run and what it printed. */
       code?: CodeTrace
+      /** Images the tool returned (an MCP tool's, within the size limit), shown in the trace; described in `result`. */
+      images?: TraceImage[]
     })
   /** LLM routing's execute step: the chosen skill's code ran with the validated arguments. */
   | (Stamped & {

@@ -2,9 +2,17 @@ import type { JsonSchema } from '../skill'
 
 /** One message of the conversation sent to the model (OpenAI Chat Completions shape). */
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  /** `images`: image parts after the text, for a model that takes images (tool results' images, core/agent/toolResultImages.ts). */
+  | { role: 'user'; content: string; images?: ChatImage[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string }
+
+/** An image given to the model: base64 bytes and their type. */
+export interface ChatImage {
+  mimeType: string
+  data: string
+}
 
 export interface ToolCall {
   id: string
@@ -52,6 +60,8 @@ export interface ModelReply {
 /** What the agent loop needs from a model: the scripted one, or an OpenAI-compatible API. */
 export interface ModelClient {
   readonly label: string
+  /** The model reads image parts in user messages; otherwise tools' images are described in words. */
+  readonly takesImages?: boolean
   complete: (request: ModelRequest) => Promise<ModelReply>
 }
 

@@ -7,6 +7,7 @@ import { conversationSkill } from '../../core/agent/conversationHistory'
 import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
+import { ToolContent } from './ToolContent'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
@@ -204,6 +205,7 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
           ) : (
             <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />
           )}
+          {!event.error && <ToolContent event={event} />}
           {event.code && <CodeOutput code={event.code} />}
           {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
         </>

@@ -1,5 +1,12 @@
 import { useState } from 'react'
-import { LIVE_BUILTIN_TOOL_NAMES, offersLive, type ServerTools, type ToolDescriptor } from '../../core/tools'
+import {
+  LIVE_BUILTIN_TOOL_NAMES,
+  offersLive,
+  type McpCatalogEntry,
+  type McpServerStatus,
+  type ServerTools,
+  type ToolDescriptor,
+} from '../../core/tools'
 import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
 import { usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
@@ -68,7 +75,17 @@ function ModeBadge({ tool }: { tool: ToolDescriptor }) {
   const { t } = useT()
   const modes = usePlayground((state) => state.toolModes)
   const server = usePlayground((state) => state.serverTools)
-  if (tool.server !== undefined) return <span className="badge live-badge">{t('tools.liveBadge')}</span>
+  if (tool.server !== undefined) {
+    // The server's own time-out for this tool (its mcp.json timeoutMs), as the run waits for it.
+    const info = server !== 'unknown' ? server?.live.find((candidate) => candidate.name === tool.name) : undefined
+    if (info?.timeoutMs === undefined) return <span className="badge live-badge">{t('tools.liveBadge')}</span>
+    const seconds = info.timeoutMs / 1000
+    return (
+      <span className="badge live-badge" title={t('mcp.timeoutTitle', { seconds, total: (info.maxWaitMs ?? info.timeoutMs) / 1000 })}>
+        {t(info.task ? 'mcp.badgeTask' : 'mcp.badge', { seconds })}
+      </span>
+    )
+  }
   if (!tool.mocked) return <span className="badge">{t('tools.localBadge')}</span>
   const live = modes[tool.name] === 'live' && offersLive(server === 'unknown' ? null : server, tool.name)
   return live ? <span className="badge live-badge">{t('tools.liveBadge')}</span> : <span className="badge">{t('tools.mockBadge')}</span>
@@ -156,6 +173,11 @@ function McpServers({ server }: { server: ServerTools }) {
                   : status.message}
             </p>
           )}
+          {status.renewed && (
+            <p className="note small" role="status" aria-label={en('mcp.renewedName', { server: status.name })}>
+              {t('mcp.renewed', { status: status.renewed.status, count: status.renewed.count })}
+            </p>
+          )}
           {status.stderr && (
             <details>
               <summary className="small">{t('tools.stderr')}</summary>
@@ -175,6 +197,7 @@ function McpServers({ server }: { server: ServerTools }) {
                 <Schema tool={tool} />
               </details>
             ))}
+          <McpCatalogView status={status} />
         </section>
       ))}
       {problem && (
@@ -183,6 +206,67 @@ function McpServers({ server }: { server: ServerTools }) {
         </p>
       )}
     </>
+  )
+}
+
+/** A server's resources, resource templates and prompts, listed read only (as the MCP Inspector lists them). */
+function McpCatalogView({ status }: { status: McpServerStatus }) {
+  const { t } = useT()
+  const catalog = status.catalog
+  if (!catalog) return null
+  return (
+    <div className="mcp-catalog">
+      {catalog.resources && <CatalogList kind="resources" server={status.name} entries={catalog.resources} />}
+      {catalog.resourceTemplates && <CatalogList kind="templates" server={status.name} entries={catalog.resourceTemplates} />}
+      {catalog.prompts && <CatalogList kind="prompts" server={status.name} entries={catalog.prompts} />}
+      {catalog.notes?.map((note) => (
+        <p key={note} className="warning-text small">
+          {t('mcp.catalogNote', { note })}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+function CatalogList({
+  kind,
+  server,
+  entries,
+}: {
+  kind: 'resources' | 'templates' | 'prompts'
+  server: string
+  entries: McpCatalogEntry[]
+}) {
+  const { t, en } = useT()
+  return (
+    <details className="mcp-catalog-list" aria-label={en(`mcp.${kind}Of`, { server })}>
+      <summary className="small">{t(`mcp.${kind}`, { count: entries.length })}</summary>
+      {entries.length === 0 ? (
+        <p className="muted small">{t('mcp.none')}</p>
+      ) : (
+        <ul className="mcp-catalog-entries">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <code>{entry.id}</code>
+              {entry.name && <span> · {entry.name}</span>}
+              {entry.mimeType && <span className="muted"> · {entry.mimeType}</span>}
+              {entry.description && <div className="muted small">{entry.description}</div>}
+              {kind === 'prompts' && (
+                <div className="small">
+                  {entry.arguments?.length
+                    ? t('mcp.arguments', {
+                        list: entry.arguments
+                          .map((argument) => (argument.required ? t('mcp.requiredArgument', { name: argument.name }) : argument.name))
+                          .join(', '),
+                      })
+                    : t('mcp.noArguments')}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   )
 }
 
