@@ -1,4 +1,4 @@
-import { decodeShare, encodeShare, type DecodeResult, type SharePayload } from '../core/share'
+import { decodeRunShare, decodeShare, encodeShare, type DecodeResult, type RunDecodeResult, type SharePayload } from '../core/share'
 
 /** The full link for a payload: `base` (a public address) or this page's address, with the payload in the fragment. */
 export function shareUrl(payload: SharePayload, base?: string): string {
@@ -11,6 +11,14 @@ export function shareUrl(payload: SharePayload, base?: string): string {
  */
 export function takeShareFromLocation(): DecodeResult | null {
   const result = decodeShare(window.location.hash)
+  if (!result) return null
+  history.replaceState(null, '', window.location.pathname + window.location.search)
+  return result
+}
+
+/** Reads a run link in the address bar, if there is one, and removes it from the address bar (docs/share-links.md). */
+export function takeRunShareFromLocation(): RunDecodeResult | null {
+  const result = decodeRunShare(window.location.hash)
   if (!result) return null
   history.replaceState(null, '', window.location.pathname + window.location.search)
   return result

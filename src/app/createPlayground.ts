@@ -11,7 +11,7 @@ import { rememberLanguage } from '../adapters/languagePreference'
 import { fetchServerInfo } from '../adapters/proxyStatus'
 import { callServerTool, fetchServerTools, reconnectMcpServer } from '../adapters/serverTools'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
-import { shareUrl, takeShareFromLocation } from '../adapters/shareLink'
+import { shareUrl, takeRunShareFromLocation, takeShareFromLocation } from '../adapters/shareLink'
 import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
@@ -101,6 +101,13 @@ export async function createPlayground(): Promise<Playground> {
   }
 
   const openSharedLink = () => {
+    // A run link opens the run read-only: nothing runs and no model is called (docs/share-links.md).
+    const run = takeRunShareFromLocation()
+    if (run) {
+      if (run.ok) store.getState().showSharedRun(run.shared)
+      else store.getState().setShareError(run.error)
+      return
+    }
     const result = takeShareFromLocation()
     if (!result) return
     if (result.ok) store.getState().openShared(result.payload)
@@ -129,6 +136,7 @@ export async function createPlayground(): Promise<Playground> {
   // Python (Pyodide in a worker) loads with the first run of a skill's code, not with the page.
   const runCode: CodeRunner = async (request, options) => (await import('../adapters/pythonSandbox')).runPythonInPage(request, options)
   const loadModel = async () => (await import('./modelFactory')).modelFor(store.getState())
+  const countTokens = createTokenCounter()
   /** What a run needs, for the current settings. The agent loop, the SDK and SQLite load with the first run, not with the page. */
   const runDependencies = async (): Promise<RunDependencies> => {
     const [model, { loadDemoDatabase }, { isolateTools }] = await Promise.all([
@@ -147,6 +155,8 @@ export async function createPlayground(): Promise<Playground> {
       ),
       database: loadDemoDatabase,
       runCode,
+      // The trace's disclosure steps count with the same tokenizer as the token meter.
+      countTokens: async (text) => (await countTokens(text)).tokens,
       timers: browserTimers,
       clock: () => performance.now(),
       now: systemDependencies.now,
@@ -168,7 +178,7 @@ export async function createPlayground(): Promise<Playground> {
     shareLink: shareUrl,
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },
-    countTokens: createTokenCounter(),
+    countTokens,
     code: { run: runCode, warm: () => void import('../adapters/pythonSandbox').then(({ warmPython }) => warmPython()) },
     loadModel,
     startRun: async () => {

@@ -5,6 +5,8 @@ import { createVirtualFiles } from '../core/tools/virtualFiles'
 import type { PlaygroundStore } from './createPlaygroundStore'
 import type { CodeRunner } from '../core/code'
 import type { Derivations } from './derive'
+import { workspaceBundles } from '../core/tools/skillFileTools'
+import { rememberRun } from './runSnapshots'
 
 /** What a run needs from outside the store; the wiring layer (src/app) supplies it. */
 export interface RunDependencies {
@@ -18,6 +20,8 @@ export interface RunDependencies {
   randomId: () => string
   /** Where a skill's code runs (the page's Python worker). */
   runCode?: CodeRunner
+  /** Counts the tokens each level of disclosure brings (the page's tokenizer); estimated without it. */
+  countTokens?: (text: string) => Promise<number>
 }
 
 /** The agent loop's options for the store's current workspace and settings, recording into run `id`. */
@@ -33,9 +37,13 @@ function runOptions(
   const { now } = dependencies
   // file_write lands in the workspace (and so in autosave and exports).
   const files = createVirtualFiles(state.virtualFiles, (path, content) => store.getState().writeVirtualFile(path, content))
+  const skills = derive.workspace(state.files).skills
   return {
     utterance,
-    skills: derive.workspace(state.files).skills,
+    skills,
+    // Each skill's bundled files, for read_skill_file and run_skill_script once it is active or loaded.
+    skillFiles: workspaceBundles(skills, state.files),
+    ...(dependencies.countTokens ? { countTokens: dependencies.countTokens } : {}),
     mode: state.routingMode,
     toolProtocol: state.toolProtocol,
     threshold: state.threshold,
@@ -71,6 +79,10 @@ export function startAgentRun(store: PlaygroundStore, derive: Derivations, depen
     events: [],
     streaming: null,
     status: 'running',
+  })
+  rememberRun(id, {
+    files: state.files,
+    settings: { threshold: state.threshold, toolProtocol: state.toolProtocol, ...(state.modelName ? { modelName: state.modelName } : {}) },
   })
   void runAgent(runOptions(store, derive, dependencies, id, state.utterance, controller.signal)).finally(() =>
     store.getState().finishRun(id),

@@ -12,6 +12,7 @@ import type { PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
 import type { ModelChoice } from '../core/workspace'
 import type { EvalComparison } from './evalsSlice'
+import { workspaceBundles } from '../core/tools/skillFileTools'
 
 export interface EvalDependencies extends RunDependencies {
   /** Grades rubric statements; null with the scripted model (the simulated grader). */
@@ -71,6 +72,7 @@ export function startEvalRun(
             model,
             registry: dependencies.registry,
             skillCode: derive.code(now.files),
+            skillFiles: workspaceBundles(skills, now.files),
             ...(dependencies.runCode ? { runCode: dependencies.runCode } : {}),
             // Each trial gets its own copy of the files: an eval never changes the workspace.
             tools: {

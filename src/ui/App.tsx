@@ -37,6 +37,8 @@ const FolderBanners = lazyView(() => import('./folder/FolderBanners').then((modu
 const TestsPanel = lazyView(() => import('./routingSuite/TestsPanel').then((module) => ({ default: module.TestsPanel })))
 const RunTrace = lazyView(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
 const ProblemsPanel = lazyView(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
+// A run opened from a run link or file (read-only): loaded only when one is opened.
+const SharedRunView = lazyView(() => import('./run/SharedRunView').then((module) => ({ default: module.SharedRunView })))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
 
@@ -55,6 +57,7 @@ export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const editingFolder = usePlayground((state) => state.folder !== null)
   // What a tab shows while its code loads (tabs other than Routing load on first use).
+  const showingSharedRun = usePlayground((state) => state.sharedRun !== null)
   const tabLoading = <p className="loading">{t('tools.loading')}</p>
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
@@ -83,6 +86,13 @@ export function App() {
       {editingFolder && (
         <Suspense fallback={null}>
           <FolderBanners />
+        </Suspense>
+      )}
+      {showingSharedRun && (
+        <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+          <ErrorBoundary name={t('sharedRun.title')} onReset={() => store.getState().showSharedRun(null)}>
+            <SharedRunView />
+          </ErrorBoundary>
         </Suspense>
       )}
       <main className="layout">

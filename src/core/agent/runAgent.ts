@@ -9,8 +9,20 @@ import {
   type RoutingResult,
 } from '../routing'
 import { codeToolName, type Skill, type SkillCode } from '../skill'
-import { codeRequest, type CodeRunner, type CodeRunOutcome } from '../code/codeRun'
+import { codeRequest, type CodeRunner, type CodeRunOutcome, type CodeRunRequest } from '../code/codeRun'
 import { builtinToolRegistry, ToolRefusal, type ToolContext, type ToolKind, type ToolRegistry } from '../tools'
+import {
+  hasScripts,
+  READ_SKILL_FILE,
+  readSkillFile,
+  readSkillFileSpec,
+  RUN_SKILL_SCRIPT,
+  runSkillScriptSpec,
+  scriptRunRequest,
+  type SkillBundle,
+} from '../tools/skillFileTools'
+import { catalogListing } from '../routing'
+import { disclosureCounter, type CountTokens } from './disclosure'
 import type { CodeTrace, RoutingMode, TraceEvent, WorkingStep } from './trace'
 import { askModelToRoute, interpretRouteAnswer, LOAD_SKILL, loadSkillSpec, progressiveSystemPrompt } from './modelRouting'
 import { formatSkillResults, parseSkillCalls, textProtocolInstructions } from './textProtocol'
@@ -47,6 +59,13 @@ export interface RunOptions {
   /** The skills that have code, by path (core/skill workspaceCode), and where that code runs. */
   skillCode?: ReadonlyMap<string, SkillCode>
   runCode?: CodeRunner
+  /**
+   * The files bundled with each skill, by the skill's path (core/tools workspaceBundles): offered
+   * through read_skill_file and run_skill_script once that skill is active or loaded.
+   */
+  skillFiles?: ReadonlyMap<string, SkillBundle>
+  /** Counts the tokens of what enters the context, for the trace's disclosure steps; estimated when absent. */
+  countTokens?: CountTokens
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
   /** A tool call or the skill's code starts; the event that follows ends it. */
@@ -83,6 +102,8 @@ interface RunnableTool extends ToolSpec {
   timeoutMs?: number
   /** A skill's code offered as a tool: run in the sandbox, its output kept for the trace. */
   code?: { file: string; run: (args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) => Promise<CodeRunOutcome> }
+  /** run_skill_script: the sandbox request for the validated arguments (a ToolRefusal when the path is not allowed). */
+  script?: (args: Record<string, unknown>) => { request: CodeRunRequest; skill: string }
 }
 
 /**
@@ -103,7 +124,15 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
   let activation = await activate(options, emit)
   if (!activation) return events
   const unavailable: string[] = []
-  let tools = toolsFor(activation.config, activation.skill, options, unavailable)
+  const disclose = disclosureCounter(options.countTokens)
+  // The skills whose bundled files the agent may read or run: the active one, and each one loaded.
+  const opened: SkillBundle[] = []
+  const open = (skill: Skill | null) => {
+    const bundle = skill ? options.skillFiles?.get(skill.path) : undefined
+    if (bundle && !opened.includes(bundle)) opened.push(bundle)
+  }
+  open(activation.skill)
+  let tools = withSkillFiles(toolsFor(activation.config, activation.skill, options, unavailable), opened, options)
   const missingTools = [...activation.config.tools.filter((t) => t.missing).map((t) => t.name), ...unavailable]
   let toolSpecs: ToolSpec[] = specsOf(tools)
   const promptFor = (prompt: string) => prompt + (protocol === 'text' && toolSpecs.length > 0 ? textProtocolInstructions(toolSpecs) : '')
@@ -113,16 +142,24 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     mode: options.mode,
     skill: activation.skill?.name ?? null,
     ...said(activation.reason, 'reason'),
-    config: activation.config,
+    config: { ...activation.config, tools: [...activation.config.tools, ...skillFileToolsOf(opened, options)] },
     missingTools,
     systemPrompt,
   })
+  // The first two levels of disclosure: the catalog the model chooses from, and the body of the active skill.
+  if (options.mode === 'progressive' && !options.stickySkill && !activation.skill) {
+    const catalog = catalogListing(options.skills)
+    emit({ type: 'disclosure', level: 'catalog', round: 0, skill: null, skills: options.skills.length, ...(await disclose(catalog)) })
+  }
 
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt },
     ...(options.history ?? []),
     { role: 'user', content: (activation.userMessage ?? options.utterance) + (activation.execute ? await activation.execute() : '') },
   ]
+  // The active skill's body enters with the first round's system prompt (after LLM routing's execute step).
+  if (activation.skill)
+    emit({ type: 'disclosure', level: 'body', round: 0, skill: activation.skill.name, ...(await disclose(activation.systemPrompt)) })
   let maxRounds = activation.config.maxRounds
   let lastFailure = null as string | null
   // Failed tool calls of the active skill; at two, its `fallback` skill takes over (seed 001).
@@ -136,6 +173,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     let text = ''
     let toolCalls: ToolCall[]
     let usage: ModelReply['usage']
+    let reasoning = ''
     try {
       const reply = await model.complete({
         messages,
@@ -152,6 +190,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       })
       text = capText(reply.text, MAX_REPLY_CHARS)
       usage = reply.usage
+      reasoning = reply.reasoning ? capText(reply.reasoning, MAX_REPLY_CHARS) : ''
       toolCalls = protocol === 'text' ? parseSkillCalls(reply.text, round) : reply.toolCalls
     } catch (error) {
       if (signal.aborted) {
@@ -167,6 +206,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       latencyMs: Math.round(clock() - callStarted),
       toolCalls: toolCalls.length,
       ...(usage ? { usage } : {}),
+      ...(reasoning ? { reasoning } : {}),
     })
     if (signal.aborted) return stop('aborted', message('run.aborted'))
     if (toolCalls.length === 0) {
@@ -202,6 +242,21 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
       })
       if (model.takesImages) roundImages.push(...images.map((image) => ({ ...image, tool: call.name })))
       const content = JSON.stringify(outcome.error ? { error: outcome.error } : outcome.result)
+      if (!outcome.error) {
+        const step = await disclosureOf(call.name, outcome.result, options.skills, disclose, round)
+        if (step) emit(step)
+        if (call.name === LOAD_SKILL) {
+          // A loaded skill's bundled files become readable from the next round on.
+          const loaded = options.skills.find((skill) => `<skill name="${skill.name}">${skill.body}</skill>` === outcome.result)
+          const before = opened.length
+          open(loaded ?? null)
+          if (opened.length !== before) {
+            tools = withSkillFiles(tools, opened, options)
+            toolSpecs = specsOf(tools)
+            if (protocol === 'text') messages[0] = { role: 'system', content: promptFor(activation.systemPrompt) }
+          }
+        }
+      }
       if (protocol === 'text') textResults.push({ name: call.name, content })
       else messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content })
       if (signal.aborted) return stop('aborted', message('run.abortedTool'))
@@ -227,12 +282,14 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
         reason: message('run.fallback', { from: from.name, to: switchTo.name, failures }),
       }
       usedSkills.add(switchTo.path)
-      tools = toolsFor(config, switchTo, options, [])
+      open(switchTo)
+      tools = withSkillFiles(toolsFor(config, switchTo, options, []), opened, options)
       toolSpecs = specsOf(tools)
       messages[0] = { role: 'system', content: promptFor(config.systemPrompt) }
       maxRounds = Math.max(maxRounds, round + config.maxRounds)
       failures = 0
       emit({ type: 'fallback', round, from: from.name, to: switchTo.name, systemPrompt: messages[0].content, ...said(activation.reason) })
+      emit({ type: 'disclosure', level: 'body', round, skill: switchTo.name, ...(await disclose(config.systemPrompt)) })
     }
   }
   return stop('round-limit', message('run.roundLimit', { rounds: maxRounds }))
@@ -313,6 +370,17 @@ function keywordReason(routing: RoutingResult, grouped: GroupedRouting | null, t
 
 async function routeWithModel(options: RunOptions, emit: Emit): Promise<Activation | null> {
   const started = options.clock()
+  // The catalog the model routes from: the first level, before the routing call.
+  const candidates = options.skills.filter((skill) => skill.entryMode === 'auto')
+  const listed = catalogListing(candidates)
+  emit({
+    type: 'disclosure',
+    level: 'catalog',
+    round: 0,
+    skill: null,
+    skills: candidates.length,
+    ...(await disclosureCounter(options.countTokens)(listed)),
+  })
   let text = ''
   try {
     text = await askModelToRoute({ ...options, onText: (delta) => options.onText?.(0, delta) })
@@ -467,6 +535,76 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
   return tools
 }
 
+/** The bundled-file tools for the skills opened so far (read_skill_file; run_skill_script where code can run). */
+function skillFileToolsOf(opened: readonly SkillBundle[], options: RunOptions): EffectiveConfig['tools'] {
+  if (opened.length === 0) return []
+  const names = [READ_SKILL_FILE, ...(options.runCode && opened.some(hasScripts) ? [RUN_SKILL_SCRIPT] : [])]
+  return names.map((name) => ({ name, source: 'builtin' as const, missing: false }))
+}
+
+/** `tools` with read_skill_file and run_skill_script described from the opened skills' files (replacing earlier ones). */
+function withSkillFiles(tools: Map<string, RunnableTool>, opened: readonly SkillBundle[], options: RunOptions): Map<string, RunnableTool> {
+  if (opened.length === 0) return tools
+  const next = new Map(tools)
+  const bySkill = (args: Record<string, unknown>) => {
+    const bundle = opened.find((candidate) => candidate.skill === args.skill)
+    if (!bundle)
+      throw new ToolRefusal(
+        `"${String(args.skill)}" is not a skill whose files are open here: ${opened.map((candidate) => candidate.skill).join(', ')}.`,
+      )
+    return bundle
+  }
+  next.set(READ_SKILL_FILE, { ...readSkillFileSpec(opened), kind: 'local', run: (args) => readSkillFile(bySkill(args), args) })
+  const withScripts = opened.filter(hasScripts)
+  if (options.runCode && withScripts.length > 0)
+    next.set(RUN_SKILL_SCRIPT, {
+      ...runSkillScriptSpec(withScripts),
+      kind: 'local',
+      run: () => null,
+      script: (args) => {
+        const bundle = bySkill(args)
+        return { request: scriptRunRequest(bundle, args), skill: bundle.skill }
+      },
+    })
+  return next
+}
+
+/** The disclosure step a successful call adds to the context: a body loaded, a file read, a script's output. */
+async function disclosureOf(
+  tool: string,
+  result: unknown,
+  skills: readonly Skill[],
+  disclose: ReturnType<typeof disclosureCounter>,
+  round: number,
+): Promise<DistributiveOmit<TraceEvent, 'at'> | null> {
+  if (tool === LOAD_SKILL && typeof result === 'string') {
+    const skill = /^<skill name="([^"]*)">/.exec(result)?.[1] ?? null
+    return { type: 'disclosure', level: 'body', round, skill, ...(await disclose(result)) }
+  }
+  if (!result || typeof result !== 'object') return null
+  const record = result as Record<string, unknown>
+  if (tool === READ_SKILL_FILE && typeof record.content === 'string')
+    return {
+      type: 'disclosure',
+      level: 'file',
+      round,
+      skill: String(record.skill),
+      path: String(record.path),
+      ...(await disclose(record.content)),
+    }
+  if (tool === RUN_SKILL_SCRIPT && typeof record.path === 'string')
+    return {
+      type: 'disclosure',
+      level: 'script',
+      round,
+      skill: String(record.skill),
+      path: record.path,
+      exitCode: typeof record.exit_code === 'number' ? record.exit_code : null,
+      ...(await disclose(JSON.stringify(result))),
+    }
+  return null
+}
+
 function loadSkillTool(skills: readonly Skill[]): RunnableTool {
   return {
     ...loadSkillSpec(skills),
@@ -479,9 +617,19 @@ function loadSkillTool(skills: readonly Skill[]): RunnableTool {
   }
 }
 
-async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, options: RunOptions) {
+interface CallOutcome {
+  result: unknown
+  error: ToolError['error'] | null
+  valid: boolean
+  latencyMs: number
+  code?: CodeTrace
+}
+
+type Finish = (result: unknown, error: ToolError['error'] | null, valid: boolean, code?: CodeTrace) => CallOutcome
+
+async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, options: RunOptions): Promise<CallOutcome> {
   const started = options.clock()
-  const finish = (result: unknown, error: ToolError['error'] | null, valid: boolean, code?: CodeTrace) => ({
+  const finish: Finish = (result, error, valid, code) => ({
     result,
     error,
     valid,
@@ -500,6 +648,7 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
 
   const limits = options.timeouts ?? DEFAULT_TIMEOUTS
   const limit = tool.timeoutMs ?? limits[tool.kind] ?? DEFAULT_TIMEOUTS[tool.kind]
+  if (tool.script) return runScript(tool.script, validation.value, limit, options, finish)
   if (tool.code) {
     // The sandbox keeps its own time and is killed at the limit or on Abort.
     const outcome = await tool.code.run(validation.value, options.signal, limit)
@@ -537,6 +686,46 @@ async function callTool(call: ToolCall, tools: Map<string, RunnableTool>, option
     options.timers.clear(handle)
     options.signal.removeEventListener('abort', abortCall)
   }
+}
+
+/** run_skill_script: the path checked, the script run in the skill-code sandbox, its output and exit status returned. */
+async function runScript(
+  prepare: NonNullable<RunnableTool['script']>,
+  args: Record<string, unknown>,
+  limit: number,
+  options: RunOptions,
+  finish: Finish,
+): Promise<CallOutcome> {
+  let prepared: ReturnType<typeof prepare>
+  try {
+    prepared = prepare(args)
+  } catch (error) {
+    return finish(
+      null,
+      { type: error instanceof ToolRefusal ? 'refused' : 'failed', message: error instanceof Error ? error.message : String(error) },
+      true,
+    )
+  }
+  if (!options.runCode) return finish(null, { type: 'refused', message: 'Scripts cannot run here.' }, true)
+  // The sandbox keeps its own time and is killed at the limit or on Abort.
+  const outcome = await options.runCode(prepared.request, { signal: options.signal, timeoutMs: limit })
+  const path = prepared.request.entry
+  if (outcome.ok) {
+    const exitCode = (outcome.result as { exit_code?: unknown } | null)?.exit_code
+    return finish(
+      {
+        skill: prepared.skill,
+        path,
+        exit_code: typeof exitCode === 'number' ? exitCode : 0,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+      },
+      null,
+      true,
+    )
+  }
+  const type = outcome.error.type === 'timeout' ? 'timeout' : 'failed'
+  return finish(null, { type, message: outcome.error.message }, true, codeTrace(path, outcome))
 }
 
 class TimeoutError extends Error {

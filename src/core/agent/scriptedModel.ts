@@ -123,6 +123,14 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
 
   if (toolResults.length > 0) {
     const loaded = toolResults.find((m) => m.name === 'load_skill' && m.content.includes('<skill'))
+    // The third level: a bundled file (or script) the instructions name and the request's words fit.
+    const disclosed = loaded || toolResults.some((m) => DISCLOSURE_TOOLS.has(m.name))
+    if (disclosed) {
+      const next = nextDisclosure(user, messages, tools)
+      if (next) return call(next.why, next.name, next.args, round)
+    }
+    if (!loaded && toolResults.every((m) => DISCLOSURE_TOOLS.has(m.name)))
+      return { text: summarize(user, disclosureResults(messages)), toolCalls: [] }
     if (loaded) {
       const next = chooseTool(user, visible, tools, messages[0]?.role === 'system' ? messages[0].content : '')
       if (next) return call(`Loaded the skill's instructions. ${next.why}`, next.name, next.args, round)
@@ -136,6 +144,8 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
       return { text: `The skill's code failed: ${executed.message}. I can't give you a reliable answer for this.`, toolCalls: [] }
     return { text: executed.userMessage ?? `The skill's code returned ${JSON.stringify(executed.result).slice(0, 400)}`, toolCalls: [] }
   }
+  const first = nextDisclosure(user, messages, tools)
+  if (first) return call(first.why, first.name, first.args, round)
   if (visible.has('load_skill')) {
     const skill = pickSkillToLoad(
       user,
@@ -344,6 +354,13 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
     }
     if (message.name === 'file_read')
       return `${String(record.file_name)} says:\n> ${String(record.content).slice(0, 300)}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
+    if (message.name === 'read_skill_file')
+      return `${String(record.path)} (${String(record.skill)}) says:\n> ${String(record.content).slice(0, 300).replace(/\n/g, '\n> ')}${record.truncated ? '\n(The file is longer; I read only the beginning.)' : ''}`
+    if (message.name === 'run_skill_script') {
+      const out = String(record.stdout ?? '').trim()
+      const err = String(record.stderr ?? '').trim()
+      return `${String(record.path)} exited with status ${String(record.exit_code)}${out ? `:\n${out.slice(0, 400)}` : '.'}${err ? `\nIt reported: ${err.slice(0, 200)}` : ''}`
+    }
     if (message.name === 'search_knowledge') {
       const hits = (record.results as { title: string; snippet: string }[] | undefined) ?? []
       return hits.map((hit) => `${hit.snippet.slice(0, 160)}（来源：《${hit.title}》）`).join('\n')
@@ -351,4 +368,118 @@ function summarize(user: string, results: readonly Extract<ChatMessage, { role: 
     return `${message.name} returned ${JSON.stringify(value).slice(0, 400)}`
   })
   return parts.join('\n') || `I looked into "${user}" but the tools returned nothing useful.`
+}
+
+const DISCLOSURE_TOOLS = new Set(['read_skill_file', 'run_skill_script'])
+
+/** Every result of a bundled file read or a script run so far in this turn, in order: the answer is built from them. */
+function disclosureResults(messages: readonly ChatMessage[]): Extract<ChatMessage, { role: 'tool' }>[] {
+  const from = messages.findLastIndex((m) => m.role === 'user' && !m.content.startsWith(RESULT_PREFIX))
+  const results = messages
+    .slice(from + 1)
+    .filter((m): m is Extract<ChatMessage, { role: 'tool' }> => m.role === 'tool' && DISCLOSURE_TOOLS.has(m.name))
+  if (results.length > 0) return results
+  // With the text protocol, results come back in user messages of SKILL_RESULT lines.
+  return messages
+    .slice(from + 1)
+    .filter((m) => m.role === 'user' && m.content.startsWith(RESULT_PREFIX))
+    .flatMap((m) => parseSkillResults(m.content))
+    .filter((r) => DISCLOSURE_TOOLS.has(r.name))
+    .map((r) => ({ role: 'tool' as const, toolCallId: '', name: r.name, content: r.content }))
+}
+
+/** The files each skill bundles, as read_skill_file's description lists them ("- pdf: reference.md (3.1k chars), …"). */
+function bundledFiles(spec: ToolSpec | undefined): { skill: string; path: string }[] {
+  if (!spec) return []
+  const files: { skill: string; path: string }[] = []
+  for (const line of spec.description.split('\n')) {
+    const match = /^- (.+?): (.*)$/.exec(line)
+    if (!match) continue
+    for (const entry of (match[2] ?? '').split(', ')) {
+      const path = entry.replace(/ \([^)]*\)$/, '').trim()
+      if (path && !path.startsWith('…')) files.push({ skill: match[1] ?? '', path })
+    }
+  }
+  return files
+}
+
+/** Words of a file's name ("scripts/fill_form.py" → fill, form), lower case. */
+const nameWords = (path: string) =>
+  (path.split('/').pop() ?? '')
+    .replace(/\.[^.]+$/, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3)
+
+/** A word of the request fits a word of a name when they share their first four letters (or are the same short word). */
+const fits = (word: string, name: string) =>
+  word === name || (word.length >= 4 && name.length >= 4 && word.slice(0, 4) === name.slice(0, 4))
+
+/**
+ * The next bundled file to read, or script to run, before answering: one that the instructions in
+ * the conversation (the active skill's prompt, a loaded skill's body) name, whose name fits the
+ * request's words, and that was not read or run yet. Files first, then scripts.
+ */
+function nextDisclosure(user: string, messages: readonly ChatMessage[], tools: readonly ToolSpec[]): Choice | null {
+  const reader = tools.find((tool) => tool.name === 'read_skill_file')
+  if (!reader) return null
+  const runner = tools.find((tool) => tool.name === 'run_skill_script')
+  const instructions = messages
+    .filter(
+      (m) =>
+        m.role === 'system' || (m.role === 'tool' && m.name === 'load_skill') || (m.role === 'user' && m.content.startsWith(RESULT_PREFIX)),
+    )
+    .map((m) => m.content)
+    .join('\n')
+  const words = user
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3)
+  const done = new Set<string>()
+  for (const m of messages) {
+    if (m.role === 'assistant')
+      for (const toolCall of m.toolCalls ?? [])
+        if (DISCLOSURE_TOOLS.has(toolCall.name)) done.add(`${toolCall.name}:${pathOf(toolCall.arguments)}`)
+    if (m.role === 'assistant' && !m.toolCalls)
+      for (const line of m.content.split('\n')) {
+        const call = /^SKILL_CALL:\s*(\{.*\})\s*$/.exec(line)?.[1]
+        if (call) {
+          const parsed = safeJson(call) as { skill?: string; params?: unknown } | null
+          if (parsed?.skill && DISCLOSURE_TOOLS.has(parsed.skill))
+            done.add(`${parsed.skill}:${pathOf(JSON.stringify(parsed.params ?? {}))}`)
+        }
+      }
+  }
+  const wanted = bundledFiles(reader).filter(
+    (file) => instructions.includes(file.path) && nameWords(file.path).some((name) => words.some((word) => fits(word, name))),
+  )
+  const scriptable = new Set(bundledFiles(runner).map((file) => `${file.skill}:${file.path}`))
+  for (const file of wanted)
+    if (!scriptable.has(`${file.skill}:${file.path}`) && !done.has(`read_skill_file:${file.path}`))
+      return {
+        name: 'read_skill_file',
+        args: { skill: file.skill, path: file.path },
+        why: `The instructions point to ${file.path} for this; reading it first.`,
+      }
+  for (const file of wanted)
+    if (scriptable.has(`${file.skill}:${file.path}`) && !done.has(`run_skill_script:${file.path}`))
+      return {
+        name: 'run_skill_script',
+        args: { skill: file.skill, path: file.path, args: user.match(/[\w.-]+\.(?:pdf|csv|json|txt|md|docx|xlsx)\b/g) ?? [] },
+        why: `The instructions say to run ${file.path}; running it.`,
+      }
+  return null
+}
+
+function pathOf(argumentsText: string): string {
+  const value = safeJson(argumentsText) as { path?: unknown } | null
+  return typeof value?.path === 'string' ? value.path : ''
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }

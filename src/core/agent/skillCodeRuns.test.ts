@@ -100,12 +100,13 @@ describe('skills with code in the agent', () => {
         onEvent: (event) => seen.push(event.type),
       }),
     )
-    expect(seen.slice(0, 4)).toEqual(['model', 'activation', 'working execute skill.py', 'execute'])
+    // The catalog enters before the routing call; the skill's body with the first round, after the execute step.
+    expect(seen.slice(0, 6)).toEqual(['disclosure', 'model', 'activation', 'working execute skill.py', 'execute', 'disclosure'])
     expect(runCode.requests).toEqual([
       { entry: 'skill.py', function: 'run', args: { numbers: [3, 5, 8] }, files: skillCode.get('add_calc/SKILL.md')!.files },
     ])
     // Routing call, the activation it chose, then the execute step, then the rounds.
-    expect(events.map((event) => event.type).slice(0, 4)).toEqual(['model', 'activation', 'execute', 'round'])
+    expect(events.map((event) => event.type).slice(0, 6)).toEqual(['disclosure', 'model', 'activation', 'execute', 'disclosure', 'round'])
     const [execute] = ofType(events, 'execute')
     expect(execute).toMatchObject({
       skill: 'add-calc',

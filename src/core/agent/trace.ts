@@ -38,6 +38,8 @@ export type TraceEvent =
       latencyMs: number
       toolCalls: number
       usage?: { input: number; output: number }
+      /** The model's reasoning for this reply (shown folded), when the server sent it. */
+      reasoning?: string
     })
   | (Stamped & {
       type: 'tool'
@@ -72,6 +74,27 @@ export type TraceEvent =
       latencyMs: number
       userMessage: string | null
       code: CodeTrace
+    })
+  /**
+   * What entered the context at each level of progressive disclosure (docs/agent-loop.md): the
+   * catalog of skills, a skill's body, a bundled file read, a script's output; with its size.
+   */
+  | (Stamped & {
+      type: 'disclosure'
+      level: 'catalog' | 'body' | 'file' | 'script'
+      /** 0 for what the run starts with; else the round whose tool call brought it. */
+      round: number
+      skill: string | null
+      /** The file read or the script run, relative to the skill's folder. */
+      path?: string
+      /** How many skills the catalog lists. */
+      skills?: number
+      /** A script's exit status. */
+      exitCode?: number | null
+      characters: number
+      tokens: number
+      /** True when the tokens are estimated from the characters (no tokenizer counted). */
+      estimated: boolean
     })
   /** The active skill's tools failed twice: its `fallback` skill takes over from the next round. */
   | (Stamped & { type: 'fallback'; round: number; from: string; to: string; message: string; text?: Message; systemPrompt: string })

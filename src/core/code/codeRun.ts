@@ -13,6 +13,11 @@ export interface CodeRunRequest {
   /** `run` or `execute`. */
   function: string
   args: Record<string, unknown>
+  /**
+   * Set to run `entry` as a script (`run_skill_script`): as `__main__`, with `argv` as its command
+   * line and the skill's folder as the working directory; the result is `{exit_code}`.
+   */
+  script?: { argv: string[] }
 }
 
 export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'no-entry' | 'sandbox'

@@ -138,11 +138,36 @@ def __playground_main(request_text, blocked, root, limit):
         # A SyntaxError names its file in its own text: shown relative to the skill's folder too.
         return "".join(lines).replace(package_dir + "/", "")
 
+    def run_script(entry, argv):
+        # As "python <entry> <argv>" from the skill's folder: the script's own folder first on the
+        # path (for its siblings), its exit status as the result, an exception as status 1.
+        import os, runpy
+        path = package_dir + "/" + entry
+        sys.argv = [entry] + [str(arg) for arg in argv]
+        sys.path.insert(0, os.path.dirname(path))
+        os.chdir(package_dir)
+        code = 0
+        try:
+            runpy.run_path(path, run_name="__main__")
+        except SystemExit as stop:
+            if stop.code is None or isinstance(stop.code, int):
+                code = stop.code or 0
+            else:
+                print(stop.code, file=sys.stderr)
+                code = 1
+        except BaseException as error:
+            sys.stderr.write(user_traceback(error))
+            code = 1
+        return {"ok": True, "result": {"exit_code": code}}
+
     def finish(outcome):
         sys.stdout, sys.stderr = real_out, real_err
         outcome["stdout"], outcome["stderr"] = out.value(), err.value()
         outcome["ms"] = round((time.perf_counter() - started) * 1000)
         return json.dumps(outcome, ensure_ascii=False)
+
+    if request.get("script") is not None:
+        return finish(run_script(request["entry"], request["script"].get("argv", [])))
 
     try:
         module = importlib.import_module("skill." + request["entry"][:-3].replace("/", "."))

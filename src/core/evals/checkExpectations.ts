@@ -26,9 +26,27 @@ export interface TrialFacts {
   answer: string
   rounds: number
   stopped: string | null
+  /** Bundled files read with read_skill_file, and scripts run with run_skill_script (whatever their exit status). */
+  filesRead: DisclosedFile[]
+  scriptsRun: DisclosedFile[]
+}
+
+/** A skill's file as the disclosure tools name it: the skill, and the path relative to its folder. */
+export interface DisclosedFile {
+  skill: string
+  path: string
 }
 
 const LOAD_SKILL = 'load_skill'
+const READ_SKILL_FILE = 'read_skill_file'
+const RUN_SKILL_SCRIPT = 'run_skill_script'
+
+/** `wanted` names this file: its path in the skill's folder (`reference.md`), or with the skill's name in front (`pdf/reference.md`). */
+const names = (wanted: string, file: DisclosedFile) => {
+  const path = wanted.replace(/^\.\//, '')
+  return path === file.path || path === `${file.skill}/${file.path}`
+}
+const listOf = (files: readonly DisclosedFile[]) => files.map((file) => `${file.skill}/${file.path}`).join(', ')
 
 export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
   let skill: string | null = null
@@ -36,7 +54,14 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
   let rounds = 0
   let stopped: string | null = null
   const calls: TrialFacts['calls'] = []
+  const filesRead: DisclosedFile[] = []
+  const scriptsRun: DisclosedFile[] = []
   for (const event of events) {
+    if (event.type === 'tool' && !event.error && (event.tool === READ_SKILL_FILE || event.tool === RUN_SKILL_SCRIPT)) {
+      const result = event.result as { skill?: unknown; path?: unknown } | null
+      if (typeof result?.skill === 'string' && typeof result.path === 'string')
+        (event.tool === READ_SKILL_FILE ? filesRead : scriptsRun).push({ skill: result.skill, path: result.path })
+    }
     if (event.type === 'activation' && event.skill && !skill) skill = event.skill
     if (event.type === 'round') rounds++
     if (event.type === 'final') answer = event.text
@@ -61,7 +86,7 @@ export function trialFacts(events: readonly TraceEvent[]): TrialFacts {
       calls.push({ tool: event.tool, args, failed: event.error !== null, result: event.result })
     }
   }
-  return { skill, calls, answer, rounds, stopped }
+  return { skill, calls, answer, rounds, stopped, filesRead, scriptsRun }
 }
 
 /**
@@ -190,6 +215,33 @@ export async function checkExpectations(expect: EvalExpect, facts: TrialFacts, c
     const verdict = parsed.ok ? await check({ kind: 'schema', schema: expect.answer_schema, value: parsed.value }) : null
     add('answer_schema', verdict?.passed ?? false, verdict ? (verdict.problem ?? '') : 'the answer is not JSON')
   }
+  // The third level of disclosure (docs/evals.md): which bundled files the agent read, which scripts it ran.
+  const read = facts.filesRead ?? []
+  const ran = facts.scriptsRun ?? []
+  for (const file of expect.files_read ?? [])
+    add(
+      `files_read: ${file}`,
+      read.some((done) => names(file, done)),
+      `read: ${listOf(read) || 'no file'}`,
+    )
+  for (const file of expect.files_not_read ?? [])
+    add(
+      `files_not_read: ${file}`,
+      !read.some((done) => names(file, done)),
+      `${file} was read ${read.filter((done) => names(file, done)).length}×`,
+    )
+  for (const file of expect.scripts_run ?? [])
+    add(
+      `scripts_run: ${file}`,
+      ran.some((done) => names(file, done)),
+      `ran: ${listOf(ran) || 'no script'}`,
+    )
+  for (const file of expect.scripts_not_run ?? [])
+    add(
+      `scripts_not_run: ${file}`,
+      !ran.some((done) => names(file, done)),
+      `${file} was run ${ran.filter((done) => names(file, done)).length}×`,
+    )
   if (expect.max_rounds !== undefined) add(`max_rounds: ${expect.max_rounds}`, facts.rounds <= expect.max_rounds, `${facts.rounds} rounds`)
   if (expect.max_tool_calls !== undefined)
     add(`max_tool_calls: ${expect.max_tool_calls}`, facts.calls.length <= expect.max_tool_calls, `${facts.calls.length} tool calls`)

@@ -29,6 +29,12 @@ export interface EvalExpect {
   answer_schema?: JsonSchema
   max_rounds?: number
   max_tool_calls?: number
+  /** Bundled files the agent must (not) read with read_skill_file, relative to the skill's folder (`reference.md`). */
+  files_read?: string[]
+  files_not_read?: string[]
+  /** Bundled scripts the agent must (not) run with run_skill_script (`scripts/fill_form.py`). */
+  scripts_run?: string[]
+  scripts_not_run?: string[]
   /** Statements a grader model judges against the transcript. */
   rubric?: string[]
 }
@@ -77,6 +83,10 @@ const EXPECT_KEYS = [
   'max_rounds',
   'max_tool_calls',
   'rubric',
+  'files_read',
+  'files_not_read',
+  'scripts_run',
+  'scripts_not_run',
 ]
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -166,6 +176,10 @@ function readExpect(value: unknown, path: string, report: (path: string, text: M
       case 'tool_order':
       case 'answer_contains':
       case 'answer_not_contains':
+      case 'files_read':
+      case 'files_not_read':
+      case 'scripts_run':
+      case 'scripts_not_run':
       case 'rubric': {
         const listed = typeof entry === 'string' ? [entry] : entry
         if (isStringList(listed)) expect[key] = listed

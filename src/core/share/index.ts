@@ -9,3 +9,15 @@ export { mergeIncoming } from './mergeIncoming'
 export type { IncomingMerge } from './mergeIncoming'
 export { importPaths } from './importPaths'
 export type { ImportPaths } from './importPaths'
+export { packShare, unpackShare } from './shareCodec'
+export {
+  decodeRunFile,
+  decodeRunShare,
+  encodeRunShare,
+  MAX_RUN_LINK_CHARS,
+  readSharedRun,
+  RUN_FILE_FORMAT,
+  runShareFile,
+  sharedRunOf,
+} from './runShareCodec'
+export type { RunDecodeResult, SharedRun } from './runShareCodec'

@@ -29,22 +29,45 @@ export interface SharePayload {
 export type DecodeResult = { ok: true; payload: SharePayload } | { ok: false; error: Message }
 
 export function encodeShare(payload: SharePayload): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(withoutEmpty(payload)))
-  return `${PREFIX}${bytes.length}.${crc32(bytes).toString(16).padStart(8, '0')}.${toBase64Url(deflateSync(bytes, { level: 9, dictionary: SHARE_DICTIONARY_S1 }))}`
+  return packShare(PREFIX, withoutEmpty(payload))
+}
+
+/**
+ * `<prefix><byte length>.<crc32>.<base64url(deflate-raw(utf8(JSON)))>`: the frame of every link
+ * format (a workspace's `s1.`, a run's `r1.`), with the same dictionary and the same checks.
+ */
+export function packShare(prefix: string, value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value))
+  return `${prefix}${bytes.length}.${crc32(bytes).toString(16).padStart(8, '0')}.${toBase64Url(deflateSync(bytes, { level: 9, dictionary: SHARE_DICTIONARY_S1 }))}`
 }
 
 /** Reads a fragment (with or without the leading `#`). Returns null when it is not a share link at all. */
 export function decodeShare(fragment: string): DecodeResult | null {
+  const unpacked = unpackShare(fragment, 's', SHARE_VERSION)
+  if (!unpacked || !unpacked.ok) return unpacked
+  const payload = validatePayload(unpacked.value)
+  return payload ? { ok: true, payload } : { ok: false, error: message('share.notOurs') }
+}
+
+/**
+ * The JSON in a link of format `<letter><version>.`, checked (version, length cap before inflating,
+ * checksum after) but not yet validated; null when the fragment is no link of that letter.
+ */
+export function unpackShare(
+  fragment: string,
+  letter: string,
+  supported: number,
+): { ok: true; value: unknown } | { ok: false; error: Message } | null {
   const text = fragment.replace(/^#/, '')
-  const version = /^s(\d+)\./.exec(text)
+  const version = new RegExp(`^${letter}(\\d+)\\.`).exec(text)
   if (!version) return null
-  if (Number(version[1]) > SHARE_VERSION)
+  if (Number(version[1]) > supported)
     return {
       ok: false,
-      error: message('share.newer', { version: version[1] ?? '', supported: SHARE_VERSION }),
+      error: message('share.newer', { version: version[1] ?? '', supported }),
     }
-  if (Number(version[1]) !== SHARE_VERSION) return { ok: false, error: message('share.unknownFormat') }
-  const parts = /^s\d+\.(\d+)\.([0-9a-f]{8})\.([A-Za-z0-9_-]*)$/.exec(text)
+  if (Number(version[1]) !== supported) return { ok: false, error: message('share.unknownFormat') }
+  const parts = /^[a-z]\d+\.(\d+)\.([0-9a-f]{8})\.([A-Za-z0-9_-]*)$/.exec(text)
   if (!parts)
     return {
       ok: false,
@@ -68,14 +91,11 @@ export function decodeShare(fragment: string): DecodeResult | null {
   if (bytes.length !== length || crc32(bytes).toString(16).padStart(8, '0') !== parts[2]) {
     return { ok: false, error: message('share.altered') }
   }
-  let value: unknown
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown }
   } catch {
     return { ok: false, error: message('share.notOurs') }
   }
-  const payload = validatePayload(value)
-  return payload ? { ok: true, payload } : { ok: false, error: message('share.notOurs') }
 }
 
 /** The payload's fields are read by the same rules as a saved workspace (src/core/workspace). */

@@ -8,6 +8,7 @@ import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { ToolContent } from './ToolContent'
+import { OpenRunFile, ShareRunButton } from './ShareRun'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
@@ -19,7 +20,10 @@ export function RunTrace() {
   return (
     <section className="run-trace" aria-label="Run trace">
       {!run ? (
-        <p className="hint">{t('trace.empty')}</p>
+        <>
+          <p className="hint">{t('trace.empty')}</p>
+          <OpenRunFile />
+        </>
       ) : (
         <>
           <div className="run-header" role="group" aria-label="Run summary">
@@ -51,18 +55,14 @@ export function RunTrace() {
               >
                 {t('trace.download')}
               </button>
+              <ShareRunButton run={run} />
+              <OpenRunFile />
             </div>
           </div>
+          <DisclosureSummary events={run.events} />
           <Timeline events={run.events} />
           <ol className="trace-events">
-            {run.events.map((event, index) => (
-              <li key={index} className={`trace-event ${event.type}`} aria-label={en(`trace.steps.${event.type}`)}>
-                <EventView
-                  event={event}
-                  loaded={event.type === 'activation' && !event.skill ? conversationSkill(run.events.slice(index)) : null}
-                />
-              </li>
-            ))}
+            <TraceSteps events={run.events} />
             {run.streaming && (
               <li className="trace-event model streaming" aria-label={en('trace.steps.streaming')}>
                 <div className="event-title">
@@ -84,6 +84,49 @@ export function RunTrace() {
         </>
       )}
     </section>
+  )
+}
+
+/** The recorded steps of a run, as the run view and a shared run show them. */
+export function TraceSteps({ events }: { events: readonly TraceEvent[] }) {
+  const { en } = useT()
+  return (
+    <>
+      {events.map((event, index) => (
+        <li
+          key={index}
+          className={`trace-event ${event.type}${event.type === 'disclosure' ? ` level-${event.level}` : ''}`}
+          aria-label={en(event.type === 'disclosure' ? 'disclosure.step' : `trace.steps.${event.type}`)}
+        >
+          <EventView event={event} loaded={event.type === 'activation' && !event.skill ? conversationSkill(events.slice(index)) : null} />
+        </li>
+      ))}
+    </>
+  )
+}
+
+/** The level each disclosure step belongs to: the catalog, the instructions, the bundled files and scripts. */
+const LEVELS = { catalog: 1, body: 2, file: 3, script: 3 } as const
+
+/** What each level of disclosure brought into the context over the run, in tokens (docs/agent-loop.md). */
+export function DisclosureSummary({ events }: { events: readonly TraceEvent[] }) {
+  const { t, en } = useT()
+  const steps = events.filter((event): event is Extract<TraceEvent, { type: 'disclosure' }> => event.type === 'disclosure')
+  if (steps.length === 0) return null
+  const sum = (level: string) => steps.filter((step) => step.level === level).reduce((total, step) => total + step.tokens, 0)
+  const count = (level: string) => steps.filter((step) => step.level === level).length
+  const estimated = steps.some((step) => step.estimated)
+  const tokens = (level: string) => `${estimated ? '≈' : ''}${sum(level).toLocaleString('en')}`
+  const parts = [
+    count('catalog') > 0 && t('disclosure.summaryCatalog', { tokens: tokens('catalog') }),
+    count('body') > 0 && t('disclosure.summaryBody', { tokens: tokens('body') }),
+    count('file') > 0 && t('disclosure.summaryFiles', { tokens: tokens('file'), count: count('file') }),
+    count('script') > 0 && t('disclosure.summaryScripts', { tokens: tokens('script'), count: count('script') }),
+  ].filter(Boolean)
+  return (
+    <p className="disclosure-summary small" role="group" aria-label={en('disclosure.summary')} title={t('disclosure.tokensNote')}>
+      <strong>{t('disclosure.summary')}</strong>: {parts.join(' · ')}
+    </p>
   )
 }
 
@@ -144,7 +187,7 @@ function ReplyBox({ run }: { run: AgentRun }) {
 
 const SafeMarkdown = lazyView(() => import('../common/SafeMarkdown'))
 
-function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: string | null }) {
+export function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: string | null }) {
   const { t, say } = useT()
   switch (event.type) {
     case 'activation':
@@ -179,6 +222,13 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
             {event.usage &&
               ` · ${t('trace.tokens', { input: event.usage.input.toLocaleString('en'), output: event.usage.output.toLocaleString('en') })}`}
           </div>
+          {event.reasoning && (
+            // The model's reasoning, never its answer: folded, as a reader opens it when wanted.
+            <details className="model-reasoning">
+              <summary className="small">{t('modelReasoning.summary', { count: event.reasoning.length })}</summary>
+              <LongText as="pre" className="tool-result" text={event.reasoning} />
+            </details>
+          )}
           {event.text && <LongText className="model-text" text={event.text} />}
         </>
       )
@@ -220,6 +270,27 @@ function EventView({ event, loaded = null }: { event: TraceEvent; loaded?: strin
           {!event.error && <Collapsible text={JSON.stringify(event.result, null, 2) ?? 'null'} />}
           <CodeOutput code={event.code} />
           {event.userMessage && <p className="user-message">user_message: {event.userMessage}</p>}
+        </>
+      )
+    case 'disclosure':
+      return (
+        <>
+          <div className="event-title">
+            <span className="badge">{t('disclosure.level', { level: LEVELS[event.level] })}</span>{' '}
+            {event.level === 'catalog'
+              ? t('disclosure.catalog', { count: event.skills ?? 0 })
+              : event.level === 'body'
+                ? t('disclosure.body', { skill: event.skill ?? '' })
+                : event.level === 'file'
+                  ? t('disclosure.file', { skill: event.skill ?? '', path: event.path ?? '' })
+                  : t('disclosure.script', { skill: event.skill ?? '', path: event.path ?? '', code: String(event.exitCode ?? '?') })}
+          </div>
+          <p className="muted small">
+            {t(event.estimated ? 'disclosure.estimated' : 'disclosure.size', {
+              characters: event.characters.toLocaleString('en'),
+              tokens: event.tokens.toLocaleString('en'),
+            })}
+          </p>
         </>
       )
     case 'fallback':
@@ -311,7 +382,7 @@ function Collapsible({ text }: { text: string }) {
 }
 
 /** Bars for the model calls and tool calls, so a slow step stands out. */
-function Timeline({ events }: { events: TraceEvent[] }) {
+export function Timeline({ events }: { events: readonly TraceEvent[] }) {
   const { en } = useT()
   const steps = events.filter(
     (event): event is Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }> =>
@@ -339,6 +410,6 @@ function label(step: Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }>
 }
 
 /** The trace as a JSON file: the run exactly as recorded (no key ever enters a run). */
-function traceDownload(run: AgentRun) {
-  return [`trace-${run.id}.json`, JSON.stringify(run, null, 2), 'application/json'] as const
+export function traceDownload(run: Pick<AgentRun, 'events' | 'startedAt'> & { id?: string }) {
+  return [`trace-${run.id ?? run.startedAt.replace(/[^0-9]/g, '')}.json`, JSON.stringify(run, null, 2), 'application/json'] as const
 }

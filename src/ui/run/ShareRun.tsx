@@ -1,0 +1,184 @@
+/**
+ * "Share run" in the run view (docs/share-links.md, "Shared runs"): a link that opens the run
+ * read-only — its trace, the skills it used as they were, the model and settings — or, for a run
+ * too long for a link, a file; and "Open run file" for such a file.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { decodeRunFile, encodeRunShare, isLocalAddress, MAX_RUN_LINK_CHARS, runShareFile, sharedRunOf } from '../../core/share'
+import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import type { AgentRun } from '../../state/runSlice'
+import { snapshotOf } from '../../state/runSnapshots'
+import { useServices } from '../common/services'
+import { useWindowEvent } from '../common/useWindowEvent'
+import { useT } from '../i18n/i18n'
+import { LONG_LINK } from '../share/ShareDialog'
+
+/** The button in the run header; the dialog opens on click. */
+export function ShareRunButton({ run }: { run: AgentRun }) {
+  const { t, en } = useT()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="button small"
+        disabled={run.status === 'running'}
+        onClick={() => setOpen(true)}
+        title={t('shareRun.shareTitle')}
+        aria-label={en('shareRun.share')}
+      >
+        {t('shareRun.share')}
+      </button>
+      {open && <ShareRunDialog run={run} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }) {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const { download, team, pageAddress } = useServices()
+  const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const linkRef = useRef<HTMLInputElement>(null)
+  const page = pageAddress()
+  const local = isLocalAddress(page)
+  const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
+
+  const shared = useMemo(() => {
+    // The skills and settings the run started with; after a reload, the workspace as it is now.
+    const state = store.getState()
+    const snapshot = snapshotOf(run.id)
+    return sharedRunOf(
+      run,
+      snapshot?.files ?? state.files,
+      snapshot?.settings ?? { threshold: state.threshold, toolProtocol: state.toolProtocol, modelName: state.modelName },
+    )
+  }, [run, store])
+  const link = useMemo(() => `${publicBase ?? page}#${encodeRunShare(shared)}`, [shared, publicBase, page])
+  const tooLong = link.length > MAX_RUN_LINK_CHARS
+
+  useEffect(() => {
+    if (tooLong) return
+    navigator.clipboard?.writeText(link).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    )
+    linkRef.current?.select()
+  }, [link, tooLong])
+  useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
+
+  return (
+    <div className="modal-backdrop" onClick={onClose}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={en('shareRun.title')} onClick={(event) => event.stopPropagation()}>
+        <h2>{t('shareRun.title')}</h2>
+        <p className="muted small">
+          “{run.utterance}” · {run.model} · {t(`run.modes.${run.mode}`)}
+        </p>
+        {local && (
+          <p className="warning-text small" role="note">
+            {t('share.local', { host: new URL(page).host })}{' '}
+            {publicBase ? t('share.pointsTo', { address: publicBase }) : t('share.setAddress')}
+          </p>
+        )}
+        {tooLong ? (
+          <p className="warning-text" role="status">
+            {t('shareRun.tooLong', { length: link.length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })}
+          </p>
+        ) : (
+          <>
+            <label className="link-field">
+              <span>{t('shareRun.link')}</span>
+              <input
+                ref={linkRef}
+                aria-label={en('shareRun.link')}
+                readOnly
+                value={link}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            </label>
+            <p className="muted small">
+              {t('shareRun.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
+              {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('shareRun.privacy')}
+            </p>
+            {link.length > LONG_LINK && (
+              <p className="warning-text" role="status">
+                {t('shareRun.long', { limit: LONG_LINK.toLocaleString('en') })}
+              </p>
+            )}
+          </>
+        )}
+        <p className="muted small">{t('shareRun.noShortLink')}</p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className={`button${tooLong ? ' primary' : ''}`}
+            onClick={() => download(`run-${run.id}.json`, runShareFile(shared), 'application/json')}
+            aria-label={en('shareRun.asFile')}
+          >
+            {t('shareRun.asFile')}
+          </button>
+          {!tooLong && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                void navigator.clipboard?.writeText(link).then(
+                  () => setCopied('yes'),
+                  () => setCopied('failed'),
+                )
+              }
+              aria-label={en('share.copy')}
+            >
+              {t('share.copy')}
+            </button>
+          )}
+          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+            {t('common.done')}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+const MAX_RUN_FILE_BYTES = 50 * 1024 * 1024
+
+/** Opens a file made by "Share as file": the run is shown read-only, as a run link shows it. */
+export function OpenRunFile() {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const [problem, setProblem] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={en('shareRun.openFile')}>
+        {t('shareRun.openFile')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label={en('shareRun.openFile')}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0]
+          event.currentTarget.value = ''
+          if (!file) return
+          // A run file is text the size of a trace; anything far larger is not one, and is not read.
+          if (file.size > MAX_RUN_FILE_BYTES) return setProblem(t('shareRun.notRunFile', { file: file.name }))
+          void file.text().then((text) => {
+            const shared = decodeRunFile(text)
+            setProblem(shared ? null : t('shareRun.notRunFile', { file: file.name }))
+            if (shared) store.getState().showSharedRun(shared)
+          })
+        }}
+      />
+      {problem && (
+        <span className="error-text small" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
+  )
+}
