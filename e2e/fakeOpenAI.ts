@@ -10,6 +10,14 @@ export type FakeReply =
   | { kind: 'status'; status: number; message: string; retryAfter?: number }
   | { kind: 'drop'; text: string }
   | { kind: 'slow'; pieces: string[]; delayMs: number }
+  /**
+   * A stream exactly as given, in the shape of a server family (e2e/familyStreams.ts): each event
+   * an object (sent as `data: <json>`) or a raw line (an SSE comment, a malformed line), then
+   * `[DONE]` unless `done` is false; `end: 'drop'` cuts the connection instead of ending it.
+   */
+  | { kind: 'events'; events: (object | string)[]; done?: boolean; end?: 'close' | 'drop' }
+  /** A body sent as it is, with this content type (a whole JSON completion answering a streaming request). */
+  | { kind: 'body'; body: string; contentType: string }
 
 export interface RecordedRequest {
   headers: IncomingMessage['headers']
@@ -26,7 +34,15 @@ export class FakeOpenAI {
     this.requests.length = 0
   }
 
-  async start(port: number): Promise<void> {
+  /** The base URL to point a client or the proxy at (`/v1`), once started. */
+  get baseUrl(): string {
+    const address = this.server?.address()
+    if (!address || typeof address === 'string') throw new Error('The fake OpenAI server is not listening.')
+    return `http://127.0.0.1:${address.port}/v1`
+  }
+
+  /** On loopback, at `port` (0: any free one, see `baseUrl`). */
+  async start(port = 0): Promise<void> {
     this.server = createServer(async (request, response) => {
       // The browser-key mode calls this server directly from the page: answer CORS like a real API.
       response.setHeader('access-control-allow-origin', '*')
@@ -50,7 +66,22 @@ export class FakeOpenAI {
         response.end(JSON.stringify({ error: { message: reply.message, type: 'test_error' } }))
         return
       }
+      if (reply.kind === 'body') {
+        response.writeHead(200, { 'content-type': reply.contentType })
+        response.end(reply.body)
+        return
+      }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+      if (reply.kind === 'events') {
+        for (const event of reply.events) response.write(typeof event === 'string' ? `${event}\n\n` : `data: ${JSON.stringify(event)}\n\n`)
+        if (reply.end === 'drop') {
+          // Let what was sent reach the client first, then cut the connection mid-stream.
+          setTimeout(() => response.destroy(), 100)
+          return
+        }
+        response.end(reply.done === false ? '' : 'data: [DONE]\n\n')
+        return
+      }
       const send = (delta: object, finish: string | null = null) =>
         response.write(
           `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,

@@ -200,3 +200,66 @@ test("LLM routing through the proxy: the model decides, the skill's code runs in
     ),
   })
 })
+
+test('a server that sends index-less tool calls and <think> blocks: the call runs, the answer shows without the thinking, which is folded', async ({
+  routing,
+  run,
+}) => {
+  // Ollama before 0.4.7 (no index on tool calls) running a DeepSeek-R1-style model whose think
+  // block stays in the text (docs/model-compatibility.md).
+  const chunk = (delta: object, finish: string | null = null) => ({
+    id: 'chatcmpl-r1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'test-model',
+    system_fingerprint: 'fp_ollama',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })
+  upstream.script(
+    {
+      kind: 'events',
+      events: [
+        chunk({ role: 'assistant', content: '<thi' }),
+        chunk({ role: 'assistant', content: 'nk>Powers of two: use the calculator.</th' }),
+        chunk({ role: 'assistant', content: 'ink>\n' }),
+        chunk({
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ id: 'call_r1', type: 'function', function: { name: 'calculator', arguments: '{"expression": "2^20"}' } }],
+        }),
+        chunk({ role: 'assistant', content: '' }, 'stop'),
+      ],
+    },
+    {
+      kind: 'events',
+      events: [
+        chunk({ role: 'assistant', content: '<think>\nThe tool returned 1048576, so' }),
+        chunk({ role: 'assistant', content: ' I can answer.\n</think>\n\nThe answer' }),
+        chunk({ role: 'assistant', content: ' is 1048576.' }),
+        chunk({ role: 'assistant', content: '' }, 'stop'),
+      ],
+    },
+  )
+  await runWithProxy(routing, run, '计算一下 2^20 是多少')
+  const answer = run.step('Final answer')
+  await expect(answer).toContainText('The answer is 1048576.')
+  await expect(answer).not.toContainText('think')
+  await expect(answer).not.toContainText('The tool returned')
+  await expect(run.step('Tool call')).toContainText('"result": 1048576')
+
+  // The thinking is in the trace, folded under each model reply.
+  const replies = run.step('Model reply')
+  await expect(replies).toHaveCount(2)
+  const reasoning = replies.nth(1).getByText(/^Reasoning \(\d+ characters\)$/)
+  await expect(replies.nth(1).getByText('The tool returned 1048576, so I can answer.')).toBeHidden()
+  await reasoning.click()
+  await expect(replies.nth(1).getByText('The tool returned 1048576, so I can answer.')).toBeVisible()
+  await expect(replies.nth(0)).toContainText('Reasoning')
+  await expect(replies.nth(1)).not.toContainText('<think>')
+
+  // The model is sent back its call and the result, not its thinking.
+  const second = upstream.requests[1]!.body.messages as { role: string; content: string | null; tool_calls?: unknown[] }[]
+  const assistant = second.find((message) => message.role === 'assistant')!
+  expect(assistant.content ?? '').not.toContain('Powers of two')
+  expect(assistant.tool_calls).toHaveLength(1)
+})

@@ -187,3 +187,61 @@ describe('a hostile or hung upstream', () => {
     await new Promise((resolve) => hung.close(resolve))
   })
 })
+
+describe('a long or silent stream', () => {
+  /** The proxy in front of an upstream that streams these pieces, `gapMs` apart, and then ends or falls silent. */
+  async function streamingThrough(pieces: number, gapMs: number, thenSilent: boolean) {
+    const upstreamServer = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      let sent = 0
+      const next = () => {
+        if (response.destroyed) return
+        if (sent === pieces) {
+          if (!thenSilent) response.end('data: [DONE]\n\n')
+          return
+        }
+        response.write(`data: {"choices":[{"index":0,"delta":{"content":"${sent++} "}}]}\n\n`)
+        setTimeout(next, gapMs)
+      }
+      next()
+    })
+    await new Promise<void>((resolve) => upstreamServer.listen(0, '127.0.0.1', resolve))
+    const middleware = createOpenAIProxy(() =>
+      proxySettingsFrom({
+        OPENAI_API_KEY: 'sk-server',
+        OPENAI_BASE_URL: `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}/v1`,
+        OPENAI_TIMEOUT_MS: '400',
+      }),
+    )
+    const server = createServer((request, response) => middleware(request, response, () => response.writeHead(418).end()))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const started = Date.now()
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{"model":"m","messages":[],"stream":true}',
+    })
+    const text = await answer.text()
+    const elapsed = Date.now() - started
+    upstreamServer.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await new Promise((resolve) => upstreamServer.close(resolve))
+    return { text, elapsed }
+  }
+
+  it('lets a stream that keeps sending run past the time limit', async () => {
+    const { text, elapsed } = await streamingThrough(8, 100, false)
+    expect(elapsed).toBeGreaterThan(700)
+    expect(text).toContain('"7 "')
+    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true)
+  })
+
+  it('ends a stream that falls silent with an error event in words', async () => {
+    const { text } = await streamingThrough(2, 50, true)
+    expect(text).toContain('"1 "')
+    const last = text.trim().split('\n').at(-1)!
+    expect(JSON.parse(last.slice('data: '.length))).toEqual({
+      error: { message: 'The model server sent nothing for 0.4 s, so the proxy stopped waiting.', type: 'proxy_timeout' },
+    })
+  })
+})

@@ -16,7 +16,11 @@ export interface ProxySettings {
   allowedModels: string[] | undefined
   /** Requests per minute from one client address (OPENAI_RATE_LIMIT, default 120). */
   rateLimit: number
-  /** How long the upstream may take before the proxy gives up (OPENAI_TIMEOUT_MS). */
+  /**
+   * How long the upstream may keep the proxy waiting before it gives up (OPENAI_TIMEOUT_MS): for
+   * its answer to start, and then between two pieces of a streamed reply (a reasoning model may
+   * stream for longer than this, as long as it keeps sending).
+   */
   timeoutMs: number
 }
 
@@ -118,7 +122,7 @@ async function forward(
   response.on('close', () => abort.abort())
   // A hung upstream ends with a clear message instead of holding the page forever.
   let timedOut = false
-  const timer = setTimeout(() => {
+  let timer = setTimeout(() => {
     timedOut = true
     abort.abort()
   }, settings.timeoutMs)
@@ -160,14 +164,38 @@ async function forward(
     if (value) headers[name] = value
   }
   response.writeHead(upstream.status, headers)
-  if (!upstream.body) return response.end()
-  // Stream as it arrives (server-sent events must not be buffered).
+  if (!upstream.body) {
+    clearTimeout(timer)
+    return response.end()
+  }
+  // Stream as it arrives (server-sent events must not be buffered). The wait starts again with each
+  // piece; a stream that falls silent ends with an error event the page shows in words.
   const reader = upstream.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve))
+  const silent = () => {
+    if (response.destroyed) return
+    if (String(headers['content-type']).startsWith('text/event-stream')) {
+      const seconds = settings.timeoutMs >= 10_000 ? Math.round(settings.timeoutMs / 1000) : Number((settings.timeoutMs / 1000).toFixed(1))
+      const message = `The model server sent nothing for ${seconds} s, so the proxy stopped waiting.`
+      response.end(`\n\ndata: ${JSON.stringify({ error: { message, type: 'proxy_timeout' } })}\n\n`)
+    } else response.destroy()
+    void reader.cancel().catch(() => {})
   }
   clearTimeout(timer)
-  response.end()
+  timer = setTimeout(silent, settings.timeoutMs)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      clearTimeout(timer)
+      timer = setTimeout(silent, settings.timeoutMs)
+      if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve))
+    }
+  } catch (error) {
+    // Cancelled after the silence was reported: nothing more to send.
+    if (response.writableEnded) return
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  if (!response.writableEnded) response.end()
 }

@@ -3,7 +3,7 @@
  * every OpenAI-compatible server implements), streaming text and tool calls.
  */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
-import type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall } from '../core/agent'
+import { StreamAssembler, type ChatMessage, type ModelClient, type ModelReply, type ModelRequest } from '../core/agent'
 import { modelTakesImages } from '../core/agent'
 
 export interface OpenAIClientOptions {
@@ -24,26 +24,13 @@ export interface OpenAIClientOptions {
   takesImages?: boolean
 }
 
-/** More parallel tool calls than this in one reply are not a real model's. */
-const MAX_TOOL_CALLS = 128
-
 export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
-  // The SDK refuses to run in a browser unless told; in proxy mode no real key is in the page.
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey,
-    dangerouslyAllowBrowser: true,
-    maxRetries: options.maxRetries ?? 0,
-    timeout: 120_000,
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  })
   return {
     label: options.label,
     takesImages: options.takesImages ?? modelTakesImages(options.model),
     complete: async (request) => {
       try {
-        return await streamReply(client, options, request)
+        return await streamReply(options, request)
       } catch (error) {
         throw new Error(describeError(error, options))
       }
@@ -51,63 +38,143 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
   }
 }
 
-async function streamReply(client: OpenAI, options: OpenAIClientOptions, request: ModelRequest): Promise<ModelReply> {
-  const stream = await client.chat.completions.create(
-    {
-      model: options.model,
-      temperature: options.temperature ?? 0.2,
-      stream: true,
-      // The last chunk then carries the token counts (evals report cost from them).
-      stream_options: { include_usage: true },
-      messages: request.messages.map(toOpenAI),
-      // With the SKILL_CALL text protocol the tools are described in the system prompt instead.
-      ...(request.tools.length > 0 && request.protocol === 'native'
-        ? {
-            tools: request.tools.map((tool) => ({
-              type: 'function' as const,
-              function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-            })),
-          }
-        : {}),
-    },
-    { signal: request.signal },
-  )
-  let text = ''
-  let finished = false
-  // By index as the stream numbers them; a Map, so an index like "__proto__" can never reach a prototype.
-  const calls = new Map<number, { id: string; name: string; arguments: string }>()
-  let usage: ModelReply['usage']
-  for await (const chunk of stream) {
-    const counted = (chunk as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null } | null)?.usage
-    if (counted && typeof counted.prompt_tokens === 'number' && typeof counted.completion_tokens === 'number')
-      usage = { input: counted.prompt_tokens, output: counted.completion_tokens }
-    // An upstream may send any JSON as a chunk; only an object with a choices list is one.
-    const choices: unknown = (chunk as { choices?: unknown } | null)?.choices
-    const choice = Array.isArray(choices) ? (choices[0] as (typeof chunk.choices)[number] | undefined) : undefined
-    if (!choice) continue
-    const delta = choice.delta
-    if (delta?.content) {
-      text += delta.content
-      request.onText(delta.content)
-    }
-    for (const part of delta?.tool_calls ?? []) {
-      const index: unknown = part.index
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > MAX_TOOL_CALLS) continue
-      const call = calls.get(index) ?? { id: '', name: '', arguments: '' }
-      calls.set(index, call)
-      if (part.id) call.id = part.id
-      if (part.function?.name) call.name += part.function.name
-      if (part.function?.arguments) call.arguments += part.function.arguments
-    }
-    if (choice.finish_reason) finished = true
+/** What the response watcher saw of one reply: whether the stream's `[DONE]` passed. */
+interface Watch {
+  done: boolean
+}
+
+async function streamReply(options: OpenAIClientOptions, request: ModelRequest): Promise<ModelReply> {
+  const watch: Watch = { done: false }
+  // A client per request: its fetch watches this reply's body for `[DONE]`, which the SDK keeps to itself.
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    // The SDK refuses to run in a browser unless told; in proxy mode no real key is in the page.
+    dangerouslyAllowBrowser: true,
+    maxRetries: options.maxRetries ?? 0,
+    timeout: 120_000,
+    ...(options.headers ? { defaultHeaders: options.headers } : {}),
+    fetch: watchingFetch(options.fetch ?? ((input, init) => fetch(input, init)), watch),
+  })
+  const ask = (withUsage: boolean) =>
+    client.chat.completions.create(
+      {
+        model: options.model,
+        temperature: options.temperature ?? 0.2,
+        stream: true,
+        // The last chunk then carries the token counts (evals report cost from them).
+        ...(withUsage ? { stream_options: { include_usage: true } } : {}),
+        messages: request.messages.map(toOpenAI),
+        // With the SKILL_CALL text protocol the tools are described in the system prompt instead.
+        ...(request.tools.length > 0 && request.protocol === 'native'
+          ? {
+              tools: request.tools.map((tool) => ({
+                type: 'function' as const,
+                function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+              })),
+            }
+          : {}),
+      },
+      { signal: request.signal },
+    )
+  let stream: Awaited<ReturnType<typeof ask>>
+  try {
+    stream = await ask(true)
+  } catch (error) {
+    // Servers that refuse the field (Azure OpenAI before api-version 2024-09-01) are asked once more without it.
+    if (!(error instanceof APIError) || error.status !== 400 || !/stream_options/.test(error.message)) throw error
+    stream = await ask(false)
   }
+  const assembler = new StreamAssembler(request.onText)
+  try {
+    for await (const chunk of stream) assembler.push(chunk)
+  } catch (error) {
+    if (request.signal.aborted || error instanceof APIError || error instanceof SyntaxError) throw error
+    // The body broke off mid-reply (a reset connection, a proxy that gave up).
+    throw new Error(
+      `The stream ended before the model finished (the connection dropped: ${error instanceof Error ? error.message : String(error)}).`,
+    )
+  }
+  if (watch.done) assembler.done()
   // Aborting mid-stream ends the loop quietly: say so rather than pass off a partial reply.
   if (request.signal.aborted) throw new APIUserAbortError()
-  if (!finished) throw new Error('The stream ended before the model finished (the connection dropped).')
-  const toolCalls: ToolCall[] = [...calls.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, call], index) => ({ id: call.id || `call_${index + 1}`, name: call.name, arguments: call.arguments }))
-  return { text, toolCalls, ...(usage ? { usage } : {}) }
+  const turn = assembler.result()
+  if (turn.error !== undefined) throw new Error(`The model server reported an error: ${turn.error}`)
+  // Only a body that ended with neither a finish_reason nor [DONE] was cut off.
+  if (!turn.finished) throw new Error('The stream ended before the model finished (the connection dropped).')
+  return {
+    text: turn.text,
+    toolCalls: turn.toolCalls,
+    ...(turn.reasoning ? { reasoning: turn.reasoning } : {}),
+    ...(turn.usage ? { usage: turn.usage } : {}),
+  }
+}
+
+/**
+ * The SDK's fetch, watching each successful reply on its way in: it notes the stream's `[DONE]`,
+ * and a whole JSON completion sent to a streaming request (some servers ignore `stream`) is
+ * handed on as one server-sent event followed by `[DONE]`, so the SDK reads it as one chunk.
+ */
+function watchingFetch(inner: typeof fetch, watch: Watch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init)
+    if (!response.ok || !response.body) return response
+    const headers = new Headers(response.headers)
+    headers.set('content-type', 'text/event-stream')
+    return new Response(response.body.pipeThrough(watchBody(watch)), { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+const DONE_LINE = /^data:[ \t]*\[DONE\]/
+
+function watchBody(watch: Watch): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  let kind: 'unknown' | 'events' | 'json' = 'unknown'
+  let line = ''
+  let json = ''
+  const scan = (text: string) => {
+    const lines = (line + text).split(/\r\n|\r|\n/)
+    line = lines.pop() ?? ''
+    if (lines.some((each) => DONE_LINE.test(each))) watch.done = true
+  }
+  return new TransformStream({
+    transform(bytes, controller) {
+      const text = decoder.decode(bytes, { stream: true })
+      if (kind === 'unknown') {
+        const start = text.trimStart()
+        if (start === '') {
+          json += text
+          return
+        }
+        kind = start.startsWith('{') ? 'json' : 'events'
+        if (kind === 'events' && json) controller.enqueue(encoder.encode(json))
+      }
+      if (kind === 'json') {
+        json += text
+        return
+      }
+      scan(text)
+      controller.enqueue(bytes)
+    },
+    flush(controller) {
+      const rest = decoder.decode()
+      if (kind === 'json') {
+        json += rest
+        let event = json.replace(/[\r\n]+/g, ' ')
+        try {
+          event = JSON.stringify(JSON.parse(json))
+        } catch {
+          // Not JSON after all: the SDK's parse fails on it and the user is told so.
+        }
+        watch.done = true
+        controller.enqueue(encoder.encode(`data: ${event}\n\ndata: [DONE]\n\n`))
+        return
+      }
+      // The bytes are already passed on; only the last line is left to look at.
+      scan(rest + '\n')
+    },
+  })
 }
 
 function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
@@ -138,6 +205,7 @@ function toOpenAI(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionM
                 id: call.id,
                 type: 'function' as const,
                 function: { name: call.name, arguments: call.arguments },
+                ...(call.extraContent ? { extra_content: call.extraContent } : {}),
               })),
             }
           : {}),

@@ -28,6 +28,8 @@ import { DEFAULT_MOCKS } from '../core/tools/mockTools'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import { checkPatternInVm } from './checkPatternInVm'
 import { readSkillsDir } from './readSkillsDir'
+import { readBundledFiles } from './readBundledFiles'
+import { workspaceBundles } from '../core/tools/skillFileTools'
 import { runCodeInNode } from './nodeCodeRunner'
 import type { CliIO } from './runCli'
 import { eachLine } from './terminalIO'
@@ -135,6 +137,8 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
   // Skills with code run in the same sandbox as `exec` (a child process per call).
   const skillCode = workspaceCode(files, skills)
   const model = modelFrom(args, env)
+  // Each skill's bundled files (references, scripts) for read_skill_file and run_skill_script.
+  const skillFiles = workspaceBundles(skills, [...files, ...readBundledFiles(args.dir, skills, files)])
   const simulated = args.model === 'scripted'
   const trials = args.trials ?? fileTrials ?? defaultTrials(simulated)
   const controller = new AbortController()
@@ -160,6 +164,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
           registry: builtinToolRegistry,
           skillCode,
           runCode: runCodeInNode,
+          skillFiles,
           tools: {
             files: createVirtualFiles({ ...EXAMPLE_FILES, ...testCase.files }, () => {}),
             knowledge: EXAMPLE_KNOWLEDGE,

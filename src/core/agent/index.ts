@@ -10,6 +10,8 @@ export type { ChatMessage, ModelClient, ModelReply, ModelRequest, ToolCall, Tool
 export { schemaProblem, validateArgs } from './validateArgs'
 export { compareTriggers, comparisonCalls, majority } from './compareTriggers'
 export type { ComparedMode, ComparisonOptions, ComparisonRow, Picks } from './compareTriggers'
+export { StreamAssembler, MAX_STREAMED_TOOL_CALLS } from './streamAssembler'
+export type { AssembledTurn } from './streamAssembler'
 export { imageMessage, modelTakesImages, takeToolImages } from './toolResultImages'
 export type { TraceImage } from './toolResultImages'
 export type { ChatImage } from './types'

@@ -271,3 +271,24 @@ describe('runaway sizes', () => {
     expect(final.text.endsWith(TRUNCATED_MARK)).toBe(true)
   })
 })
+
+describe('the model’s reasoning', () => {
+  it('goes to the trace beside the reply, never into the answer or back to the model', async () => {
+    const sent: string[] = []
+    let round = 0
+    const model: ModelClient = {
+      label: 'reasoning stand-in',
+      complete: async (request) => {
+        sent.push(JSON.stringify(request.messages))
+        round++
+        return round === 1
+          ? { text: '', reasoning: 'Use the calculator.', toolCalls: [{ id: 'c1', name: 'calculator', arguments: '{"expression":"2^20"}' }] }
+          : { text: '2^20 = 1048576', reasoning: 'The tool said so.', toolCalls: [] }
+      },
+    }
+    const events = await runAgent(options({ model }))
+    expect(ofType(events, 'model').map((event) => event.reasoning)).toEqual(['Use the calculator.', 'The tool said so.'])
+    expect(ofType(events, 'final')).toMatchObject([{ text: '2^20 = 1048576' }])
+    expect(sent[1]).not.toContain('Use the calculator.')
+  })
+})

@@ -19,6 +19,8 @@ export interface ToolCall {
   name: string
   /** The raw JSON text the model produced; it may be malformed. */
   arguments: string
+  /** What the server asked to have sent back with the call, as it sent it (Gemini's `extra_content.google.thought_signature`). */
+  extraContent?: Record<string, unknown>
 }
 
 /** A tool as the model sees it. */
@@ -53,6 +55,8 @@ export interface ModelRequest {
 export interface ModelReply {
   text: string
   toolCalls: ToolCall[]
+  /** What the model reasoned before answering, when the server sends it (never part of `text`). */
+  reasoning?: string
   /** Tokens the API counted for this call, when it says. */
   usage?: { input: number; output: number }
 }

@@ -756,6 +756,10 @@ export const en = {
     caseSkill: 'Test case expects',
     addCase: 'Add as test case expecting {{skill}}',
   },
+  modelReasoning: {
+    summary_one: 'Reasoning ({{count}} character)',
+    summary_other: 'Reasoning ({{count}} characters)',
+  },
   // Issue 38: disclosure steps, shared runs.
   disclosure: {
     step: 'Disclosure',

@@ -735,6 +735,10 @@ export const zh: DeepStrings<typeof en> = {
     caseSkill: '测试用例期望',
     addCase: '存为测试用例，期望 {{skill}}',
   },
+  modelReasoning: {
+    summary_one: '推理过程（{{count}} 个字符）',
+    summary_other: '推理过程（{{count}} 个字符）',
+  },
   // Issue 38: disclosure steps, shared runs.
   disclosure: {
     step: '渐进披露',
