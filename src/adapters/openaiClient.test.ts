@@ -237,3 +237,15 @@ describe('servers that refuse a field', () => {
     expect(bodies.map((body) => 'stream_options' in body)).toEqual([true, false])
   })
 })
+
+describe('a runaway JSON reply', () => {
+  it('is not buffered without end: past the limit it is refused in words', async () => {
+    const piece = `"${'x'.repeat(1_000_000)}",`
+    const error = await modelWith(piecewise(['{"choices": [', ...Array<string>(6).fill(piece)], { contentType: 'application/json' }))
+      .complete(ask())
+      .catch((e: unknown) => e)
+    expect((error as Error).message).toBe(
+      'The model server sent a JSON reply of more than 4,000,000 characters instead of a stream; it was not read.',
+    )
+  })
+})

@@ -41,7 +41,12 @@ export function createOpenAIModel(options: OpenAIClientOptions): ModelClient {
 /** What the response watcher saw of one reply: whether the stream's `[DONE]` passed. */
 interface Watch {
   done: boolean
+  /** Why the watcher stopped reading the body, in words. */
+  refused?: string
 }
+
+/** A whole JSON reply larger than this is not a chat completion the page could show. */
+const MAX_JSON_REPLY_CHARS = 4_000_000
 
 async function streamReply(options: OpenAIClientOptions, request: ModelRequest): Promise<ModelReply> {
   const watch: Watch = { done: false }
@@ -90,6 +95,7 @@ async function streamReply(options: OpenAIClientOptions, request: ModelRequest):
     for await (const chunk of stream) assembler.push(chunk)
   } catch (error) {
     if (request.signal.aborted || error instanceof APIError || error instanceof SyntaxError) throw error
+    if (watch.refused) throw new Error(watch.refused)
     // The body broke off mid-reply (a reset connection, a proxy that gave up).
     throw new Error(
       `The stream ended before the model finished (the connection dropped: ${error instanceof Error ? error.message : String(error)}).`,
@@ -152,6 +158,10 @@ function watchBody(watch: Watch): TransformStream<Uint8Array, Uint8Array> {
       }
       if (kind === 'json') {
         json += text
+        if (json.length > MAX_JSON_REPLY_CHARS) {
+          watch.refused = `The model server sent a JSON reply of more than ${MAX_JSON_REPLY_CHARS.toLocaleString('en')} characters instead of a stream; it was not read.`
+          controller.error(new Error(watch.refused))
+        }
         return
       }
       scan(text)
