@@ -13,6 +13,7 @@ import { createPlaygroundServer } from './playgroundServer'
 import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
 import { createFolderApi } from './folder/folderApi'
 import { liveToolSettingsFrom } from './toolsApi'
+import { describeOrigins, isSkillPath, skillOrigins } from '../src/core/skill'
 
 const root = resolve(import.meta.dirname, '../dist')
 const port = Number(process.env.PORT) || 4173
@@ -78,6 +79,15 @@ server.listen(port, host, () => {
   for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
   if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
   if (disk) console.log(`Editing files on disk: ${disk.root} (changes in the page are written back; changes on disk reach the page).`)
+  // Opened on a repository: which clients' skill folders (.claude/skills, skills, …) it read.
+  if (disk)
+    disk.list().then(
+      (listing) => {
+        const read = describeOrigins(skillOrigins(listing.files.map((file) => file.path).filter(isSkillPath)))
+        if (read) console.log(`Skill folders read: ${read}.`)
+      },
+      () => {},
+    )
   // The code is good once and travels in the fragment, which a browser never sends to a server.
   if (folderApi?.unlockCode)
     console.log(

@@ -27,7 +27,7 @@ import {
 } from 'node:fs'
 import { opendir, realpath } from 'node:fs/promises'
 import { basename, dirname, join, sep } from 'node:path'
-import { isLeftAlone } from '../../src/core/skill'
+import { isLeftAlonePath } from '../../src/core/skill'
 
 /** Text files larger than this are left alone (the workspace holds what a person edits). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -378,8 +378,9 @@ export function confinedFolder(folder: string): ConfinedFolder {
         return true
       }
       for await (const entry of entriesOf) {
-        if (isLeftAlone(entry.name)) continue
         const child = at ? `${at}/${entry.name}` : entry.name
+        // Hidden entries and node_modules are left alone, except the clients' skill folders (.claude/skills, …).
+        if (isLeftAlonePath(child)) continue
         if (++entries > MAX_ENTRIES) {
           skip(child, 'too-many')
           return false

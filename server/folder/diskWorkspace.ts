@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { relative, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import { diskPathProblem, folderFileFilter, isFolderFile, keepLineEndings } from '../../src/core/workspace'
-import { isLeftAlone } from '../../src/core/skill'
+import { isLeftAlonePath } from '../../src/core/skill'
 import { confinedFolder, MAX_DEPTH, type Found, type LeftAlone, type LeftAloneReason } from './confinedFolder'
 
 export interface DiskFile {
@@ -169,7 +169,7 @@ export function openDiskWorkspace(folder: string, onEvent: (event: DiskEvent) =>
   // one show up as unlink + add: awaitWriteFinish and the content hash make that one "changed".
   const watcher: FSWatcher = watch(root, {
     ignoreInitial: true,
-    ignored: (path: string) => relative(root, path).split(sep).some(isLeftAlone),
+    ignored: (path: string) => isLeftAlonePath(relative(root, path).split(sep).join('/')),
     awaitWriteFinish: { stabilityThreshold: 60, pollInterval: 20 },
     atomic: true,
     // Links are left alone: a link is reported as an entry, never followed, and never read

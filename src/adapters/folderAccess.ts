@@ -12,7 +12,7 @@ import {
   type DiskWriteResult,
   type FolderEvent,
 } from '../core/workspace'
-import { isLeftAlone } from '../core/skill'
+import { isLeftAlonePath } from '../core/skill'
 import type { FolderConnection } from './folderConnection'
 
 /** The parts of the File System Access API this module uses (not all in TypeScript's DOM types). */
@@ -62,7 +62,8 @@ async function listFolder(root: DirectoryHandle): Promise<DiskFileState[]> {
   const found: { path: string; handle: FileHandle }[] = []
   const walk = async (dir: DirectoryHandle, prefix: string) => {
     for await (const [name, handle] of dir.entries()) {
-      if (isLeftAlone(name)) continue
+      // Hidden entries and node_modules are left alone, except the clients' skill folders (.claude/skills, …).
+      if (isLeftAlonePath(`${prefix}${name}`)) continue
       if (handle.kind === 'directory') await walk(handle, `${prefix}${name}/`)
       else found.push({ path: `${prefix}${name}`, handle })
     }

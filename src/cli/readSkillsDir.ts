@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
-import { isCodeFile, isLeftAlone, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
+import { isCodeFile, isLeftAlonePath, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
 /** Folders read through links or below them, at most: past it they are skipped (the plain folders are all read). */
 const MAX_LINKED_FOLDERS = 10_000
@@ -45,9 +45,10 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   // `linked`: the folder was reached through a link.
   const walk = (dir: string, real: string, prefix: string, linked: boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (isLeftAlone(entry.name)) continue
-      const full = join(dir, entry.name)
       const path = prefix + entry.name
+      // Hidden files and node_modules are left alone; the clients' skill folders (.claude/skills, …) are read.
+      if (isLeftAlonePath(path)) continue
+      const full = join(dir, entry.name)
       if (entry.isDirectory()) {
         if (linked && tooMany(path)) continue
         const realChild = join(real, entry.name)

@@ -1,14 +1,17 @@
 import {
+  catalogBudget,
   createRouter,
   DEFAULT_THRESHOLD,
   explainRouting,
   parseThreshold,
+  type CatalogLayout,
   type RoutingResult,
   type SkillScore,
   topScores,
 } from '../core/routing'
 import { LINT_PROFILES, lintWorkspace, type LintProfile } from '../core/lint'
-import { loadWorkspace } from '../core/skill'
+import { describeOrigins, loadWorkspace, skillOrigins } from '../core/skill'
+import { CLIENT_IDS, CLIENT_PROFILES, isClientId } from '../core/clients'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
@@ -39,8 +42,11 @@ const USAGE = `Usage:
       with the arguments checked against its parameters; prints {"result", "stdout"} or
       {"error", "traceback"} as JSON and exits 1 on invalid arguments, an exception or a time-out
       (default 30 s). The code reaches neither the network nor this machine's files.
-  skill-playground lint <dir> [--json] [--profile app|strict|lenient]
+  skill-playground lint <dir> [--json] [--profile app|strict|lenient] [--client <client>]
       Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
+      --client agent-skills|claude-code|codex|copilot|claude-api lints as that client reads the
+      files (its fields, its upload rules) and lays out its skill listing: a skill whose
+      description the listing shortens or drops is a warning (docs/clients.md).
   skill-playground test <dir> [--cases file] [--threshold X] [--json]
       Runs the routing test suite (default <dir>/routing-tests.yaml) with the keyword router;
       exits 1 on any failure, printing expected, got and the scores.
@@ -209,10 +215,15 @@ function toJson(result: RoutingResult, scores: readonly SkillScore[]) {
 }
 
 function lint(args: readonly string[], io: CliIO): number {
-  const { positional, options } = parseArgs(args, ['profile'])
+  const { positional, options } = parseArgs(args, ['profile', 'client'])
   const dir = positional[0]
   if (dir === undefined) throw new Error('lint needs a folder: skill-playground lint <dir>')
-  const profile = options.get('profile') ?? 'app'
+  const clientOption = options.get('client')
+  if (clientOption !== undefined && !isClientId(clientOption)) throw new Error(`--client must be one of ${CLIENT_IDS.join(', ')}`)
+  const client = clientOption === undefined ? null : CLIENT_PROFILES[clientOption]
+  if (client && options.has('profile') && options.get('profile') !== client.lintProfile)
+    throw new Error(`--client ${client.id} lints with its own profile (${client.lintProfile}); leave out --profile`)
+  const profile = client?.lintProfile ?? options.get('profile') ?? 'app'
   if (!LINT_PROFILES.some((known) => known.value === profile))
     throw new Error(`--profile must be one of ${LINT_PROFILES.map((p) => p.value).join(', ')}`)
   const files = readSkillsDir(dir, (path, why) => io.err(`${path}: skipped (${why})`))
@@ -221,6 +232,8 @@ function lint(args: readonly string[], io: CliIO): number {
     io.err(`No skills found in ${dir} (looked for <folder>/SKILL.md and <name>.md).`)
     return 1
   }
+  const origins = skillOrigins(skills.map((skill) => skill.path))
+  const layout = client ? catalogBudget(skills, client.id) : null
   const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
   const errors = all.filter(({ finding }) => finding.severity === 'error').length
   if (options.has('json')) {
@@ -229,7 +242,9 @@ function lint(args: readonly string[], io: CliIO): number {
       JSON.stringify(
         {
           profile,
+          ...(client ? { client: client.id } : {}),
           skills: skills.length,
+          origins: origins.map((origin) => ({ folder: origin.folder, skills: origin.skills })),
           errors,
           warnings: all.filter(({ finding }) => finding.severity === 'warning').length,
           findings: all.map(({ path, finding }) => ({
@@ -243,6 +258,24 @@ function lint(args: readonly string[], io: CliIO): number {
             message: finding.message,
             ...(finding.fix ? { fix: finding.fix.title } : {}),
           })),
+          ...(layout
+            ? {
+                catalog: {
+                  unit: layout.unit,
+                  budget: layout.budget,
+                  used: layout.used,
+                  wanted: layout.wanted,
+                  notListed: layout.manualOnly,
+                  entries: layout.entries.map((entry) => ({
+                    skill: entry.name,
+                    path: entry.path,
+                    state: entry.state,
+                    shown: entry.shownChars,
+                    length: entry.descriptionChars,
+                  })),
+                },
+              }
+            : {}),
         },
         null,
         2,
@@ -251,9 +284,26 @@ function lint(args: readonly string[], io: CliIO): number {
   } else {
     for (const { path, finding } of all)
       io.out(`${path}:${finding.range.startLine}:${finding.range.startColumn} ${finding.severity} ${finding.message} [${finding.code}]`)
+    const read = describeOrigins(origins)
+    if (read) io.err(`Read ${read}.`)
+    if (client && layout) io.err(catalogSummary(client.label, layout))
     io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
+}
+
+/** One line on a client's listing: "Claude Code's listing: 9,089 of 8,000 characters; 12 whole, 28 name only." */
+function catalogSummary(label: string, layout: CatalogLayout): string {
+  const counts = new Map<string, number>()
+  for (const entry of layout.entries) counts.set(entry.state, (counts.get(entry.state) ?? 0) + 1)
+  const words: Record<string, string> = { full: 'whole', shortened: 'shortened', 'name-only': 'name only', omitted: 'left out' }
+  const parts = Object.entries(words).flatMap(([state, word]) => (counts.has(state) ? [`${counts.get(state)} ${word}`] : []))
+  const unit = layout.unit === 'chars' ? 'characters' : 'tokens'
+  const size =
+    layout.budget > 0
+      ? `${layout.wanted.toLocaleString('en')} of ${layout.budget.toLocaleString('en')} ${unit}`
+      : `${layout.used.toLocaleString('en')} ${unit}, no budget`
+  return `${label}'s listing: ${size}; ${parts.join(', ') || 'no skills'}.`
 }
 
 function test(args: readonly string[], io: CliIO): number {

@@ -7,6 +7,7 @@ import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { TokenMeter } from './editor/TokenMeter'
+import { CatalogBudget } from './catalog/CatalogBudget'
 import { VersionsControl } from './editor/VersionsControl'
 import { RoutingSummary } from './routing/RoutingSummary'
 import { RoutingHints } from './routing/RoutingHints'
@@ -128,6 +129,7 @@ export function App() {
           </div>
           <div className="editor-status">
             <TokenMeter path={selectedPath} />
+            <CatalogBudget />
           </div>
           {preview && !showForm && (
             <Suspense fallback={<p className="loading">{t('editor.loading')}</p>}>

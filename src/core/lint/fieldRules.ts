@@ -1,3 +1,4 @@
+import { clientOfLintProfile, clientsDefining } from '../clients'
 import { codePointLength } from '../lib/text'
 import { formatMessage, message as m, type Message } from '../messages'
 import { AGENT_SKILLS_FIELDS, KNOWN_FIELDS } from '../skill'
@@ -30,7 +31,8 @@ const bodySwallowed = (context: SkillContext): boolean =>
 export const fieldRules: LintRule[] = [
   {
     id: 'name-missing',
-    severity: { app: 'info', strict: 'error', lenient: 'off' },
+    // Claude Code names a skill after its folder when `name` is missing.
+    severity: { app: 'info', strict: 'error', lenient: 'off', 'claude-code': 'info' },
     check: (context, report) => {
       if (fieldsRead(context) && !context.split.fields.has('name'))
         report.at([0, 3], m('lint.name-missing.message', { name: context.skill.name }))
@@ -60,7 +62,7 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'name-matches-folder',
-    severity: { app: 'warning', strict: 'error', lenient: 'off' },
+    severity: { app: 'warning', strict: 'error', lenient: 'off', 'claude-code': 'warning', codex: 'warning' },
     check: (context, report) => {
       const parts = context.skill.path.split('/')
       if (parts.length < 2 || !context.split.fields.has('name')) return
@@ -74,7 +76,8 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'description-missing',
-    severity: { app: 'warning', strict: 'error', lenient: 'off' },
+    // Claude Code falls back to the body's first paragraph.
+    severity: { app: 'warning', strict: 'error', lenient: 'off', 'claude-code': 'warning' },
     check: (context, report) => {
       if (fieldsRead(context) && description(context).trim() === '')
         report.at(
@@ -85,7 +88,8 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'description-too-long',
-    severity: { app: 'warning', strict: 'error', lenient: 'error' },
+    // Claude Code and Codex load the skill and cut the description in their listing (docs/clients.md).
+    severity: { app: 'warning', strict: 'error', lenient: 'error', 'claude-code': 'warning', codex: 'warning' },
     check: (context, report) => {
       const length = codePointLength(description(context))
       if (length > 1024) report.at(valueSpan(context, 'description'), m('lint.description-too-long.message', { length }))
@@ -121,7 +125,7 @@ export const fieldRules: LintRule[] = [
   {
     // Anthropic's upload check, not the Agent Skills standard: a warning even in the strict profile.
     id: 'description-angle-brackets',
-    severity: { app: 'off', strict: 'warning', lenient: 'off' },
+    severity: { app: 'off', strict: 'warning', lenient: 'off', 'claude-api': 'off' },
     check: (context, report) => {
       if (/[<>]/.test(description(context))) report.at(valueSpan(context, 'description'), m('lint.description-angle-brackets.message'))
     },
@@ -145,12 +149,22 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'unknown-key',
-    severity: { app: 'info', strict: 'error', lenient: 'off' },
+    severity: { app: 'info', strict: 'error', lenient: 'off', 'claude-code': 'warning', codex: 'warning', copilot: 'warning' },
     check: (context, report) => {
-      const allowed = context.profile === 'strict' ? AGENT_SKILLS_KEYS : APP_KEYS
+      const client = clientOfLintProfile(context.profile)
+      const allowed =
+        context.profile === 'app' || context.profile === 'lenient'
+          ? APP_KEYS
+          : client
+            ? new Set([...AGENT_SKILLS_KEYS, ...client.extraFields])
+            : AGENT_SKILLS_KEYS
       for (const [key, location] of context.split.fields) {
         if (allowed.has(key)) continue
-        report.at(location.key, m(context.profile === 'strict' ? 'lint.unknown-key.strict' : 'lint.unknown-key.app', { key }))
+        // A field another client defines is client-field's warning (docs/clients.md), never an error here.
+        if (allowed !== APP_KEYS && clientsDefining(key).length > 0) continue
+        if (client && client.lintProfile !== 'strict' && client.id !== 'claude-api')
+          report.at(location.key, m('lint.unknown-key.client', { key, client: client.label }))
+        else report.at(location.key, m(allowed === APP_KEYS ? 'lint.unknown-key.app' : 'lint.unknown-key.strict', { key }))
       }
     },
   },
@@ -176,7 +190,8 @@ export const fieldRules: LintRule[] = [
   },
   {
     id: 'allowed-tools-form',
-    severity: { app: 'info', strict: 'warning', lenient: 'off' },
+    // Claude Code also takes a YAML list.
+    severity: { app: 'info', strict: 'warning', lenient: 'off', 'claude-code': 'off' },
     check: (context, report) => {
       const value = context.skill.extraFields['allowed-tools']
       if (value !== undefined && typeof value !== 'string')

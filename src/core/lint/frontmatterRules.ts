@@ -95,14 +95,23 @@ export const frontmatterRules: LintRule[] = [
   {
     // The reference validator rejects these; our own forms write `[a, b]`, so only strict cares.
     id: 'yaml-flow-style',
-    severity: { app: 'off', strict: 'error', lenient: 'off' },
+    // The reference validator's strict YAML refuses it; the clients read full YAML (docs/clients.md).
+    severity: { app: 'off', strict: 'error', lenient: 'off', 'claude-code': 'off', codex: 'off', copilot: 'off', 'claude-api': 'off' },
     check: ({ split }, report) => {
       for (const use of split.outsideStrictYaml) if (use.kind === 'flow') report.at(use.span, m('lint.yaml-flow-style.message'))
     },
   },
   {
     id: 'yaml-anchor-or-tag',
-    severity: { app: 'info', strict: 'error', lenient: 'info' },
+    severity: {
+      app: 'info',
+      strict: 'error',
+      lenient: 'info',
+      'claude-code': 'info',
+      codex: 'info',
+      copilot: 'info',
+      'claude-api': 'info',
+    },
     check: ({ split }, report) => {
       for (const use of split.outsideStrictYaml) {
         if (use.kind === 'anchor') report.at(use.span, m('lint.yaml-anchor-or-tag.anchor'))

@@ -1,5 +1,5 @@
 export { applyFix, createLintCache, lintWorkspace, lintWorkspaceInSteps } from './lintWorkspace'
 export type { CachedSkillLint, LintCache, LintOptions, LintResult } from './lintWorkspace'
 export { LINT_RULES } from './lintRules'
-export { LINT_PROFILES } from './types'
+export { LINT_PROFILE_VALUES, LINT_PROFILES, severityIn } from './types'
 export type { Finding, LintFix, LintProfile, LintRule, TextEdit } from './types'

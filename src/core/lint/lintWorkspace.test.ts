@@ -170,6 +170,36 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
   ],
   ['keywords-missing', 'app', skill('name: calc'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
   ['keywords-few', 'app', skill('name: calc\ntrigger_keywords: [plan]'), skill('name: calc\ntrigger_keywords: [plan, outline]')],
+  // Client profiles (clientRules.ts; docs/clients.md).
+  ['client-field', 'codex', skill('name: calc\ndescription: x\nmodel: sonnet'), skill('name: calc\ndescription: x')],
+  ['client-field', 'strict', skill('name: calc\ndescription: x\ncontext: fork'), skill('name: calc\ndescription: x\nlicense: MIT')],
+  [
+    'claude-code-field-value',
+    'claude-code',
+    skill('name: calc\ndescription: x\ndisable-model-invocation: "true"'),
+    skill('name: calc\ndescription: x\ndisable-model-invocation: true\ncontext: fork'),
+    'disable-model-invocation: true',
+  ],
+  [
+    'name-reserved-word',
+    'claude-api',
+    skill('name: claude-helper\ndescription: x', 'Body.\n', 'claude-helper/SKILL.md'),
+    skill('name: calc\ndescription: x'),
+  ],
+  ['xml-tag', 'claude-api', skill('name: calc\ndescription: Use <b>bold</b> text'), skill('name: calc\ndescription: Use it when a > b')],
+  [
+    'metadata-map',
+    'strict',
+    skill('name: calc\ndescription: x\nmetadata: some text'),
+    skill('name: calc\ndescription: x\nmetadata:\n  author: me'),
+  ],
+  [
+    'metadata-value',
+    'strict',
+    skill('name: calc\ndescription: x\nmetadata:\n  author: me\n  version: 1.10'),
+    skill('name: calc\ndescription: x\nmetadata:\n  version: "1.10"'),
+    'version: "1.10"',
+  ],
 ]
 
 /**
@@ -263,7 +293,8 @@ describe('lint rules', () => {
   })
 
   it('has a test case for every per-skill rule', () => {
-    const tested = new Set(CASES.map(([id]) => id))
+    // Rules that read a skill's other files are tested with them, in clientRules.test.ts.
+    const tested = new Set([...CASES.map(([id]) => id), 'upload-size', 'codex-sidecar'])
     const untested = LINT_RULES.filter((rule) => rule.check && !tested.has(rule.id)).map((rule) => rule.id)
     expect(untested).toEqual([])
   })

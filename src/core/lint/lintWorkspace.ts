@@ -4,9 +4,10 @@ import { finishSteps } from '../lib/finishSteps'
 import { formatMessage, message, type MessageKey } from '../messages'
 import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
+import { clientOfLintProfile } from '../clients'
 import { FindingsByPath } from './findingsByPath'
 import { LINT_RULES } from './lintRules'
-import { LINT_STEP, type Finding, type LintProfile, type LintRule, type Reporter, type SkillContext } from './types'
+import { LINT_STEP, severityIn, type Finding, type LintProfile, type LintRule, type Reporter, type SkillContext } from './types'
 
 /** How parse problems (from parseSkill) are graded per profile; their explanations are in the message catalog. */
 const PARSE_CODES: Record<string, { severity?: Partial<Record<LintProfile, Severity | 'off'>> }> = {
@@ -36,6 +37,8 @@ export interface LintOptions {
   skills?: Skill[]
   /** The tools that exist (a registry's names); the built-in ones unless given. */
   toolNames?: readonly string[]
+  /** The workspace's files (set by lintWorkspace itself: rules that read a skill's other files use them). */
+  files?: readonly SkillFile[]
   /**
    * Results from the previous call, kept by the caller between calls: per-skill findings are
    * reused while a skill is unchanged, and the workspace rules' findings while no name,
@@ -84,6 +87,7 @@ export function* lintWorkspaceInSteps(files: readonly SkillFile[], options: Lint
   const cache = options.cache
   const skills = options.skills ?? loadWorkspace(files, options.parse).skills
   const textOf = textLookup(files)
+  options = { ...options, files }
   const quick = cache && !options.rules ? relintChanged(skills, textOf, options, cache) : null
   if (quick) return quick
   const findings = new Map<string, Finding[]>()
@@ -203,7 +207,7 @@ function* workspaceFindings(
     contexts.filter((context) => !only || only.has(context.skill.path)).map((context) => [context.skill.path, context]),
   )
   for (const rule of rules) {
-    if (!rule.checkWorkspace || rule.severity[profile] === 'off') continue
+    if (!rule.checkWorkspace || severityIn(rule.severity, profile) === 'off') continue
     const steps = rule.checkWorkspace(contexts, (path) => {
       const context = byPath.get(path)
       if (!context) return SILENT
@@ -264,10 +268,12 @@ function lintSkill(skill: Skill, textOf: (path: string) => string | undefined, o
     split: splitSkillFile(file.text),
     profile,
     knownTools: new Set([...(options.toolNames ?? BUILTIN_TOOL_NAMES), ...Object.keys(skill.tools)]),
+    fileText: textOf,
+    ...(options.files ? { workspaceFiles: options.files } : {}),
   }
   const own: Finding[] = parseFindings(context, profile)
   for (const rule of options.rules ?? LINT_RULES)
-    if (rule.check && rule.severity[profile] !== 'off') rule.check(context, reporter(rule, context, profile, own))
+    if (rule.check && severityIn(rule.severity, profile) !== 'off') rule.check(context, reporter(rule, context, profile, own))
   const result = { skill, profile, toolNames: options.toolNames, context, findings: own }
   cache?.skills.set(skill.path, result)
   return result
@@ -280,7 +286,11 @@ function workspaceKey(context: SkillContext): string {
   let key = workspaceKeys.get(context)
   if (key === undefined) {
     const { skill, split } = context
-    key = `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${split.frontmatterSpan[1]}`
+    // A client's listing budget (catalog-cut) reads descriptions too.
+    const listed = clientOfLintProfile(context.profile)
+      ? `${skill.description}\u0002${String(skill.extraFields['disable-model-invocation'])}`
+      : ''
+    key = `${skill.path}\u0001${skill.name}\u0001${skill.entryMode}\u0001${skill.triggerKeywords.join('\u0002')}\u0001${listed}\u0001${split.frontmatterSpan[1]}`
     workspaceKeys.set(context, key)
   }
   return key
@@ -320,7 +330,7 @@ function parseFindings(context: SkillContext, profile: LintProfile): Finding[] {
 }
 
 function reporter(rule: LintRule, context: SkillContext, profile: LintProfile, into: Finding[]): Reporter {
-  const severity = rule.severity[profile]
+  const severity = severityIn(rule.severity, profile)
   return {
     at: (span, message, fix) => {
       if (severity === 'off') return

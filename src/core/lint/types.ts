@@ -2,13 +2,22 @@ import type { LineIndex, TextRange } from '../lib/text'
 import type { Message } from '../messages'
 import type { Diagnostic, Severity, Skill, SkillFile, SplitSkillFile, Span } from '../skill'
 
-/** Which rules apply and how hard: this app's format, strict public Agent Skills, or lenient. */
-export type LintProfile = 'app' | 'strict' | 'lenient'
+/** The profiles every rule grades itself in: this app's format, the strict Agent Skills standard, or lenient. */
+export type BaseProfile = 'app' | 'strict' | 'lenient'
+/** A client's profile (docs/clients.md): the standard's rules, with what the client reads and refuses. */
+export type ClientLintProfile = 'claude-code' | 'codex' | 'copilot' | 'claude-api'
+/** Which rules apply and how hard. */
+export type LintProfile = BaseProfile | ClientLintProfile
 export const LINT_PROFILES: { value: LintProfile; label: string }[] = [
   { value: 'app', label: 'Skill Playground format' },
   { value: 'strict', label: 'Strict Agent Skills' },
   { value: 'lenient', label: 'Lenient (only what breaks)' },
+  { value: 'claude-code', label: 'Claude Code' },
+  { value: 'codex', label: 'Codex' },
+  { value: 'copilot', label: 'GitHub Copilot in VS Code' },
+  { value: 'claude-api', label: 'Claude API upload' },
 ]
+export const LINT_PROFILE_VALUES: readonly LintProfile[] = LINT_PROFILES.map((profile) => profile.value)
 
 export interface TextEdit {
   range: TextRange
@@ -39,6 +48,10 @@ export interface SkillContext {
   profile: LintProfile
   /** Every tool name the skill may require: the built-in catalog plus its own declared tools. */
   knownTools: ReadonlySet<string>
+  /** Another workspace file's text by path (Codex's agents/openai.yaml beside SKILL.md), when the caller gave the files. */
+  fileText?: (path: string) => string | undefined
+  /** Every file of the workspace as given to the lint (a skill folder's size for the Claude API). */
+  workspaceFiles?: readonly SkillFile[]
 }
 
 export interface Reporter {
@@ -50,10 +63,18 @@ export interface Reporter {
 
 export type RuleSeverity = Severity | 'off'
 
+/** A rule's severity per profile: the three base profiles always, a client's where it differs from the standard's (`strict`). */
+export type RuleSeverities = Record<BaseProfile, RuleSeverity> & Partial<Record<ClientLintProfile, RuleSeverity>>
+
+/** A rule's severity in `profile`: a client profile without its own takes the standard's. */
+export function severityIn(severity: RuleSeverities, profile: LintProfile): RuleSeverity {
+  return severity[profile] ?? severity.strict
+}
+
 export interface LintRule {
   /** Also the rule's key in the message catalog (`lint.<id>.explanation`, `.message`, `.fix`). */
   id: string
-  severity: Record<LintProfile, RuleSeverity>
+  severity: RuleSeverities
   check?: (context: SkillContext, report: Reporter) => void
   /**
    * Rules about several skills at once report per file path. One that may report thousands of
@@ -72,7 +93,7 @@ export interface LintRule {
 export const LINT_STEP = 25
 
 /** The same severity in every profile. */
-export const always = (severity: RuleSeverity): Record<LintProfile, RuleSeverity> => ({
+export const always = (severity: RuleSeverity): RuleSeverities => ({
   app: severity,
   strict: severity,
   lenient: severity,

@@ -1,4 +1,5 @@
 import { message as m } from '../messages'
+import { skillOrigin } from '../skill'
 import type { LintRule } from './types'
 
 export const CATALOG_SKILL_LIMIT = 30
@@ -9,13 +10,19 @@ export const workspaceRules: LintRule[] = [
     id: 'duplicate-name',
     severity: { app: 'error', strict: 'error', lenient: 'error' },
     checkWorkspace: (skills, report) => {
+      // A repository often keeps one skill in several clients' folders (.claude/skills/x and
+      // .agents/skills/x): each client reads its own, so outside this app's profiles a name clashes
+      // only within one folder. This app routes them all together, so there it clashes anywhere.
+      const together = skills[0]?.profile === 'app' || skills[0]?.profile === 'lenient'
       const byName = new Map<string, (typeof skills)[number][]>()
       for (const context of skills) {
-        const list = byName.get(context.skill.name)
+        const key = together ? context.skill.name : `${skillOrigin(context.skill.path) ?? ''}\u0000${context.skill.name}`
+        const list = byName.get(key)
         if (list) list.push(context)
-        else byName.set(context.skill.name, [context])
+        else byName.set(key, [context])
       }
-      for (const [name, group] of byName) {
+      for (const group of byName.values()) {
+        const name = group[0]?.skill.name ?? ''
         if (group.length < 2) continue
         for (const context of group) {
           const others = group.filter((other) => other !== context).map((other) => other.skill.path)

@@ -119,6 +119,7 @@ export const en = {
         'Public Agent Skills accept only name, description, license, compatibility, metadata and allowed-tools; packaging fails on any other key ("Unexpected key(s) in SKILL.md frontmatter").',
       strict: '"{{key}}" is not an Agent Skills field.',
       app: '"{{key}}" is not a field this app reads; it is kept as written.',
+      client: '{{client}} does not read "{{key}}"; it ignores it.',
     },
     'version-under-metadata': {
       explanation: 'The Agent Skills specification has no top-level `version`; its example keeps it under `metadata`.',
@@ -226,6 +227,55 @@ export const en = {
         'A single value where a list is expected, or a number where text is expected, is converted. Other tools may not convert it.',
     },
     'max-rounds-range': { explanation: 'max_rounds must be 1 to 50; the nearest allowed value is used.' },
+    // Client profiles, client fields and listing budgets (docs/clients.md).
+    'client-field': {
+      explanation:
+        'Some clients read fields beyond the Agent Skills standard (Claude Code: model, context, hooks, …; Copilot in VS Code: argument-hint, …). Other clients ignore them: the skill still loads, so it is a warning, never an error.',
+      message: '"{{key}}" is a {{owners}} field; {{client}} ignores it.',
+    },
+    'claude-code-field-value': {
+      explanation:
+        'Claude Code reads its own fields only in the forms it documents; another value is ignored or misread (a quoted "true" is text, not a boolean).',
+      message: '"{{key}}" is not a value {{client}} reads here: expected {{expected}}.',
+      fix: 'Write {{value}} unquoted',
+    },
+    'name-reserved-word': {
+      explanation: 'The Claude API refuses to upload a skill whose name contains "anthropic" or "claude".',
+      message: 'The name "{{name}}" contains the reserved word "{{word}}": the Claude API refuses it.',
+    },
+    'xml-tag': {
+      explanation: 'The Claude API refuses a name or description that contains an XML tag.',
+      message: 'The {{key}} contains the XML tag {{tag}}: the Claude API refuses it.',
+    },
+    'upload-size': {
+      explanation: 'A skill uploaded to the Claude API must be under 30 MB, all its files together, uncompressed.',
+      message: 'This skill’s folder is {{megabytes}} MB; the Claude API takes at most {{limit}} MB.',
+    },
+    'metadata-map': {
+      explanation:
+        'In the Agent Skills standard `metadata` maps names to strings (version: "1.0"). Lists, nested mappings and unquoted numbers are read differently by different tools.',
+      message: '`metadata` should be a mapping of names to strings.',
+    },
+    'metadata-value': {
+      explanation:
+        'The Agent Skills reference validator reads every metadata value as text; YAML readers elsewhere read an unquoted 1.10 as the number 1.1, and true as a boolean. Quoting keeps the value as written everywhere.',
+      message: '`metadata.{{key}}` is not a string: quote it.',
+      fix: 'Quote the value',
+    },
+    'codex-sidecar': {
+      explanation:
+        'Codex reads agents/openai.yaml beside SKILL.md: interface (display_name, short_description, icons, brand_color, default_prompt), policy.allow_implicit_invocation and dependencies.tools.',
+      message: '{{file}}: {{problem}}.',
+    },
+    'catalog-cut': {
+      explanation:
+        'Each client shows its model a bounded listing of skills. A description the listing shortens or drops no longer tells the model when to use the skill. See the Catalog budget view.',
+      shortened:
+        '{{client}} shows {{shown}} of this description’s {{total}} characters (its listing budget is {{budget}} for {{skills}} skills).',
+      'name-only':
+        '{{client}} lists only this skill’s name: its description does not fit the listing budget ({{budget}} for {{skills}} skills).',
+      omitted: '{{client}} leaves this skill out of its listing: even its name does not fit the budget ({{budget}} for {{skills}} skills).',
+    },
   },
   verdict: {
     winner: 'Wins: {{final}} > threshold {{threshold}}',

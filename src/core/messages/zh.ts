@@ -104,6 +104,7 @@ export const zh: Catalog = {
         '公开的 Agent Skills 只接受 name、description、license、compatibility、metadata 和 allowed-tools；出现其他字段时打包会失败（"Unexpected key(s) in SKILL.md frontmatter"）。',
       strict: '"{{key}}" 不是 Agent Skills 的字段。',
       app: '本应用不读取 "{{key}}" 字段，它会原样保留。',
+      client: '{{client}} 不读取 "{{key}}"，会忽略它。',
     },
     'version-under-metadata': {
       explanation: 'Agent Skills 规范没有顶层的 `version`；它的示例把版本号放在 `metadata` 下面。',
@@ -202,6 +203,52 @@ export const zh: Catalog = {
     'field-value': { explanation: '这个值不在字段允许的范围内，改用默认值。' },
     'field-coerced': { explanation: '需要列表的地方写了单个值，或需要文本的地方写了数字，已自动转换。其他工具可能不会转换。' },
     'max-rounds-range': { explanation: 'max_rounds 必须在 1 到 50 之间；超出时使用最接近的允许值。' },
+    // 客户端配置、客户端字段与技能列表预算（docs/clients.md）。
+    'client-field': {
+      explanation:
+        '有些客户端会读取 Agent Skills 标准之外的字段（Claude Code：model、context、hooks 等；VS Code 中的 Copilot：argument-hint 等）。其他客户端会忽略它们：技能照样加载，所以这是警告，而不是错误。',
+      message: '"{{key}}" 是 {{owners}} 的字段；{{client}} 会忽略它。',
+    },
+    'claude-code-field-value': {
+      explanation: 'Claude Code 只按文档中的写法读取自己的字段；其他值会被忽略或误读（加了引号的 "true" 是文本，不是布尔值）。',
+      message: '{{client}} 不读取 "{{key}}" 的这个值：应为 {{expected}}。',
+      fix: '去掉引号，写成 {{value}}',
+    },
+    'name-reserved-word': {
+      explanation: '名称中含有 "anthropic" 或 "claude" 的技能，Claude API 拒绝上传。',
+      message: '名称 "{{name}}" 含有保留词 "{{word}}"：Claude API 会拒绝它。',
+    },
+    'xml-tag': {
+      explanation: '名称或描述中含有 XML 标签时，Claude API 拒绝上传。',
+      message: '{{key}} 中含有 XML 标签 {{tag}}：Claude API 会拒绝它。',
+    },
+    'upload-size': {
+      explanation: '上传到 Claude API 的技能，所有文件合计（未压缩）必须小于 30 MB。',
+      message: '这个技能的文件夹有 {{megabytes}} MB；Claude API 最多接受 {{limit}} MB。',
+    },
+    'metadata-map': {
+      explanation:
+        '在 Agent Skills 标准中，`metadata` 是名称到字符串的映射（version: "1.0"）。列表、嵌套映射和不加引号的数字在不同工具中读法不同。',
+      message: '`metadata` 应是名称到字符串的映射。',
+    },
+    'metadata-value': {
+      explanation:
+        'Agent Skills 参考校验器把 metadata 的每个值都当文本读取；别处的 YAML 读取器会把不加引号的 1.10 读成数字 1.1，把 true 读成布尔值。加上引号，到哪里都按原样读取。',
+      message: '`metadata.{{key}}` 不是字符串：请加引号。',
+      fix: '给这个值加引号',
+    },
+    'codex-sidecar': {
+      explanation:
+        'Codex 会读取 SKILL.md 旁边的 agents/openai.yaml：interface（display_name、short_description、图标、brand_color、default_prompt）、policy.allow_implicit_invocation 和 dependencies.tools。',
+      message: '{{file}}：{{problem}}。',
+    },
+    'catalog-cut': {
+      explanation:
+        '每个客户端给模型看的技能列表都有长度上限。被列表缩短或去掉的描述，就不能再告诉模型何时使用这个技能。参见“目录预算”视图。',
+      shortened: '{{client}} 只显示这段描述 {{total}} 个字符中的 {{shown}} 个（其列表预算为 {{budget}}，共 {{skills}} 个技能）。',
+      'name-only': '{{client}} 只列出这个技能的名称：它的描述放不进列表预算（{{budget}}，共 {{skills}} 个技能）。',
+      omitted: '{{client}} 把这个技能排除在列表之外：连名称都放不进预算（{{budget}}，共 {{skills}} 个技能）。',
+    },
   },
   verdict: {
     winner: '胜出：{{final}} > 阈值 {{threshold}}',

@@ -1,4 +1,4 @@
-import { isLeftAlone } from '../skill'
+import { isLeftAlonePath, skillOrigin } from '../skill'
 import { folderFileFilter } from '../workspace/diskFolder'
 
 export interface ImportPaths {
@@ -13,15 +13,24 @@ export interface ImportPaths {
  * rule as a folder opened on disk (`folderFileFilter`): skills, the two suites, and the files in a
  * skill's folder (scripts, references). `picked` are the browser's paths, the picked folder first
  * (`proj/skills/calc/SKILL.md`), or bare names for loose files. Paths are taken below the last
- * `skills/` folder on the way, else below the picked folder; hidden files and node_modules never
- * come in (nor are they read: a project's packages are thousands of files).
+ * `skills/` folder on the way, else below the picked folder; in a repository with a client's
+ * hidden skill folder (`.claude/skills/`, …) every path stays as it is below the picked folder.
+ * Other hidden files and node_modules never come in (nor are they read: a project's packages are
+ * thousands of files).
  */
 export function importPaths(picked: readonly string[]): ImportPaths {
   const taken = new Set<string>()
+  // A repository with a client's skill folder (.claude/skills, .agents/skills, …) keeps every path
+  // below the picked folder, so each skill says where it came from (docs/clients.md).
+  const repository = picked.some((full) => {
+    const origin = skillOrigin(full.split('/').slice(1).join('/'))
+    return origin !== null && origin.startsWith('.')
+  })
   const placed = picked.map((full) => {
     const parts = full.split('/')
-    if (parts.some(isLeftAlone)) return null
-    let path = belowSkills(parts)
+    const inFolder = parts.length > 1 ? parts.slice(1).join('/') : full
+    if (isLeftAlonePath(inFolder)) return null
+    let path = repository && parts.length > 1 ? inFolder : belowSkills(parts)
     // Two folders that map to one path (proj/skills/dup and proj/old/skills/dup): the second keeps
     // its longer path rather than silently replacing the first.
     if (taken.has(path)) path = parts.length > 1 ? parts.slice(1).join('/') : ''

@@ -6,7 +6,7 @@
  */
 import { EVALS_FILE } from '../evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
-import { isSkillPath, skillFolderOf, type SkillFile } from '../skill'
+import { isLeftAlonePath, isSkillPath, skillFolderOf, type SkillFile } from '../skill'
 
 /** Longest relative path written (characters). */
 const MAX_PATH_LENGTH = 512
@@ -21,10 +21,10 @@ export function diskPathProblem(path: string): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'The path has a backslash or a control character.'
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'The path is absolute.'
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.' || part === '..') return 'The path leaves the folder or has an empty part.'
-    if (part.startsWith('.')) return 'Hidden files and folders are left alone.'
-  }
+  const parts = path.split('/')
+  for (const part of parts) if (part === '' || part === '.' || part === '..') return 'The path leaves the folder or has an empty part.'
+  // The clients' skill folders (.claude/skills, …) are the one exception (docs/clients.md).
+  if (parts.some((part) => part.startsWith('.')) && isLeftAlonePath(path)) return 'Hidden files and folders are left alone.'
   return null
 }
 

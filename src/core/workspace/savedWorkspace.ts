@@ -6,7 +6,7 @@
  */
 import type { AgentRun, RoutingMode, TraceEvent } from '../agent/trace'
 import type { ToolProtocol } from '../agent/types'
-import type { LintProfile } from '../lint/types'
+import { LINT_PROFILE_VALUES, type LintProfile } from '../lint/types'
 import { message, type Message } from '../messages'
 import { normalizeThreshold, normalizeUtterance } from '../routing/threshold'
 import type { UnreadableSuite } from '../routingSuite/routingSuite'
@@ -214,7 +214,7 @@ const FIELDS = {
   selectedPath: (value: unknown) => (value === null || typeof value === 'string' ? value : undefined),
   utterance: (value: unknown) => (typeof value === 'string' ? normalizeUtterance(value) : undefined),
   threshold: readThreshold,
-  lintProfile: oneOf<LintProfile>('app', 'strict', 'lenient'),
+  lintProfile: oneOf<LintProfile>(...LINT_PROFILE_VALUES),
   toolMocks: readToolMocks,
   /** Per tool, Mock (the page answers) or Live (the server runs it); a tool not listed is mocked. */
   toolModes: recordOf(oneOf<ToolMode>('mock', 'live')),

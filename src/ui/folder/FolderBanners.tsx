@@ -4,6 +4,7 @@ import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useExportWorkspace } from '../share/useExportWorkspace'
 import { useT } from '../i18n/i18n'
+import { SkillOrigins } from '../catalog/SkillOrigins'
 
 const DiffView = lazyView(() => import('../editor/DiffView'))
 
@@ -27,6 +28,7 @@ export function FolderBanners() {
         <span>
           {t('folder.editing')} <code title={folder.root}>{folder.root}</code>
         </span>
+        <SkillOrigins />
       </div>
       {!folder.connected && (
         <div className="banner warning" role="alert">

@@ -8,6 +8,7 @@ import { droppedFiles } from './droppedFiles'
 import { readImport } from './readImport'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
+import { originsRead } from '../catalog/SkillOrigins'
 
 /** How many paths the clash question and the report name. */
 const LISTED = 5
@@ -57,6 +58,10 @@ export function ImportControl() {
           : '',
         archive.leftOut ? t('importing.leftOut', { count: archive.leftOut.length, list: listed(archive.leftOut) }) : '',
         archive.outside ? t('importing.outside', { count: archive.outside.length, list: listed(archive.outside) }) : '',
+        originsRead(
+          archive.files.map((file) => file.path),
+          t,
+        ),
         result.conflicts.length > 0
           ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
           : '',

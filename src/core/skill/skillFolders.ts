@@ -1,0 +1,57 @@
+/**
+ * The folders of a repository where clients look for skills (docs/clients.md), in the order they
+ * are reported. Every way a repository comes in (`skill-playground open`, Open folder, a folder
+ * import, `--skills .`) reads them through here, so a hidden client folder is read wherever the
+ * other hidden files and folders are left alone.
+ */
+import { isLeftAlone } from './workspacePaths'
+
+export const SKILL_FOLDERS = ['.agents/skills', '.claude/skills', '.github/skills', '.codex/skills', 'skills'] as const
+export type SkillFolder = (typeof SKILL_FOLDERS)[number]
+
+const FOLDER_PARTS = SKILL_FOLDERS.map((folder) => folder.split('/'))
+
+/** The client folder `path` (relative to the opened folder) lies in, or null. */
+export function skillOrigin(path: string): SkillFolder | null {
+  for (const folder of SKILL_FOLDERS) if (path.startsWith(`${folder}/`)) return folder
+  return null
+}
+
+/**
+ * Whether the file or folder at `path` (relative to the opened folder, `/`-separated) is left
+ * alone: one of its parts is hidden or `node_modules`. The client folders are the exception, at
+ * the root only: `.claude` and `.claude/skills` are walked, `.claude/settings.json` and
+ * `.claude/skills/x/.cache` are not.
+ */
+export function isLeftAlonePath(path: string): boolean {
+  const parts = path.split('/')
+  let skip = 0
+  for (const folder of FOLDER_PARTS) {
+    const shared = Math.min(parts.length, folder.length)
+    if (folder.slice(0, shared).every((part, i) => parts[i] === part)) skip = Math.max(skip, shared)
+  }
+  for (let i = skip; i < parts.length; i++) if (isLeftAlone(parts[i] as string)) return true
+  return false
+}
+
+export interface OriginCount {
+  /** The client folder, or null for skills found elsewhere (the opened folder itself, another folder). */
+  folder: SkillFolder | null
+  skills: number
+}
+
+/** How many of `paths` (skill paths) came from each client folder, in SKILL_FOLDERS order, then the others. */
+export function skillOrigins(paths: Iterable<string>): OriginCount[] {
+  const counts = new Map<SkillFolder | null, number>()
+  for (const path of paths) {
+    const folder = skillOrigin(path)
+    counts.set(folder, (counts.get(folder) ?? 0) + 1)
+  }
+  return [...SKILL_FOLDERS, null].filter((folder) => counts.has(folder)).map((folder) => ({ folder, skills: counts.get(folder) ?? 0 }))
+}
+
+/** "read .claude/skills (2), skills (1)": what a report says it read, or null when no client folder was among them. */
+export function describeOrigins(origins: readonly OriginCount[]): string | null {
+  if (!origins.some((origin) => origin.folder !== null)) return null
+  return origins.map((origin) => `${origin.folder ?? 'other folders'} (${origin.skills})`).join(', ')
+}
