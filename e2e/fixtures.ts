@@ -231,6 +231,36 @@ export class ToolsView {
   }
 }
 
+/** The catalog budget view beside the token meter: a client's skill listing, what it cuts, and its editable numbers. */
+export class CatalogBudgetView {
+  readonly toggle: Locator
+  readonly region: Locator
+  readonly client: Locator
+  readonly summary: Locator
+  readonly table: Locator
+
+  constructor(readonly page: Page) {
+    this.toggle = page.getByRole('button', { name: 'Catalog budget' })
+    this.region = page.getByRole('region', { name: 'Catalog budget' })
+    this.client = this.region.getByRole('combobox', { name: 'Client' })
+    this.summary = this.region.getByRole('status', { name: 'Catalog budget summary' })
+    this.table = this.region.getByRole('table', { name: 'Catalog layout' })
+  }
+
+  /** The "In the listing" cell of `skill`'s row (whole, shortened, name only, left out). */
+  kept(skill: string): Locator {
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: skill, exact: true }) })
+      .getByRole('cell')
+      .nth(1)
+  }
+
+  number(name: string): Locator {
+    return this.region.getByRole('spinbutton', { name })
+  }
+}
+
 export const test = base.extend<{
   routing: RoutingPanel
   editor: SkillEditor

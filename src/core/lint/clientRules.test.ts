@@ -72,7 +72,7 @@ describe('client profiles: a field one client defines is a warning, never an err
     expect(found.map((finding) => finding.message)).toEqual([
       '"user-invocable" is not a value Claude Code reads here: expected true or false (unquoted).',
       '"context" is not a value Claude Code reads here: expected fork.',
-      '"effort" is not a value Claude Code reads here: expected low, medium, high, xhigh or max.',
+      '"effort" is not a value Claude Code reads here: expected low, medium, high or max.',
     ])
     expect(found[0]?.fix?.title).toBe('Write false unquoted')
     // A list of allowed tools is Claude Code's own form; the standard wants one string.

@@ -57,7 +57,8 @@ export function budgetOf(client: ClientId, numbers: BudgetNumbers): { unit: 'cha
         : { unit: 'chars', budget: numbers.budgetChars }
     case 'copilot':
       return { unit: 'chars', budget: numbers.budgetChars }
-    default:
+    case 'claude-api':
+    case 'none':
       return { unit: 'chars', budget: 0 }
   }
 }
@@ -125,7 +126,7 @@ export function catalogBudget(
       return { ...base, ...copilotLayout(listed, budget, numbers.namesChars) }
     case 'claude-api':
       return { ...base, ...claudeApiLayout(listed, numbers.maxSkills, numbers.descriptionChars) }
-    default:
+    case 'none':
       return { ...base, ...wholeLayout(listed) }
   }
 }

@@ -92,17 +92,19 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
       {profile.editable.length > 0 && (
         <div className="catalog-budget-numbers">
           {profile.editable.map((key) => {
+            // Claude Code's and Codex's own budget counts only when no context window is set.
+            const label = key === 'budgetChars' && profile.editable.includes('contextTokens') ? 'fallbackChars' : key
             const value = edits[key]
             const invalid = value !== undefined && value !== '' && !(Number(value) >= 0 && Number(value) <= MAX_BUDGET_NUMBER)
             return (
               <label key={key} className="catalog-budget-number">
-                <span>{t(`catalogBudget.numbers.${key}`)}</span>
+                <span>{t(`catalogBudget.numbers.${label}`)}</span>
                 <input
                   type="number"
                   min={0}
                   max={MAX_BUDGET_NUMBER}
                   step={key === 'percent' || key === 'charsPerToken' ? 'any' : 1}
-                  aria-label={en(`catalogBudget.numbers.${key}`)}
+                  aria-label={en(`catalogBudget.numbers.${label}`)}
                   aria-invalid={invalid || undefined}
                   value={edits[key] ?? String(profile.numbers[key])}
                   onChange={(event) => setTyped({ ...typed, [client]: { ...edits, [key]: event.target.value } })}
@@ -152,7 +154,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
             <button
               type="button"
               className="button small"
-              aria-label={en('catalogBudget.lintFor')}
+              aria-label={en('catalogBudget.lintFor', { client: en(`catalogBudget.clients.${client}`) })}
               onClick={() => store.getState().setLintProfile(profile.lintProfile)}
             >
               {t('catalogBudget.lintFor', { client: t(`catalogBudget.clients.${client}`) })}

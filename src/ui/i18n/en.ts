@@ -864,6 +864,7 @@ export const en = {
       contextTokens: 'Context window (tokens)',
       percent: 'Share of the window (%)',
       charsPerToken: 'Characters per token',
+      fallbackChars: 'Budget without a context window (characters)',
       budgetChars: 'Budget (characters)',
       descriptionChars: 'Description cap (characters)',
       namesChars: 'Names-only list (characters)',

@@ -838,6 +838,7 @@ export const zh: DeepStrings<typeof en> = {
       contextTokens: '上下文窗口（token）',
       percent: '占窗口的比例（%）',
       charsPerToken: '每个 token 的字符数',
+      fallbackChars: '没有上下文窗口时的预算（字符）',
       budgetChars: '预算（字符）',
       descriptionChars: '描述上限（字符）',
       namesChars: '只列名称的部分（字符）',
