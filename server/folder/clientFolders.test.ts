@@ -24,6 +24,7 @@ function repository() {
     'skills/y/SKILL.md': '---\nname: y\ndescription: Repository skill.\n---\nBody.\n',
     '.git/HEAD': 'ref\n',
     'README.md': '# repo\n',
+    'THIRD_PARTY_NOTICES.md': 'Notices, not a skill.\n',
   }
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })

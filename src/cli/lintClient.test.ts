@@ -94,24 +94,37 @@ describe('the folders clients read', () => {
       '.codex/skills/c/SKILL.md': described('c', 'Codex skill.'),
       'skills/y/SKILL.md': described('y', 'Repository skill.'),
       '.git/skills/z/SKILL.md': described('z', 'Never read.'),
+      'skills/.curated/k/SKILL.md': described('k', 'From the openai/skills catalog layout.'),
+      'skills/.hidden/h/SKILL.md': described('h', 'Never read.'),
       'node_modules/pkg/skills/n/SKILL.md': described('n', 'Never read.'),
       'README.md': '# A repository\n',
+      'THIRD_PARTY_NOTICES.md': 'Notices, not a skill.\n',
     })
 
-  it('--skills . reads .claude/skills/, skills/ and the other client folders, and nothing else hidden', () => {
+  it('--skills . reads .claude/skills/, skills/ (with openai/skills’ catalog tiers) and the other client folders, and nothing else hidden', () => {
     const paths = readSkillsDir(repository()).map((file) => file.path)
     expect(paths.sort()).toEqual([
       '.agents/skills/a/SKILL.md',
       '.claude/skills/x/SKILL.md',
       '.codex/skills/c/SKILL.md',
       '.github/skills/g/SKILL.md',
+      'skills/.curated/k/SKILL.md',
       'skills/y/SKILL.md',
     ])
     expect(
       loadWorkspace(readSkillsDir(repository()))
         .skills.map((skill) => skill.name)
         .sort(),
-    ).toEqual(['a', 'c', 'g', 'x', 'y'])
+    ).toEqual(['a', 'c', 'g', 'k', 'x', 'y'])
+  })
+
+  it('a repository’s own Markdown at its root is not a skill, and is said to be left out', () => {
+    const skipped: string[] = []
+    const paths = readSkillsDir(repository(), (path, why) => skipped.push(`${path}: ${why}`)).map((file) => file.path)
+    expect(paths).not.toContain('THIRD_PARTY_NOTICES.md')
+    expect(skipped).toContain("THIRD_PARTY_NOTICES.md: a repository's own document, not a skill")
+    // A skills folder itself keeps its flat skills.
+    expect(readSkillsDir(folder({ 'weather.md': '---\nname: weather\n---\nBody.\n' })).map((file) => file.path)).toEqual(['weather.md'])
   })
 
   it('lint says where each skill came from', async () => {

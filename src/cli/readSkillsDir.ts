@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
-import { isCodeFile, isLeftAlonePath, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
+import { isCodeFile, isLeftAlonePath, isRepository, isRootDocument, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
 
 /** Folders read through links or below them, at most: past it they are skipped (the plain folders are all read). */
 const MAX_LINKED_FOLDERS = 10_000
@@ -91,5 +91,11 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
     }
   }
   walk(root, inside, '', false)
-  return files
+  // A repository (skills in .claude/skills/, skills/, …): Markdown at its root is its own documents.
+  if (!isRepository(files.map((file) => file.path))) return files
+  return files.filter((file) => {
+    if (!isRootDocument(file.path)) return true
+    onSkip(file.path, "a repository's own document, not a skill")
+    return false
+  })
 }

@@ -34,3 +34,12 @@ describe('importPaths: a repository with clients’ skill folders', () => {
     expect(importPaths(['.claude/skills/x/SKILL.md']).paths).toEqual(['x/SKILL.md'])
   })
 })
+
+describe('a repository’s own documents are not skills', () => {
+  it('Markdown at the root of a repository is named in the report, not imported as a skill', () => {
+    expect(importPaths(['repo/.claude/skills/x/SKILL.md', 'repo/THIRD_PARTY_NOTICES.md', 'repo/CLA.md'])).toEqual({
+      paths: ['.claude/skills/x/SKILL.md', null, null],
+      outside: ['THIRD_PARTY_NOTICES.md', 'CLA.md'],
+    })
+  })
+})

@@ -13,7 +13,7 @@ export { FIELD_DOCS } from './fieldDocs'
 export { checkSkillName, isLeftAlone, pathForName, placeIncoming, skillFolderFiles, slugSkillName, uniqueSkillName } from './workspacePaths'
 export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
-export { describeOrigins, isLeftAlonePath, SKILL_FOLDERS, skillOrigin, skillOrigins } from './skillFolders'
+export { describeOrigins, isLeftAlonePath, isRepository, isRootDocument, SKILL_FOLDERS, skillOrigin, skillOrigins } from './skillFolders'
 export type { OriginCount, SkillFolder } from './skillFolders'
 export {
   CODE_ENTRIES,

@@ -9,7 +9,12 @@ import { isLeftAlone } from './workspacePaths'
 export const SKILL_FOLDERS = ['.agents/skills', '.claude/skills', '.github/skills', '.codex/skills', 'skills'] as const
 export type SkillFolder = (typeof SKILL_FOLDERS)[number]
 
-const FOLDER_PARTS = SKILL_FOLDERS.map((folder) => folder.split('/'))
+/**
+ * Hidden folders read besides the clients' own: openai/skills keeps its catalog in
+ * `skills/.system`, `skills/.curated` and `skills/.experimental` (Codex's skill installer reads them).
+ */
+const CATALOG_TIERS = ['skills/.system', 'skills/.curated', 'skills/.experimental']
+const FOLDER_PARTS = [...SKILL_FOLDERS, ...CATALOG_TIERS].map((folder) => folder.split('/'))
 
 /** The client folder `path` (relative to the opened folder) lies in, or null. */
 export function skillOrigin(path: string): SkillFolder | null {
@@ -32,6 +37,20 @@ export function isLeftAlonePath(path: string): boolean {
   }
   for (let i = skip; i < parts.length; i++) if (isLeftAlone(parts[i] as string)) return true
   return false
+}
+
+/**
+ * Whether `paths` are a repository's: one of them lies in a client's skill folder or in `skills/`.
+ * Its root's own Markdown (THIRD_PARTY_NOTICES.md, CLA.md) is then the repository's, not a skill.
+ */
+export function isRepository(paths: Iterable<string>): boolean {
+  for (const path of paths) if (skillOrigin(path) !== null) return true
+  return false
+}
+
+/** A Markdown file at the root of the opened folder: a skill in a skills folder, a document in a repository. */
+export function isRootDocument(path: string): boolean {
+  return !path.includes('/') && /\.md$/i.test(path)
 }
 
 export interface OriginCount {

@@ -6,7 +6,7 @@
  */
 import { EVALS_FILE } from '../evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
-import { isLeftAlonePath, isSkillPath, skillFolderOf, type SkillFile } from '../skill'
+import { isLeftAlonePath, isRepository, isRootDocument, isSkillPath, skillFolderOf, type SkillFile } from '../skill'
 
 /** Longest relative path written (characters). */
 const MAX_PATH_LENGTH = 512
@@ -44,7 +44,10 @@ export function folderFileFilter(paths: Iterable<string>): (path: string) => boo
     const folder = skillFolderOf(other)
     if (folder !== null) folders.add(folder)
   }
+  // A repository (skills in .claude/skills/, skills/, …): Markdown at its root is its own documents.
+  const repository = isRepository(folders)
   return (path) => {
+    if (repository && isRootDocument(path)) return false
     if (isSkillPath(path) || path === ROUTING_TESTS_FILE || path === EVALS_FILE) return true
     for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) if (folders.has(path.slice(0, slash))) return true
     return false
