@@ -1,4 +1,7 @@
-/** Above this the catalog crowds typical skill-listing budgets (Codex ≈ 8,000 characters ≈ 2k tokens; Claude Code ≈ 1% of context). */
+/**
+ * Above this the catalog crowds the clients' skill-listing budgets (Claude Code: 1% of the context
+ * window; Codex: 2%; docs/clients.md). The Catalog budget view lays the listing out per client.
+ */
 export const CATALOG_TOKEN_BUDGET = 4000
 
 /**
