@@ -233,7 +233,8 @@ function lint(args: readonly string[], io: CliIO): number {
     return 1
   }
   const origins = skillOrigins(skills.map((skill) => skill.path))
-  const layout = client ? catalogBudget(skills, client.id) : null
+  const textOf = new Map(files.map((file) => [file.path, file.text]))
+  const layout = client ? catalogBudget(skills, client.id, undefined, (path) => textOf.get(path)) : null
   const all = skills.flatMap((skill) => (findings.get(skill.path) ?? []).map((finding) => ({ path: skill.path, finding })))
   const errors = all.filter(({ finding }) => finding.severity === 'error').length
   if (options.has('json')) {

@@ -234,6 +234,8 @@ export const clientRules: LintRule[] = [
       const layout = catalogBudget(
         contexts.map((context) => context.skill),
         client.id,
+        undefined,
+        contexts[0]?.fileText,
       )
       const byPath = new Map(contexts.map((context) => [context.skill.path, context]))
       const budget = `${layout.budget.toLocaleString('en')} ${layout.unit === 'chars' ? 'characters' : 'tokens'}`

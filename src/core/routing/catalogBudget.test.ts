@@ -127,3 +127,16 @@ describe('catalogBudget: Copilot in VS Code and the Claude API', () => {
     expect(performance.now() - started).toBeLessThan(5000)
   })
 })
+
+describe('catalogBudget: skills a client never lists', () => {
+  it('Codex leaves out a skill whose agents/openai.yaml turns implicit invocation off, when it can read the files', () => {
+    const skills = workspace(2, 50)
+    const sidecar = (path: string) => (path === 's01/agents/openai.yaml' ? 'policy:\n  allow_implicit_invocation: false\n' : undefined)
+    const layout = catalogBudget(skills, 'codex', undefined, sidecar)
+    expect(layout.manualOnly).toEqual(['s01'])
+    expect(layout.entries.map((e) => e.name)).toEqual(['s02'])
+    expect(catalogBudget(skills, 'codex').entries).toHaveLength(2)
+    // Claude Code reads no sidecar.
+    expect(catalogBudget(skills, 'claude-code', undefined, sidecar).entries).toHaveLength(2)
+  })
+})

@@ -4,8 +4,8 @@
  * client's rule is described, with its source, in docs/clients.md; the numbers are
  * `BudgetNumbers`, so the view can try others.
  */
-import { CLIENT_PROFILES, type BudgetNumbers, type ClientId } from '../clients/clientProfiles'
-import type { Skill } from '../skill'
+import { CLIENT_PROFILES, CODEX_SIDECAR, type BudgetNumbers, type ClientId } from '../clients/clientProfiles'
+import { parseYamlText, type Skill } from '../skill'
 
 /** What the listing keeps of one skill. */
 export type EntryState = 'full' | 'shortened' | 'name-only' | 'omitted'
@@ -34,7 +34,10 @@ export interface CatalogLayout {
   wanted: number
   /** One entry per skill the model may pick, in listing order. */
   entries: CatalogEntry[]
-  /** Skills the client never lists for its model (`disable-model-invocation: true`): they run only when asked by name. */
+  /**
+   * Skills the client never lists for its model (`disable-model-invocation: true`; in Codex,
+   * `policy.allow_implicit_invocation: false` in agents/openai.yaml): they run only when asked by name.
+   */
   manualOnly: string[]
   /** The listing as the client would send it. */
   text: string
@@ -95,18 +98,37 @@ const isTrue = (value: unknown) => value === true || value === 'true'
 /** A description as a listing shows it: whitespace runs as one space, like catalogListing. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** Lays out `skills`' listing as `client` would with `numbers` (the client's own when not given). */
+/** Whether Codex's agents/openai.yaml beside the skill at `path` turns implicit invocation off. */
+function codexExplicitOnly(path: string, fileText: (path: string) => string | undefined): boolean {
+  const slash = path.lastIndexOf('/')
+  const text = slash < 0 ? undefined : fileText(`${path.slice(0, slash)}/${CODEX_SIDECAR}`)
+  if (text === undefined) return false
+  const { value } = parseYamlText(text)
+  const policy = typeof value === 'object' && value !== null ? (value as { policy?: unknown }).policy : undefined
+  return (
+    typeof policy === 'object' && policy !== null && (policy as { allow_implicit_invocation?: unknown }).allow_implicit_invocation === false
+  )
+}
+
+/**
+ * Lays out `skills`' listing as `client` would with `numbers` (the client's own when not given).
+ * `fileText` reads the workspace's other files (Codex's agents/openai.yaml), when there are any.
+ */
 export function catalogBudget(
   skills: readonly Skill[],
   client: ClientId,
   numbers: BudgetNumbers = CLIENT_PROFILES[client].numbers,
+  fileText?: (path: string) => string | undefined,
 ): CatalogLayout {
   const profile = CLIENT_PROFILES[client]
   const usesManual = profile.extraFields.includes('disable-model-invocation')
   const manualOnly: string[] = []
   const listed: Listed[] = []
   for (const skill of skills) {
-    if (usesManual && isTrue(skill.extraFields['disable-model-invocation'])) {
+    if (
+      (usesManual && isTrue(skill.extraFields['disable-model-invocation'])) ||
+      (client === 'codex' && fileText !== undefined && codexExplicitOnly(skill.path, fileText))
+    ) {
       manualOnly.push(skill.name)
       continue
     }

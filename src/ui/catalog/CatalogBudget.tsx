@@ -10,7 +10,7 @@ import {
   type ClientId,
 } from '../../core/clients'
 import { catalogBudget, type EntryState } from '../../core/routing'
-import { useDeferredWorkspace, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useDeferredFileText, useDeferredWorkspace, usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { formatNumber, useT } from '../i18n/i18n'
 
 /** Rows the table shows at most: a workspace of thousands is summed in full, and listed in part. */
@@ -59,7 +59,8 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
       ),
     [client, typed],
   )
-  const layout = useMemo(() => catalogBudget(listed, client, numbers), [listed, client, numbers])
+  const fileText = useDeferredFileText()
+  const layout = useMemo(() => catalogBudget(listed, client, numbers, fileText), [listed, client, numbers, fileText])
   const counts = Object.fromEntries(STATE_ORDER.map((state) => [state, 0])) as Record<EntryState, number>
   for (const entry of layout.entries) counts[entry.state]++
   const over = layout.budget > 0 && layout.wanted > layout.budget
