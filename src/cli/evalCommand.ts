@@ -109,7 +109,8 @@ function readCases(args: EvalArgs): { cases: EvalCase[]; problems: EvalProblem[]
   return { cases, problems, ...(trials ? { trials } : {}) }
 }
 
-function modelFrom(args: EvalArgs, env: Record<string, string | undefined>): () => ModelClient {
+/** The scripted model, or the OpenAI-compatible one from the environment (`triggers` uses it too). */
+export function modelFrom(args: Pick<EvalArgs, 'model'>, env: Record<string, string | undefined>): () => ModelClient {
   if (args.model === 'scripted') return () => createScriptedModel()
   const apiKey = env.OPENAI_API_KEY?.trim()
   if (!apiKey) throw new Error('--model openai needs OPENAI_API_KEY (and OPENAI_BASE_URL, OPENAI_MODEL for another server or model)')

@@ -54,7 +54,13 @@ const USAGE = `Usage:
                         [--mode keyword|grouped|progressive|llm|none] [--json] [--junit file] [--min-pass-rate R]
       Runs the behaviour evals (<dir>/evals.yaml and <skill>/evals/evals.json) N times each and
       prints each case's pass rate with its 95% interval; exits 1 when one is below R (default 1).
-      --model openai reads OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL.`
+      --model openai reads OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL.
+  skill-playground triggers --skills <dir> --skill <name> [--set file] [--runs N] [--threshold T]
+                            [--model scripted|openai] [--json]
+      Trigger evals in skill-creator's format ([{"query", "should_trigger"}], default
+      <skill folder>/evals/trigger-evals.json): each query N times, would the model load the skill?
+      Prints triggered/runs, rate, 95% interval and pass per query, then precision, recall and F1;
+      errored runs are counted apart. Exits 0 when every query passes, 1 when one fails.`
 
 /** Runs one CLI command and returns the exit code. */
 export async function runCli(argv: readonly string[], terminal: CliIO): Promise<number> {
@@ -85,6 +91,11 @@ export async function runCli(argv: readonly string[], terminal: CliIO): Promise<
         // The agent loop, the SDK and SQLite load for this command only: route and lint start without them.
         const { evalArgs, evalCommand } = await import('./evalCommand')
         return await evalCommand(evalArgs(options), io)
+      }
+      case 'triggers': {
+        const { options } = parseArgs(rest, ['skills', 'skill', 'set', 'runs', 'threshold', 'model', 'concurrency'])
+        const { triggersArgs, triggersCommand } = await import('./triggersCommand')
+        return await triggersCommand(triggersArgs(options), io)
       }
       case 'exec': {
         const { options } = parseArgs(rest, ['skills', 'skill', 'args', 'timeout'])

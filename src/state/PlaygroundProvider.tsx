@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
-import type { GroupedRouting, RoutingResult } from '../core/routing'
+import type { DescriptionRouting, GroupedRouting, RoutingResult } from '../core/routing'
 import { belongsToCode, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
@@ -176,6 +176,13 @@ export function useRouting(): RoutingResult {
   const { derive } = usePlaygroundContext()
   const { files, utterance, threshold, grouped } = useRoutingInputs()
   return derive.shown(files, utterance, threshold, grouped)
+}
+
+/** The offline stand-in's description match for the skills without keywords (docs/routing.md, "Description match"). */
+export function useDescriptionRouting(): DescriptionRouting {
+  const { derive } = usePlaygroundContext()
+  const { files, utterance } = useRoutingInputs()
+  return derive.descriptions(files, utterance)
 }
 
 /** Grouped routing's two stages for the current message (shown in that routing mode). */

@@ -1,9 +1,11 @@
 import {
+  createDescriptionRouter,
   createGroupedRouter,
   createRouter,
   effectiveConfig,
   sameRouting,
   type EffectiveConfig,
+  type DescriptionRouting,
   type GroupedRouting,
   type Router,
   type RoutingResult,
@@ -155,6 +157,19 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   const grouped = memoizeRecent(
     (files: readonly SkillFile[], utterance: string, threshold: number): GroupedRouting =>
       groupedRouter(workspace(files).skills)(utterance, threshold),
+    ACROSS_RENDERS,
+  )
+  // Description routing (docs/routing.md, "Description match"), compiled again only when a name,
+  // description, keyword or entry mode changed: a keystroke in a body keeps the compiled terms.
+  let describedFor: readonly Skill[] = []
+  let described = createDescriptionRouter([])
+  const descriptionRouter = (skills: readonly Skill[]) => {
+    if (skills !== describedFor && !sameDescriptions(skills, describedFor)) described = createDescriptionRouter(skills)
+    describedFor = skills
+    return described
+  }
+  const descriptions = memoizeRecent(
+    (files: readonly SkillFile[], utterance: string): DescriptionRouting => descriptionRouter(workspace(files).skills)(utterance),
     ACROSS_RENDERS,
   )
   /** The routing the page shows: keyword routing's scores, with grouped routing's winner in that mode. */
@@ -343,6 +358,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     skillAt,
     routing,
     grouped,
+    descriptions,
     shown,
     config,
     lint,
@@ -357,6 +373,20 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     otherFiles,
     fileIndex,
   }
+}
+
+/** Whether two skill sets route alike by description: the same names, descriptions, keywords and entry modes, in order. */
+function sameDescriptions(a: readonly Skill[], b: readonly Skill[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x === y) continue
+    if (x.name !== y.name || x.description !== y.description || x.entryMode !== y.entryMode) return false
+    if (x.triggerKeywords.length !== y.triggerKeywords.length || x.triggerKeywords.some((keyword, k) => keyword !== y.triggerKeywords[k]))
+      return false
+  }
+  return true
 }
 
 const isEvalsFile = (path: string) => path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)

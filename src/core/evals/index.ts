@@ -12,3 +12,19 @@ export type { CaseReport, EvalOptions, EvalReport, RunTrial, TrialOutcome, Trial
 export { compareReports, evalReportJson, evalReportJUnit, percent } from './evalReports'
 export type { ComparisonRow } from './evalReports'
 export { workspaceEvals } from './workspaceEvals'
+export {
+  DEFAULT_TRIGGER_THRESHOLD,
+  defaultTriggerRuns,
+  MAX_TRIGGER_QUERIES,
+  MAX_TRIGGER_RUNS,
+  parseTriggerRuns,
+  parseTriggerSet,
+  parseTriggerThreshold,
+  runsToSeparate,
+  runTriggerEvals,
+  TRIGGER_EVALS_FILE,
+  triggerReport,
+  triggerReportJson,
+} from './triggerEvals'
+export type { TriggerDecision, TriggerEvalOptions, TriggerQuery, TriggerQueryResult, TriggerReport, TriggerSet } from './triggerEvals'
+export { triggerDecider } from './triggerDecider'

@@ -386,4 +386,17 @@ export const en = {
     roundLimit: 'Reached the round limit ({{rounds}}) without a final answer.',
     fallback: "{{from}}'s tools failed {{failures}} times; switching to its fallback skill {{to}} (its prompt and tools).",
   },
+  // Trigger evals (docs/evals.md, "Trigger evals").
+  triggers: {
+    badJson: 'The trigger set is not JSON: {{message}}',
+    shape: 'A trigger set is a list: [{"query": "…", "should_trigger": true}, …].',
+    empty: 'The trigger set has no queries.',
+    tooMany: 'The trigger set has {{count}} queries; at most {{max}} are run.',
+    itemShape: 'Query {{index}} must be an object: {"query": "…", "should_trigger": true}.',
+    needsQuery: 'Query {{index}} needs a "query" text.',
+    queryTooLong: 'Query {{index}} is longer than {{max}} characters.',
+    needsShould: 'Query {{index}} needs "should_trigger": true or false.',
+    badThreshold: 'The threshold "{{value}}" is not a number from 0 to 1.',
+    badRuns: 'Runs "{{value}}" is not a whole number from 1 to {{max}}.',
+  },
 }

@@ -356,4 +356,17 @@ export const zh: Catalog = {
     roundLimit: '达到轮数上限（{{rounds}}），没有得到最终回答。',
     fallback: '{{from}} 的工具已失败 {{failures}} 次；切换到它的后备技能 {{to}}（使用其提示词和工具）。',
   },
+  // 触发评测（docs/evals.md，"Trigger evals"）。
+  triggers: {
+    badJson: '触发评测集不是合法的 JSON：{{message}}',
+    shape: '触发评测集是一个列表：[{"query": "…", "should_trigger": true}, …]。',
+    empty: '触发评测集里没有查询。',
+    tooMany: '触发评测集有 {{count}} 条查询；最多运行 {{max}} 条。',
+    itemShape: '第 {{index}} 条查询必须是对象：{"query": "…", "should_trigger": true}。',
+    needsQuery: '第 {{index}} 条查询需要 "query" 文本。',
+    queryTooLong: '第 {{index}} 条查询超过 {{max}} 个字符。',
+    needsShould: '第 {{index}} 条查询需要 "should_trigger": true 或 false。',
+    badThreshold: '阈值 "{{value}}" 不是 0 到 1 之间的数。',
+    badRuns: '运行次数 "{{value}}" 不是 1 到 {{max}} 之间的整数。',
+  },
 }

@@ -22,3 +22,7 @@ export { createGroupedRouter, groupedRouting, skillGroups } from './groupedRouti
 export type { GroupedRouter, GroupedRouting, GroupedSkill } from './groupedRouting'
 export { budgetOf, catalogBudget } from './catalogBudget'
 export type { CatalogEntry, CatalogLayout, EntryState } from './catalogBudget'
+export { createDescriptionMatcher, descriptionTerms, MIN_SIMILARITY, mostSimilarSkill } from './descriptionMatch'
+export type { DescribedSkill, DescriptionMatches, DescriptionScore } from './descriptionMatch'
+export { createDescriptionRouter } from './descriptionRouting'
+export type { DescribedRoutableSkill, DescriptionRouting, DescriptionRow } from './descriptionRouting'

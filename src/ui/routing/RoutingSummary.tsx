@@ -2,6 +2,7 @@ import type { RoutingMode } from '../../core/agent/trace'
 import { usePlayground, useRouting } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { GroupStage } from './GroupStage'
+import { DescriptionPickNote } from './DescriptionPickNote'
 import { verdictMessage } from '../../core/routing'
 
 /** One sentence on the outcome, so the table never has to be read to know who won. */
@@ -38,6 +39,7 @@ export function RoutingSummary() {
           </>
         )}
       </p>
+      <DescriptionPickNote />
     </>
   )
 }

@@ -5,7 +5,8 @@ import { useVirtualRows } from '../common/useVirtualRows'
 
 /** A row's height before it is measured. */
 const ROW_HEIGHT = 40
-import { usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import { useDescriptionRouting, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import { DescriptionTable } from './DescriptionTable'
 
 const fixed = (value: number) => value.toFixed(3)
 /**
@@ -19,8 +20,25 @@ export const TABLE_ROWS = 10
 /** A workspace of up to this many skills shows them all: a short list is read whole. */
 export const UNFOLDED_UP_TO = 20
 
-/** The breakdown of docs/routing.md for every skill, live on every keystroke. */
+/**
+ * The breakdown of docs/routing.md for every skill, live on every keystroke, and below it the
+ * stand-in's description match for the skills without keywords. A workspace where no skill has
+ * keywords (public Agent Skills) shows only the description match: keyword routing picks none.
+ */
 export function ScoreTable() {
+  const { t } = useT()
+  const described = useDescriptionRouting()
+  const keywordless = described.withKeywords === 0 && described.withoutKeywords > 0
+  return (
+    <>
+      {keywordless ? <p className="muted small keywordless-note">{t('descriptionRouting.noKeywords')}</p> : <KeywordTable />}
+      <DescriptionTable />
+    </>
+  )
+}
+
+/** Keyword routing's table. */
+function KeywordTable() {
   const tr = useT()
   const { t, en } = tr
   const routing = useRouting()

@@ -11,9 +11,20 @@ const CONFUSION_ROWS = 12
 import { SkillPicker } from './SkillPicker'
 import { SweepChart } from './SweepChart'
 import { TriggerComparison } from './TriggerComparison'
+import { TriggerEvalsPanel } from './TriggerEvalsPanel'
+
+/** The Tests tab: the routing test suite, then the trigger evals of one skill (skill-creator's format). */
+export function TestsPanel() {
+  return (
+    <>
+      <RoutingTests />
+      <TriggerEvalsPanel />
+    </>
+  )
+}
 
 /** The routing test suite, live: add cases with the skill they expect, edit or delete them; pass/fail (failures first), confusion, threshold sweep. */
-export function TestsPanel() {
+function RoutingTests() {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const { suite, updating } = useRoutingSuiteStatus()

@@ -1,0 +1,84 @@
+import type { EntryMode } from '../skill'
+import { createDescriptionMatcher, MIN_SIMILARITY } from './descriptionMatch'
+
+/** What description routing needs of a skill. */
+export interface DescribedRoutableSkill {
+  name: string
+  path: string
+  description: string
+  triggerKeywords: readonly string[]
+  entryMode: EntryMode
+}
+
+/** A skill without trigger keywords, as the offline stand-in's description match sees it. */
+export interface DescriptionRow {
+  skill: string
+  path: string
+  /** Position in load order. */
+  order: number
+  score: number
+  /** The message's terms its name or description holds. */
+  matched: string[]
+  /** The message's terms only its "do not use" part holds. */
+  against: string[]
+  ruledOut: boolean
+  /** The stand-in would load this skill for the message. */
+  picked: boolean
+}
+
+export interface DescriptionRouting {
+  input: string
+  /** The auto skills without trigger keywords, best match first (load order on a tie). */
+  rows: DescriptionRow[]
+  /** The skill the stand-in picks among every auto skill (keywords count as words of theirs), or null (always null when every skill has keywords: nothing is shown). */
+  pick: { skill: string; path: string; keywords: boolean } | null
+  /** Auto skills routed by description here, and auto skills keyword routing scores. */
+  withoutKeywords: number
+  withKeywords: number
+  minimum: number
+}
+
+const hasKeywords = (skill: DescribedRoutableSkill) => skill.triggerKeywords.some((keyword) => keyword.length > 0)
+
+/**
+ * Description routing for the skills keyword routing cannot see (docs/routing.md, "Description
+ * match"): the catalog the stand-in model sees is every auto skill, as in LLM routing, and the
+ * rows are the ones without keywords. Compiled once per skill set.
+ */
+export function createDescriptionRouter(skills: readonly DescribedRoutableSkill[]): (message: string) => DescriptionRouting {
+  const candidates = skills.map((skill, order) => ({ skill, order })).filter(({ skill }) => skill.entryMode === 'auto')
+  const withKeywords = candidates.filter(({ skill }) => hasKeywords(skill)).length
+  // Every skill has keywords: nothing to show, and nothing to compile (a keystroke in a description of thousands).
+  if (withKeywords === candidates.length)
+    return (message) => ({ input: message, rows: [], pick: null, withoutKeywords: 0, withKeywords, minimum: MIN_SIMILARITY })
+  const match = createDescriptionMatcher(
+    candidates.map(({ skill }) => ({ name: skill.name, description: skill.description, keywords: skill.triggerKeywords })),
+  )
+  const unkeyed = candidates.map((candidate, index) => ({ ...candidate, index })).filter(({ skill }) => !hasKeywords(skill))
+  return (message) => {
+    const { scores, pick } = match(message)
+    const rows = unkeyed.map(({ skill, order, index }): DescriptionRow => {
+      const score = scores[index]!
+      return {
+        skill: skill.name,
+        path: skill.path,
+        order,
+        score: score.score,
+        matched: score.matched,
+        against: score.against,
+        ruledOut: score.ruledOut,
+        picked: pick === index,
+      }
+    })
+    rows.sort((a, b) => b.score - a.score || a.order - b.order)
+    const picked = pick === null ? null : candidates[pick]!.skill
+    return {
+      input: message,
+      rows,
+      pick: picked && { skill: picked.name, path: picked.path, keywords: hasKeywords(picked) },
+      withoutKeywords: unkeyed.length,
+      withKeywords,
+      minimum: MIN_SIMILARITY,
+    }
+  }
+}
