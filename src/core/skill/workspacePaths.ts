@@ -9,10 +9,16 @@ import { setSkillName } from './editSkillText'
 import { folderOf } from './skillCode'
 import type { SkillFile } from './types'
 
-/** The path a skill named `name` gets, keeping the layout (folder or flat file) of `like`. */
+/**
+ * The path a skill named `name` gets, keeping the layout (folder or flat file) of `like` and the
+ * folder its skill folder is in: a skill in `.claude/skills/` (docs/clients.md) or a group stays there.
+ */
 export function pathForName(name: string, like?: string): string {
   const flat = like !== undefined && !like.includes('/')
-  return flat ? `${name}.md` : `${name}/SKILL.md`
+  if (flat) return `${name}.md`
+  const folder = like === undefined ? null : folderOf(like)
+  const parent = folder === null ? null : folderOf(folder)
+  return parent === null ? `${name}/SKILL.md` : `${parent}/${name}/SKILL.md`
 }
 
 /** `base`, or `base-2`, `base-3`, … : the first name no skill in `files` has. */
