@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
-import { isCodeFile, isLeftAlonePath, isRepository, isRootDocument, isSkillPath, MAX_CODE_FILE_CHARS, type SkillFile } from '../core/skill'
+import {
+  isCodeFile,
+  isLeftAlonePath,
+  isRepository,
+  isRootDocument,
+  isSkillPath,
+  MAX_CODE_FILE_CHARS,
+  SCHEMA_FILE,
+  type SkillFile,
+} from '../core/skill'
 
 /** Folders read through links or below them, at most: past it they are skipped (the plain folders are all read). */
 const MAX_LINKED_FOLDERS = 10_000
@@ -17,8 +26,10 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`Not a folder: ${root}`)
   }
-  const single = ['SKILL.md', 'skill.md'].find((name) => statSync(join(root, name), { throwIfNoEntry: false })?.isFile())
-  if (single) return [{ path: `${basename(realpathSync(root))}/${single}`, text: readFileSync(join(root, single), 'utf8') }]
+  const isFile = (name: string) => statSync(join(root, name), { throwIfNoEntry: false })?.isFile() === true
+  // A folder that is itself one skill (SKILL.md, or seed 001's schema.json + main.py) reads as
+  // that skill's folder, code and all, named after the folder.
+  const single = isFile('SKILL.md') || isFile('skill.md') || (isFile(SCHEMA_FILE) && isFile('main.py'))
 
   const inside = realpathSync(root)
   // Skills, and the code beside them (skill.py, tool.py, schema.json: docs/skill-code.md).
@@ -90,7 +101,7 @@ export function readSkillsDir(root: string, onSkip: (path: string, why: string) 
       } else if (stat?.isFile() && wanted(path)) keep(path, target)
     }
   }
-  walk(root, inside, '', false)
+  walk(root, inside, single ? `${basename(inside)}/` : '', false)
   // A repository (skills in .claude/skills/, skills/, …): Markdown at its root is its own documents.
   if (!isRepository(files.map((file) => file.path))) return files
   return files.filter((file) => {

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react'
 import { lazyView } from './common/lazyView'
-import { useHasCode, usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
+import { useDerivations, useHasCode, usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
 import { preloadEditor } from './common/preloadEditor'
 import { useIdleMount } from './common/useIdleMount'
@@ -22,7 +22,7 @@ import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
 import { useT } from './i18n/i18n'
-import { isSkillPath } from '../core/skill'
+import { isSkillPath, isToolSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazyView(() => import('./tools/ToolsPanel'))
@@ -37,9 +37,9 @@ const FolderBanners = lazyView(() => import('./folder/FolderBanners').then((modu
 // The other tabs load when opened (or on idle): a first visit starts on the routing table.
 const TestsPanel = lazyView(() => import('./routingSuite/TestsPanel').then((module) => ({ default: module.TestsPanel })))
 const RunTrace = lazyView(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
-const ProblemsPanel = lazyView(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
 // A run opened from a run link or file (read-only): loaded only when one is opened.
 const SharedRunView = lazyView(() => import('./run/SharedRunView').then((module) => ({ default: module.SharedRunView })))
+const ProblemsPanel = lazyView(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
 
@@ -57,12 +57,17 @@ export function App() {
   const store = usePlaygroundStore()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const editingFolder = usePlayground((state) => state.folder !== null)
-  // What a tab shows while its code loads (tabs other than Routing load on first use).
   const showingSharedRun = usePlayground((state) => state.sharedRun !== null)
+  // What a tab shows while its code loads (tabs other than Routing load on first use).
   const tabLoading = <p className="loading">{t('tools.loading')}</p>
   const [preview, setPreview] = useState(false)
   const [view, setView] = useState<'form' | 'text'>('text')
-  const isSkill = selectedPath !== null && isSkillPath(selectedPath)
+  const derive = useDerivations()
+  // Seed 001's tool folder: its schema.json is the skill's file (a boolean, so typing does not render the page).
+  const toolSkill = usePlayground(
+    (state) => selectedPath !== null && isToolSkillPath(selectedPath, (path) => derive.fileIndex(state.files).has(path)),
+  )
+  const isSkill = selectedPath !== null && (isSkillPath(selectedPath) || toolSkill)
   // The Run code panel (and its chunk) only for a skill with code, or one of its files, and like
   // the editor only once the page is usable.
   const hasCode = useHasCode(selectedPath)
@@ -83,17 +88,17 @@ export function App() {
         <HeaderMenus />
       </header>
       <SharedBanner />
-      <StorageBanners />
-      {editingFolder && (
-        <Suspense fallback={null}>
-          <FolderBanners />
-        </Suspense>
-      )}
       {showingSharedRun && (
         <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
           <ErrorBoundary name={t('sharedRun.title')} onReset={() => store.getState().showSharedRun(null)}>
             <SharedRunView />
           </ErrorBoundary>
+        </Suspense>
+      )}
+      <StorageBanners />
+      {editingFolder && (
+        <Suspense fallback={null}>
+          <FolderBanners />
         </Suspense>
       )}
       <main className="layout">
@@ -108,8 +113,14 @@ export function App() {
                 <button type="button" role="tab" aria-selected={showForm} aria-label={en('form.tab')} onClick={() => setView('form')}>
                   {t('form.tab')}
                 </button>
-                <button type="button" role="tab" aria-selected={!showForm} aria-label="SKILL.md" onClick={() => setView('text')}>
-                  SKILL.md
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={!showForm}
+                  aria-label={toolSkill ? 'schema.json' : 'SKILL.md'}
+                  onClick={() => setView('text')}
+                >
+                  {toolSkill ? 'schema.json' : 'SKILL.md'}
                 </button>
               </div>
             )}

@@ -1,8 +1,8 @@
 import { clientOfLintProfile, clientsDefining } from '../clients'
 import { codePointLength } from '../lib/text'
 import { formatMessage, message as m, type Message } from '../messages'
-import { AGENT_SKILLS_FIELDS, KNOWN_FIELDS } from '../skill'
-import type { LintRule, SkillContext } from './types'
+import { AGENT_SKILLS_FIELDS, KNOWN_FIELDS, parametersYaml, readParameters } from '../skill'
+import { always, type LintRule, type SkillContext } from './types'
 
 // The fields each format reads are defined once, by the parser (src/core/skill/parseSkill.ts).
 const AGENT_SKILLS_KEYS = new Set(['name', 'description', ...AGENT_SKILLS_FIELDS])
@@ -10,6 +10,8 @@ const APP_KEYS = new Set<string>([...KNOWN_FIELDS, ...AGENT_SKILLS_FIELDS])
 const NEGATIVE = /(do not|don't|not for|never use|not use|skip (it|this)|instead|不适用|不用于|不要用|请勿|不要调用|勿用|而不是)/i
 
 const valueSpan = (context: SkillContext, key: string) => context.split.fields.get(key)?.value ?? ([0, 3] as const)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 const description = (context: SkillContext) => (context.split.fields.has('description') ? context.skill.description : '')
 
 /**
@@ -257,6 +259,31 @@ export const fieldRules: LintRule[] = [
       }
       if (problems.length > 0)
         report.at(span, m('lint.parameters-schema.message', { problems: problems.map((problem) => formatMessage(problem)).join('; ') }))
+    },
+  },
+  {
+    // Seed 004's shorthand is not a mistake: it is read as the schema it means (docs/skill-format.md).
+    id: 'parameters-shorthand',
+    severity: always('info'),
+    check: (context, report) => {
+      const raw = isRecord(context.split.data) ? context.split.data.parameters : undefined
+      if (!isRecord(raw) || !fieldsRead(context)) return
+      const { schema, shorthand } = readParameters(raw)
+      if (!shorthand) return
+      // The key's line to the end of its value become the full schema, in block YAML.
+      const location = context.split.fields.get('parameters')
+      const text = context.file.text
+      const edit = location && {
+        span: [location.key[0], location.value[1]] as [number, number],
+        text:
+          parametersYaml(schema, text.includes('\r\n') ? '\r\n' : '\n') +
+          (/\r?\n$/.exec(text.slice(location.key[0], location.value[1]))?.[0] ?? ''),
+      }
+      report.at(
+        valueSpan(context, 'parameters'),
+        m('lint.parameters-shorthand.message', { schema: JSON.stringify(schema) }),
+        edit ? { title: m('lint.parameters-shorthand.fix'), edits: [edit] } : undefined,
+      )
     },
   },
   {

@@ -124,6 +124,13 @@ const CASES: [string, LintProfile, { path: string; text: string }, { path: strin
       'name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number } }\n  required: [numbers]',
     ),
   ],
+  [
+    'parameters-shorthand',
+    'app',
+    skill('name: calc\nparameters:\n  numbers: { type: array, items: number }\n  required: [numbers]'),
+    skill('name: calc\nparameters:\n  type: object\n  properties:\n    numbers: { type: array, items: { type: number } }'),
+    'parameters:\n  type: object\n  properties:\n    numbers:\n      type: array\n      items:\n        type: number\n  required: [numbers]\n---',
+  ],
   ['body-empty', 'app', skill('name: calc', ''), skill('name: calc', 'You compute.')],
   ['body-too-long', 'strict', skill('name: calc', 'line\n'.repeat(501)), skill('name: calc', 'line\n'.repeat(100))],
   [

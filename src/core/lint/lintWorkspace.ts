@@ -2,7 +2,16 @@ import { LineIndex } from '../lib/text'
 import { changedPlaces } from '../lib/changedPlaces'
 import { finishSteps } from '../lib/finishSteps'
 import { formatMessage, message, type MessageKey } from '../messages'
-import { loadWorkspace, splitSkillFile, type Diagnostic, type Severity, type Skill, type SkillFile, type Span } from '../skill'
+import {
+  isToolSchemaPath,
+  loadWorkspace,
+  splitSkillFile,
+  type Diagnostic,
+  type Severity,
+  type Skill,
+  type SkillFile,
+  type Span,
+} from '../skill'
 import { BUILTIN_TOOL_NAMES } from '../tools'
 import { clientOfLintProfile } from '../clients'
 import { FindingsByPath } from './findingsByPath'
@@ -272,7 +281,9 @@ function lintSkill(skill: Skill, textOf: (path: string) => string | undefined, o
     ...(options.files ? { workspaceFiles: options.files } : {}),
   }
   const own: Finding[] = parseFindings(context, profile)
-  for (const rule of options.rules ?? LINT_RULES)
+  // A tool folder's schema.json (seed 001) has no frontmatter or body for the SKILL.md rules to read.
+  const ownRules = isToolSchemaPath(skill.path) ? [] : (options.rules ?? LINT_RULES)
+  for (const rule of ownRules)
     if (rule.check && severityIn(rule.severity, profile) !== 'off') rule.check(context, reporter(rule, context, profile, own))
   const result = { skill, profile, toolNames: options.toolNames, context, findings: own }
   cache?.skills.set(skill.path, result)

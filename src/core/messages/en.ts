@@ -136,6 +136,12 @@ export const en = {
       notText: '`compatibility` is one line of text in Agent Skills, not a list or a mapping.',
       message: 'compatibility is {{length}} characters; the limit is 500.',
     },
+    'parameters-shorthand': {
+      explanation:
+        'Properties written straight under `parameters` (with `required` beside them, and `items: number`) are read as the JSON Schema they mean. Other tools that read SKILL.md expect the full schema: `type: object`, `properties`, `required`.',
+      message: 'parameters is written in shorthand; it is read as {{schema}}.',
+      fix: 'Write the full JSON Schema',
+    },
     'parameters-schema': {
       explanation:
         '`parameters` is a JSON Schema: an object with `type: object`, `properties` that are schemas, and `required` naming existing properties. A broken schema makes every call fail validation.',

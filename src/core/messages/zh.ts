@@ -121,6 +121,12 @@ export const zh: Catalog = {
       notText: '在 Agent Skills 中，`compatibility` 是一行文本，而不是列表或映射。',
       message: 'compatibility 有 {{length}} 个字符，上限是 500。',
     },
+    'parameters-shorthand': {
+      explanation:
+        '直接写在 `parameters` 下的属性（旁边有 `required`，以及 `items: number`）会被读作它所表示的 JSON Schema。其他读取 SKILL.md 的工具需要完整的 schema：`type: object`、`properties`、`required`。',
+      message: 'parameters 用的是简写，读作 {{schema}}。',
+      fix: '写成完整的 JSON Schema',
+    },
     'parameters-schema': {
       explanation:
         '`parameters` 是一个 JSON Schema：一个 `type: object` 的对象，`properties` 里每一项都是 schema，`required` 只能列出已有的属性。schema 写错会让每次调用都校验失败。',

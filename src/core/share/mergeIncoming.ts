@@ -7,7 +7,7 @@
  * all read kept as comments after them).
  */
 import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteMerge } from '../routingSuite'
-import { folderOf, isSkillPath, placeIncoming, type SkillFile } from '../skill'
+import { folderOf, isSkillPath as isSkillFilePath, placeIncoming, toolSkillPaths, type SkillFile } from '../skill'
 
 export interface IncomingMerge {
   /** The workspace's files afterwards. */
@@ -25,6 +25,9 @@ export interface IncomingMerge {
 }
 
 export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
+  // A tool folder's schema.json (seed 001) is its skill's file: it arrives, and is renamed, with its folder.
+  const tools = new Set(toolSkillPaths(incoming.map((file) => file.path)))
+  const isSkillPath = (path: string) => isSkillFilePath(path) || tools.has(path)
   const byPath = new Map(existing.map((file) => [file.path, file.text]))
   const identical = incoming.filter((file) => isSkillPath(file.path) && byPath.get(file.path) === file.text).map((file) => file.path)
   // A skill's folder comes with it (its code, references), and moves with it when it is renamed.

@@ -14,7 +14,7 @@ import {
   type FlateError,
   type UnzipDecoder,
 } from 'fflate'
-import { isLeftAlone, isSkillPath, type SkillFile } from '../skill'
+import { isLeftAlone, isSkillPath, toolSkillPaths, type SkillFile } from '../skill'
 import { formatMessage, message, type Message } from '../messages'
 import { decodeSavedWorkspace, type EncodedWorkspace, type SavedWorkspace } from '../workspace'
 import { finishSteps } from '../lib/finishSteps'
@@ -245,6 +245,7 @@ export function* unzipWorkspaceInSteps(
     const { files: _none, ...rest } = decoded.workspace
     settings = rest
   }
-  if (!files.some((file) => isSkillPath(file.path))) return { ok: false, error: message('archive.noSkills') }
+  if (!files.some((file) => isSkillPath(file.path)) && toolSkillPaths(files.map((file) => file.path)).length === 0)
+    return { ok: false, error: message('archive.noSkills') }
   return { ok: true, archive: { files, ...(settings ? { settings } : {}), ...(leftOut.length > 0 ? { leftOut } : {}) } }
 }

@@ -15,6 +15,9 @@ export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
 export { describeOrigins, isLeftAlonePath, isRepository, isRootDocument, SKILL_FOLDERS, skillOrigin, skillOrigins } from './skillFolders'
 export type { OriginCount, SkillFolder } from './skillFolders'
+export { isToolSchemaPath, isToolSkillPath, parseToolSchema, toolSkillPaths } from './toolFolderSkill'
+export { isParametersShorthand, parametersYaml, readParameters } from './parametersSchema'
+export type { ReadParameters } from './parametersSchema'
 export {
   CODE_ENTRIES,
   codeFilesByFolder,

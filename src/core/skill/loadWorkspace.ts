@@ -1,11 +1,14 @@
 import { compareCodePoints } from '../lib/text'
 import { changedFiles } from './changedFiles'
 import { parseSkill } from './parseSkill'
+import { isToolSchemaPath, toolSkillPaths } from './toolFolderSkill'
 import type { Skill, SkillFile } from './types'
 
 /**
  * Whether a path (relative to the skills root, `/`-separated) holds a skill: `<folder>/SKILL.md`
  * at any depth, or a flat `<name>.md` directly in the root (a root README.md is documentation).
+ * A tool folder's `schema.json` (seed 001) is a skill's file too, which depends on the paths
+ * around it: `isToolSkillPath` / `toolSkillPaths`.
  */
 export function isSkillPath(path: string): boolean {
   let known = skillPaths.get(path)
@@ -71,10 +74,13 @@ export function reloadWorkspace(
   if (!changed) return null
   let skills: Skill[] | null = null
   for (const file of changed) {
-    if (!isSkillPath(file.path)) continue
-    skills ??= previous.workspace.skills.slice()
-    const at = placeOf(skills, file.path)
+    const tool = isToolSchemaPath(file.path)
+    if (!isSkillPath(file.path) && !tool) continue
+    const at = placeOf(skills ?? previous.workspace.skills, file.path)
+    // A schema.json that is no skill's file (its folder has a SKILL.md) changes no skill.
+    if (at < 0 && tool) continue
     if (at < 0) return null
+    skills ??= previous.workspace.skills.slice()
     skills[at] = parse(file.path, file.text)
   }
   return skills ? { skills } : previous.workspace
@@ -104,9 +110,10 @@ let order: number[] = []
 function loadOrder(files: readonly SkillFile[]): number[] {
   if (files.length === orderedPaths.length && files.every((file, index) => file.path === orderedPaths[index])) return order
   orderedPaths = files.map((file) => file.path)
+  const tools = new Set(toolSkillPaths(orderedPaths))
   order = files
     .map((file, index) => index)
-    .filter((index) => isSkillPath(files[index]!.path))
+    .filter((index) => isSkillPath(files[index]!.path) || tools.has(files[index]!.path))
     .sort((a, b) => compareCodePoints(files[a]!.path, files[b]!.path))
   return order
 }

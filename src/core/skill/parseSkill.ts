@@ -1,5 +1,8 @@
 import { LineIndex } from '../lib/text'
 import { splitSkillFile, type FieldLocation, type Span } from './frontmatter'
+import { SKILL_FOLDERS } from './skillFolders'
+import { readParameters } from './parametersSchema'
+import { isToolSchemaPath, parseToolSchema } from './toolFolderSkill'
 import {
   SKILL_DEFAULTS,
   type Diagnostic,
@@ -36,10 +39,15 @@ export function defaultSkillName(path: string): string {
   return file.replace(/\.md$/i, '')
 }
 
-/** `<group>/<skill>/SKILL.md` puts the skill in `<group>` (seed 001's grouped layout). */
+/**
+ * `<group>/<skill>/SKILL.md` puts the skill in `<group>` (seed 001's grouped layout). A client's
+ * skills folder (`.claude/skills/<skill>/`, `skills/<skill>/`: docs/clients.md) is no group.
+ */
 function folderGroup(path: string): string | undefined {
   const parts = path.split('/')
-  return parts.length >= 3 ? parts[parts.length - 3] : undefined
+  if (parts.length < 3) return undefined
+  const above = parts.slice(0, -2).join('/')
+  return (SKILL_FOLDERS as readonly string[]).includes(above) ? undefined : parts[parts.length - 3]
 }
 
 /**
@@ -47,6 +55,8 @@ function folderGroup(path: string): string | undefined {
  * diagnostic anchored in the file, and the skill still gets usable defaults.
  */
 export function parseSkill(path: string, text: string): Skill {
+  // Seed 001's tool folder (schema.json + main.py, no SKILL.md): the workspace loads its schema.json as the skill's file.
+  if (isToolSchemaPath(path)) return parseToolSchema(path, text)
   const lines = new LineIndex(text)
   const split = splitSkillFile(text)
   const diagnostics: Diagnostic[] = []
@@ -246,7 +256,8 @@ class FieldReader {
   schema(key: string): JsonSchema | undefined {
     if (!this.has(key)) return undefined
     const value = this.data[key]
-    if (isRecord(value)) return value
+    // Seed 004's shorthand is read as the schema it means; lint offers the full form (parameters-shorthand).
+    if (isRecord(value)) return readParameters(value).schema
     this.remark(
       'error',
       'field-type',

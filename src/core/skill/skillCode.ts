@@ -4,6 +4,8 @@
  * frontmatter's `parameters`, or `schema.json`). Every entry path (list, editor, agent, Run code,
  * CLI `exec`) reads a skill's code through here.
  */
+import { readParameters } from './parametersSchema'
+import { isToolSchemaPath } from './toolFolderSkill'
 import type { JsonSchema, Skill, SkillFile } from './types'
 
 /** The files that make a skill runnable, in the order they are looked for, with the function each must define. */
@@ -107,14 +109,16 @@ export function skillCodeOf(skill: Skill, folderFiles: readonly SkillFile[] | un
   const files = folderFiles.map((file) => ({ path: file.path.slice(folder.length + 1), text: file.text }))
   const schema = files.find((file) => file.path === SCHEMA_FILE)
   const fromSchema = schema ? readSchemaFile(schema.text) : null
-  const parameters = skill.parameters ?? fromSchema?.parameters
+  // A tool folder's skill (seed 001) is its schema.json: its parameters are schema.json's.
+  const own = isToolSchemaPath(skill.path) ? undefined : skill.parameters
+  const parameters = own ?? fromSchema?.parameters
   return {
     folder,
     entry: entry.file,
     function: entry.function,
     files,
     parameters,
-    parametersFrom: skill.parameters ? 'frontmatter' : fromSchema?.parameters ? 'schema.json' : null,
+    parametersFrom: own ? 'frontmatter' : fromSchema?.parameters ? 'schema.json' : null,
     schemaProblem: fromSchema?.problem ?? null,
   }
 }
@@ -147,8 +151,8 @@ export function readSchemaFile(text: string): { parameters: JsonSchema | undefin
     return { parameters: undefined, problem: `schema.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}` }
   }
   if (!isRecord(value)) return { parameters: undefined, problem: 'schema.json must be a JSON object.' }
-  if (isRecord(value.parameters)) return { parameters: value.parameters, problem: null }
-  if (value.type === 'object' || isRecord(value.properties)) return { parameters: value, problem: null }
+  if (isRecord(value.parameters)) return { parameters: readParameters(value.parameters).schema, problem: null }
+  if (value.type === 'object' || isRecord(value.properties)) return { parameters: readParameters(value).schema, problem: null }
   return { parameters: undefined, problem: 'schema.json has no "parameters" object (and is not itself a JSON Schema with "properties").' }
 }
 

@@ -6,7 +6,7 @@
  */
 import { EVALS_FILE } from '../evals/evalSuite'
 import { ROUTING_TESTS_FILE } from '../routingSuite'
-import { isLeftAlonePath, isRepository, isRootDocument, isSkillPath, skillFolderOf, type SkillFile } from '../skill'
+import { isLeftAlonePath, isRepository, isRootDocument, isSkillPath, skillFolderOf, toolSkillPaths, type SkillFile } from '../skill'
 
 /** Longest relative path written (characters). */
 const MAX_PATH_LENGTH = 512
@@ -40,10 +40,14 @@ export function isFolderFile(path: string, paths: Iterable<string>): boolean {
 /** `isFolderFile` for each of many paths: the skill folders among `paths` are found once, not once a path. */
 export function folderFileFilter(paths: Iterable<string>): (path: string) => boolean {
   const folders = new Set<string>()
+  const all: string[] = []
   for (const other of paths) {
     const folder = skillFolderOf(other)
     if (folder !== null) folders.add(folder)
+    all.push(other)
   }
+  // Seed 001's tool folders (schema.json + main.py, no SKILL.md) are skills' folders too.
+  for (const schema of toolSkillPaths(all)) folders.add(schema.slice(0, schema.lastIndexOf('/')))
   // A repository (skills in .claude/skills/, skills/, …): Markdown at its root is its own documents.
   const repository = isRepository(folders)
   return (path) => {

@@ -1,11 +1,12 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
-import { splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
+import { isToolSchemaPath, splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
 import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
 import { SkillPreview } from './SkillPreview'
+import { ToolFolderForm } from './ToolFolderForm'
 
 /** Keys that end a keyword while typing: Enter, and the commas and separators of both keyboards. */
 const SEPARATOR_KEYS = new Set(['Enter', ',', '，', '、', '；', ';'])
@@ -24,6 +25,8 @@ export default function SkillForm({ path }: { path: string }) {
   const text = useTextOf(path) ?? ''
   const lint = useLint()
   if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
+  // Seed 001's tool folder: its schema.json is the skill's file, shown here as read.
+  if (isToolSchemaPath(path)) return <ToolFolderForm skill={skill} />
 
   const broken = skill.diagnostics.find((diagnostic) => diagnostic.code === 'frontmatter-syntax' || diagnostic.code === 'frontmatter-shape')
   const fix = broken ? lint.findings.get(path)?.find((finding) => finding.code === broken.code && finding.fix)?.fix : undefined

@@ -1,6 +1,6 @@
 import { importPaths, unzipWorkspaceInSteps, type ArchiveContents } from '../../core/share'
 import { message, type Message } from '../../core/messages'
-import { isSkillPath, type SkillFile } from '../../core/skill'
+import { isSkillPath, toolSkillPaths, type SkillFile } from '../../core/skill'
 
 export type ImportRead = { ok: true; archive: ArchiveContents } | { ok: false; error: Message }
 
@@ -105,7 +105,7 @@ export async function readImport(list: readonly File[], onProgress?: (progress: 
       leftOut.push(path)
     }
   }
-  if (!files.some((file) => isSkillPath(file.path)))
+  if (!files.some((file) => isSkillPath(file.path)) && toolSkillPaths(files.map((file) => file.path)).length === 0)
     return { ok: false, error: problems[0] ?? nothingAmong([...files.map((file) => file.path), ...leftOut, ...outside]) }
   return {
     ok: true,
