@@ -10,7 +10,7 @@ import {
   TRIGGER_EVALS_FILE,
   type TriggerReport,
 } from '../../core/evals/triggerEvals'
-import { useDerivations, usePlayground, useWorkspace } from '../../state/PlaygroundProvider'
+import { useDerivations, usePlayground, usePlaygroundStore, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useModelProblem } from '../run/ModelSettings'
 import { useT } from '../i18n/i18n'
@@ -20,6 +20,18 @@ const setPathOf = (skillPath: string) => {
   const cut = skillPath.lastIndexOf('/')
   return cut < 0 ? TRIGGER_EVALS_FILE : `${skillPath.slice(0, cut)}/${TRIGGER_EVALS_FILE}`
 }
+
+interface Kept {
+  skillPath: string | null
+  pasted: { text: string; from: string | null } | null
+  runsText: string | null
+  thresholdText: string
+  report: { report: TriggerReport; simulated: boolean; skill: string } | null
+}
+
+// What the panel holds, per store: leaving the Tests tab and coming back keeps a pasted set and the
+// last results (the panel unmounts with its tab).
+const keptByStore = new WeakMap<object, Kept>()
 
 const pct = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`)
 
@@ -39,23 +51,28 @@ export function TriggerEvalsPanel() {
   const modelChoice = usePlayground((state) => state.model)
   const problem = useModelProblem()
   const simulated = modelChoice === 'scripted' || modelChoice === 'script'
-  const [skillPath, setSkillPath] = useState<string | null>(null)
+  const store = usePlaygroundStore()
+  const kept = keptByStore.get(store)
+  const [skillPath, setSkillPath] = useState<string | null>(kept?.skillPath ?? null)
   const skill = skills.find((each) => each.path === skillPath) ?? skills.find((each) => each.path === selectedPath) ?? skills[0]
   const setPath = skill ? setPathOf(skill.path) : null
   const fileText = setPath === null ? undefined : files[derive.fileIndex(files).get(setPath) ?? -1]?.text
   // The text run: the skill's file until the user pastes or imports another set.
-  const [pasted, setPasted] = useState<{ text: string; from: string | null } | null>(null)
+  const [pasted, setPasted] = useState<{ text: string; from: string | null } | null>(kept?.pasted ?? null)
   const text = pasted?.text ?? fileText ?? ''
   const set = useMemo(() => (text.trim() === '' ? null : parseTriggerSet(text)), [text])
-  const [runsText, setRunsText] = useState(String(defaultTriggerRuns(simulated)))
-  const [thresholdText, setThresholdText] = useState(String(DEFAULT_TRIGGER_THRESHOLD))
+  const [runsText, setRunsText] = useState(kept?.runsText ?? String(defaultTriggerRuns(simulated)))
+  const [thresholdText, setThresholdText] = useState(kept?.thresholdText ?? String(DEFAULT_TRIGGER_THRESHOLD))
   const runs = parseTriggerRuns(runsText)
   const threshold = parseTriggerThreshold(thresholdText)
-  const [report, setReport] = useState<{ report: TriggerReport; simulated: boolean; skill: string } | null>(null)
+  const [report, setReport] = useState<Kept['report']>(kept?.report ?? null)
   const [error, setError] = useState<string | null>(null)
   const [running, setRunning] = useState(false)
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
+  useEffect(() => {
+    keptByStore.set(store, { skillPath, pasted, runsText, thresholdText, report })
+  }, [store, skillPath, pasted, runsText, thresholdText, report])
 
   const start = async () => {
     if (!skill || !set || set.problems.length > 0 || !runs.ok || !threshold.ok) return
