@@ -68,3 +68,13 @@ describe('a skill in a client’s folder stays there', () => {
     expect(pathForName('new')).toBe('new/SKILL.md')
   })
 })
+
+describe('a client’s skills folder is no group', () => {
+  it('skills in .claude/skills/ and skills/ have no group; a group folder elsewhere still is one', async () => {
+    const { parseSkill } = await import('./parseSkill')
+    expect(parseSkill('.claude/skills/x/SKILL.md', '---\nname: x\n---\n').group).toBeUndefined()
+    expect(parseSkill('skills/y/SKILL.md', '---\nname: y\n---\n').group).toBeUndefined()
+    expect(parseSkill('finance/report/SKILL.md', '---\nname: report\n---\n').group).toBe('finance')
+    expect(parseSkill('.claude/skills/finance/report/SKILL.md', '---\nname: report\n---\n').group).toBe('finance')
+  })
+})

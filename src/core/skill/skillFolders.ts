@@ -4,7 +4,15 @@
  * import, `--skills .`) reads them through here, so a hidden client folder is read wherever the
  * other hidden files and folders are left alone.
  */
-import { isLeftAlone } from './workspacePaths'
+
+/**
+ * A file or folder name no workspace takes in, wherever it comes from (a folder on disk, a picked
+ * folder, the CLI): hidden ones (.git, .DS_Store) and installed packages (node_modules). The
+ * clients' folders below are the exception, by path (`isLeftAlonePath`).
+ */
+export function isLeftAlone(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules'
+}
 
 export const SKILL_FOLDERS = ['.agents/skills', '.claude/skills', '.github/skills', '.codex/skills', 'skills'] as const
 export type SkillFolder = (typeof SKILL_FOLDERS)[number]

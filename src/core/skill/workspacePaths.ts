@@ -55,13 +55,8 @@ export function checkSkillName(rawName: string, path: string, files: readonly Sk
   return { ok: true, name, path: target }
 }
 
-/**
- * A file or folder name no workspace takes in, wherever it comes from (a folder on disk, a picked
- * folder, the CLI): hidden ones (.git, .DS_Store) and installed packages (node_modules).
- */
-export function isLeftAlone(name: string): boolean {
-  return name.startsWith('.') || name === 'node_modules'
-}
+// Which names a workspace leaves alone is decided with the folders clients read (skillFolders.ts).
+export { isLeftAlone } from './skillFolders'
 
 /** The files of the skill at `path`: its SKILL.md and everything in its folder but nested skills' (a flat skill is one file). */
 export function skillFolderFiles(files: readonly SkillFile[], path: string): SkillFile[] {
