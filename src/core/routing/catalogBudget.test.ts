@@ -140,3 +140,12 @@ describe('catalogBudget: skills a client never lists', () => {
     expect(catalogBudget(skills, 'claude-code', undefined, sidecar).entries).toHaveLength(2)
   })
 })
+
+describe('catalogBudget: characters are code points', () => {
+  it('an emoji or a CJK extension B character counts once, and is never cut in half', () => {
+    const skills = loadWorkspace([{ path: 'e/SKILL.md', text: `---\nname: e\ndescription: ${'😀'.repeat(10)}𠀀\n---\nB\n` }]).skills
+    const layout = catalogBudget(skills, 'claude-code', budgetNumbers('claude-code', { descriptionChars: 6 }))
+    expect(layout.entries[0]).toMatchObject({ descriptionChars: 11, shownChars: 5, state: 'shortened' })
+    expect(layout.text).toBe(`- e: ${'😀'.repeat(5)}…`)
+  })
+})

@@ -5,6 +5,7 @@
  * `BudgetNumbers`, so the view can try others.
  */
 import { CLIENT_PROFILES, CODEX_SIDECAR, type BudgetNumbers, type ClientId } from '../clients/clientProfiles'
+import { codePointLength } from '../lib/text'
 import { parseYamlText, type Skill } from '../skill'
 
 /** What the listing keeps of one skill. */
@@ -73,11 +74,9 @@ interface Listed {
   path: string
 }
 
-const chars = (text: string): number => {
-  let n = 0
-  for (const _ of text) n++
-  return n
-}
+/** Has a surrogate pair: its UTF-16 length is not its length in code points. */
+const ASTRAL = /[\uD800-\uDFFF]/
+const chars = (text: string): number => (ASTRAL.test(text) ? codePointLength(text) : text.length)
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length
 /** UTF-8 bytes of the first n code points of `text`, for every n. */
 function cumulativeBytes(text: string): number[] {
@@ -91,7 +90,8 @@ function cumulativeBytes(text: string): number[] {
   return sums
 }
 /** The first `n` code points of `text`. */
-const firstChars = (text: string, n: number): string => (n <= 0 ? '' : Array.from(text).slice(0, n).join(''))
+const firstChars = (text: string, n: number): string =>
+  n <= 0 ? '' : ASTRAL.test(text) ? Array.from(text).slice(0, n).join('') : text.slice(0, n)
 
 const isTrue = (value: unknown) => value === true || value === 'true'
 
