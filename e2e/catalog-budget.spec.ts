@@ -63,7 +63,7 @@ test('the catalog budget view lays the listing out as each client would, with nu
   await test.step('lint warns in Problems about the skills Claude Code cuts', async () => {
     await budget.client.selectOption('claude-code')
     await budget.region.getByRole('button', { name: 'Warn in Problems for Claude Code' }).click()
-    await expect(budget.region).toContainText('Problems warns about skills Claude Code cuts.')
+    await expect(budget.region).toContainText('Problems warns about skills Claude Code cuts with its own numbers.')
     await page.getByRole('tab', { name: /Problems/ }).click()
     const problems = page.getByRole('region', { name: 'Problems' })
     await expect(problems.getByRole('combobox', { name: 'Lint profile' })).toHaveValue('claude-code')

@@ -890,7 +890,7 @@ export const en = {
     counts: '{{full}} whole · {{shortened}} shortened · {{nameOnly}} name only · {{omitted}} left out.',
     manualOnly_one: '{{count}} skill is not listed (disable-model-invocation, or Codex’s allow_implicit_invocation: false).',
     manualOnly_other: '{{count}} skills are not listed (disable-model-invocation, or Codex’s allow_implicit_invocation: false).',
-    linting: 'Problems warns about skills {{client}} cuts.',
+    linting: 'Problems warns about skills {{client}} cuts with its own numbers.',
     lintFor: 'Warn in Problems for {{client}}',
     table: 'Catalog layout',
     skill: 'Skill',

@@ -864,7 +864,7 @@ export const zh: DeepStrings<typeof en> = {
     counts: '完整 {{full}} · 缩短 {{shortened}} · 只有名称 {{nameOnly}} · 排除 {{omitted}}。',
     manualOnly_one: '{{count}} 个技能不会列出（disable-model-invocation，或 Codex 的 allow_implicit_invocation: false）。',
     manualOnly_other: '{{count}} 个技能不会列出（disable-model-invocation，或 Codex 的 allow_implicit_invocation: false）。',
-    linting: '“问题”面板会对 {{client}} 截断的技能给出警告。',
+    linting: '“问题”面板会按 {{client}} 自己的数值，对它截断的技能给出警告。',
     lintFor: '在“问题”中按 {{client}} 检查',
     table: '目录布局',
     skill: '技能',
