@@ -84,52 +84,90 @@ export function descriptionTerms(text: string): string[] {
 
 /** BM25's statistics of a set of documents, built once; `score` then reads only the documents that hold a query term. */
 interface Index {
-  counts: Map<string, number>[]
-  lengths: number[]
-  average: number
-  /** For each term, the documents (by index) that hold it, in order. */
-  postings: Map<string, number[]>
+  total: number
+  /** For each term, the documents (by index) that hold it, in order, and how often each does. */
+  postings: Map<string, { docs: number[]; counts: number[] }>
+  /** Per document, BM25's length part of the denominator: k1 · (1 − b + b · length / average). */
+  norms: Float64Array
 }
 
-function indexOf(documents: readonly string[][]): Index {
-  const counts = documents.map((doc) => {
-    const count = new Map<string, number>()
-    for (const term of doc) count.set(term, (count.get(term) ?? 0) + 1)
-    return count
-  })
-  const postings = new Map<string, number[]>()
-  counts.forEach((count, index) => {
-    for (const term of count.keys()) {
-      const list = postings.get(term)
-      if (list) list.push(index)
-      else postings.set(term, [index])
-    }
-  })
-  const average = documents.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, documents.length) || 1
-  return { counts, lengths: documents.map((doc) => doc.length), average, postings }
+/** A document's term counts and length. */
+interface Document {
+  counts: ReadonlyMap<string, number>
+  length: number
+}
+
+function documentOf(terms: readonly string[]): Document {
+  const counts = new Map<string, number>()
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1)
+  return { counts, length: terms.length }
 }
 
 const K1 = 1.2
 const B = 0.75
 
+function indexOf(documents: readonly Document[]): Index {
+  const postings = new Map<string, { docs: number[]; counts: number[] }>()
+  documents.forEach((doc, index) => {
+    for (const [term, count] of doc.counts) {
+      const list = postings.get(term)
+      if (list) {
+        list.docs.push(index)
+        list.counts.push(count)
+      } else postings.set(term, { docs: [index], counts: [count] })
+    }
+  })
+  const average = documents.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, documents.length) || 1
+  const norms = new Float64Array(documents.length)
+  documents.forEach((doc, index) => (norms[index] = K1 * (1 - B + (B * doc.length) / average)))
+  return { total: documents.length, postings, norms }
+}
+
 /** Each document's BM25 score for the (unique) query terms, and which of them it holds. */
-function score(index: Index, unique: readonly string[]): { scores: Float64Array; hits: string[][] } {
-  const total = index.counts.length
+function score(index: Index, unique: readonly string[]): { scores: Float64Array; hits: (string[] | undefined)[] } {
+  const { total, norms } = index
   const scores = new Float64Array(total)
-  const hits: string[][] = Array.from({ length: total }, () => [])
+  // Only the documents that hold a term get a list: most of a large catalog holds none.
+  const hits: (string[] | undefined)[] = new Array<string[] | undefined>(total)
   for (const term of unique) {
-    const holders = index.postings.get(term)
-    if (!holders) continue
-    const n = holders.length
+    const posting = index.postings.get(term)
+    if (!posting) continue
+    const { docs, counts } = posting
+    const n = docs.length
     // +0.5: in a catalog of one or two skills plain BM25 idf is near zero even for a telling word.
     const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) + 0.5
-    for (const doc of holders) {
-      const tf = index.counts[doc]!.get(term)!
-      scores[doc]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * index.lengths[doc]!) / index.average))
-      hits[doc]!.push(term)
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!
+      const tf = counts[i]!
+      scores[doc]! += (idf * tf * (K1 + 1)) / (tf + norms[doc]!)
+      const list = hits[doc]
+      if (list) list.push(term)
+      else hits[doc] = [term]
     }
   }
   return { scores, hits }
+}
+
+// Each skill's documents, kept while the skill is the same object: a workspace re-parses only the
+// skill that changed, so compiling again after an edit reads one description, not thousands.
+const documents = new WeakMap<DescribedSkill, { positive: Document; negative: Document }>()
+
+function documentsOf(skill: DescribedSkill): { positive: Document; negative: Document } {
+  const known = documents.get(skill)
+  if (known) return known
+  const cut = skill.description.search(NEGATIVE)
+  const positiveText = cut < 0 ? skill.description : skill.description.slice(0, cut)
+  const negativeText = cut < 0 ? '' : skill.description.slice(cut)
+  const positive = descriptionTerms(`${skill.name.replace(/[_-]/g, ' ')} ${positiveText} ${(skill.keywords ?? []).join(' ')}`)
+  const held = new Set(positive)
+  // Only words the "do not use" part has and the rest lacks speak against a skill: "求和" in both
+  // "use for 求和" and "not for 数据库求和" says nothing; "数据库" does.
+  const result = {
+    positive: documentOf(positive),
+    negative: documentOf(descriptionTerms(negativeText).filter((term) => !held.has(term))),
+  }
+  documents.set(skill, result)
+  return result
 }
 
 /**
@@ -137,16 +175,7 @@ function score(index: Index, unique: readonly string[]): { scores: Float64Array;
  * against all of them. A catalog of thousands is compiled once per skill set, not per keystroke.
  */
 export function createDescriptionMatcher(skills: readonly DescribedSkill[]): (message: string) => DescriptionMatches {
-  const split = skills.map((skill) => {
-    const cut = skill.description.search(NEGATIVE)
-    const positiveText = cut < 0 ? skill.description : skill.description.slice(0, cut)
-    const negativeText = cut < 0 ? '' : skill.description.slice(cut)
-    const positive = descriptionTerms(`${skill.name.replace(/[_-]/g, ' ')} ${positiveText} ${(skill.keywords ?? []).join(' ')}`)
-    const held = new Set(positive)
-    // Only words the "do not use" part has and the rest lacks speak against a skill: "求和" in both
-    // "use for 求和" and "not for 数据库求和" says nothing; "数据库" does.
-    return { positive, negative: descriptionTerms(negativeText).filter((term) => !held.has(term)) }
-  })
+  const split = skills.map(documentsOf)
   const positive = indexOf(split.map((skill) => skill.positive))
   const negative = indexOf(split.map((skill) => skill.negative))
   return (message) => {
@@ -165,7 +194,7 @@ export function createDescriptionMatcher(skills: readonly DescribedSkill[]): (me
         pick = index
         best = value
       }
-      return { score: value, matched: forSkill.hits[index]!, against: againstSkill.hits[index]!, ruledOut }
+      return { score: value, matched: forSkill.hits[index] ?? [], against: againstSkill.hits[index] ?? [], ruledOut }
     })
     return { scores, pick }
   }

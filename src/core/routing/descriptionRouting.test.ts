@@ -30,10 +30,10 @@ const { skills } = loadWorkspace([
 describe('createDescriptionRouter', () => {
   it('ranks the skills without keywords by their description match, with the terms matched, and names the stand-in’s pick', () => {
     const routing = createDescriptionRouter(skills)('Merge these two PDF files and extract the tables')
-    expect(routing.rows.map((row) => row.skill)).toEqual(['pdf', 'brand-guidelines', 'xlsx'])
-    expect(routing.rows[0]).toMatchObject({ skill: 'pdf', path: 'pdf/SKILL.md', picked: true, ruledOut: false })
-    expect(routing.rows[0]!.matched).toEqual(['merge', 'pdf', 'file', 'extract', 'table'])
-    expect(routing.rows[0]!.score).toBeGreaterThan(routing.minimum)
+    expect(routing.top(10).map((row) => row.skill)).toEqual(['pdf', 'brand-guidelines', 'xlsx'])
+    expect(routing.top(1)[0]).toMatchObject({ skill: 'pdf', path: 'pdf/SKILL.md', picked: true, ruledOut: false })
+    expect(routing.top(1)[0]!.matched).toEqual(['merge', 'pdf', 'file', 'extract', 'table'])
+    expect(routing.top(1)[0]!.score).toBeGreaterThan(routing.minimum)
     expect(routing.pick).toEqual({ skill: 'pdf', path: 'pdf/SKILL.md', keywords: false })
     // The keyword skill is routed by keywords (its own table), the manual one by nobody.
     expect(routing).toMatchObject({ withoutKeywords: 3, withKeywords: 1 })
@@ -46,8 +46,8 @@ describe('createDescriptionRouter', () => {
     expect(keyword.scored).toBe(0)
     expect(keyword.winner).toBeNull()
     const routing = createDescriptionRouter(publicOnly)(message)
-    expect(routing.rows[0]).toMatchObject({ skill: 'xlsx', picked: true })
-    expect(routing.rows[0]!.matched).toEqual(expect.arrayContaining(['formula', 'chart', 'excel', 'spreadsheet']))
+    expect(routing.top(1)[0]).toMatchObject({ skill: 'xlsx', picked: true })
+    expect(routing.top(1)[0]!.matched).toEqual(expect.arrayContaining(['formula', 'chart', 'excel', 'spreadsheet']))
   })
 
   it('a skill whose "do not use" part fits the message better is ruled out, with the terms that spoke against it', () => {
@@ -60,10 +60,27 @@ describe('createDescriptionRouter', () => {
     expect(pick).toBeNull()
   })
 
+  it('the best rows are picked from the numbers as a full sort would order them: best first, load order on a tie', () => {
+    const words = ['pdf', 'table', 'chart', 'excel', 'slide', 'merge', 'form', 'report']
+    const many = loadWorkspace(
+      Array.from({ length: 60 }, (_, i) => ({
+        path: `s${String(i).padStart(2, '0')}/SKILL.md`,
+        text: `---\nname: s${i}\ndescription: ${words[i % 8]} ${words[(i * 3) % 8]} ${i % 5 === 0 ? 'pdf pdf' : ''}\n---\nBody`,
+      })),
+    ).skills
+    const route = createDescriptionRouter(many)('merge the pdf table into a chart')
+    const all = route.top(1000)
+    expect(all).toHaveLength(60)
+    const sorted = [...all].sort((a, b) => b.score - a.score || a.order - b.order)
+    expect(all.map((row) => row.path)).toEqual(sorted.map((row) => row.path))
+    for (const count of [0, 1, 7, 25])
+      expect(route.top(count).map((row) => row.path)).toEqual(sorted.slice(0, count).map((row) => row.path))
+  })
+
   it('nothing is picked below the minimum: one shared common word is not a match', () => {
     const routing = createDescriptionRouter(skills)('hello there')
     expect(routing.pick).toBeNull()
-    expect(routing.rows.every((row) => !row.picked && row.matched.length === 0)).toBe(true)
+    expect(routing.top(10).every((row) => !row.picked && row.matched.length === 0)).toBe(true)
   })
 
   it('is the rule the scripted model routes by: its pick is the stand-in’s pick, message after message', async () => {

@@ -20,8 +20,8 @@ export function DescriptionTable() {
   const [limit, setLimit] = useState(DESCRIPTION_ROWS)
   if (routing.withoutKeywords === 0) return null
   const { focusSkillRow, selectSkill } = store.getState()
-  const shown = routing.rows.slice(0, limit)
-  const rest = routing.rows.length - shown.length
+  const shown = routing.top(limit)
+  const rest = routing.withoutKeywords - shown.length
   return (
     <section className="description-routing" aria-label={en('descriptionRouting.title')}>
       <h3>
