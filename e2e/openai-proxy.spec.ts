@@ -263,3 +263,21 @@ test('a server that sends index-less tool calls and <think> blocks: the call run
   expect(assistant.content ?? '').not.toContain('Powers of two')
   expect(assistant.tool_calls).toHaveLength(1)
 })
+
+test('a thinking model: "Thinking…" shows while it reasons, then the answer streams and the reasoning folds away', async ({
+  routing,
+  run,
+}) => {
+  upstream.script({
+    kind: 'slow',
+    pieces: ['<think>Pondering the question', ' at length.</think>', 'The answer', ' is here.'],
+    delayMs: 1500,
+  })
+  await runWithProxy(routing, run, 'hello there')
+  const streaming = run.step('Streaming reply')
+  await expect(streaming.getByText(/^Thinking… \(\d+ characters\)$/)).toBeVisible()
+  await expect(streaming).not.toContainText('<think>')
+  await expect(run.step('Final answer')).toContainText('The answer is here.')
+  await expect(run.step('Final answer')).not.toContainText('Pondering')
+  await expect(run.step('Model reply').getByText('Reasoning (33 characters)')).toBeVisible()
+})

@@ -90,7 +90,7 @@ async function streamReply(options: OpenAIClientOptions, request: ModelRequest):
     if (!(error instanceof APIError) || error.status !== 400 || !/stream_options/.test(error.message)) throw error
     stream = await ask(false)
   }
-  const assembler = new StreamAssembler(request.onText)
+  const assembler = new StreamAssembler(request.onText, request.onReasoning)
   try {
     for await (const chunk of stream) assembler.push(chunk)
   } catch (error) {

@@ -57,6 +57,7 @@ function runOptions(
     timers: dependencies.timers,
     onEvent: (event) => store.getState().appendEvent(id, event),
     onText: (round, delta) => store.getState().appendText(id, round, delta),
+    onReasoning: (round, delta) => store.getState().appendReasoning(id, round, delta),
     onWorking: (step) => store.getState().setWorking(id, step),
   }
 }

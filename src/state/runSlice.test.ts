@@ -31,3 +31,30 @@ describe('runSlice: the model a run starts with', () => {
     expect(store.getState().model).toBe('browser')
   })
 })
+
+describe('runSlice: a reply streaming in', () => {
+  it('keeps the reasoning apart from the text, per round, until the model event lands', () => {
+    const store = createPlaygroundStore({ files })
+    const state = () => store.getState()
+    state().startRun({
+      id: 'r',
+      utterance: 'x',
+      startedAt: '',
+      mode: 'keyword',
+      model: 'm',
+      events: [],
+      streaming: null,
+      status: 'running',
+    })
+    state().appendReasoning('r', 1, 'Think')
+    state().appendReasoning('r', 1, 'ing.')
+    state().appendText('r', 1, 'Ans')
+    state().appendText('r', 1, 'wer.')
+    expect(state().runs[0]!.streaming).toEqual({ round: 1, text: 'Answer.', reasoning: 'Thinking.' })
+    // A new round starts afresh.
+    state().appendReasoning('r', 2, 'Again.')
+    expect(state().runs[0]!.streaming).toEqual({ round: 2, text: '', reasoning: 'Again.' })
+    state().appendEvent('r', { type: 'model', at: 0, round: 2, text: '', latencyMs: 1, toolCalls: 0, reasoning: 'Again.' })
+    expect(state().runs[0]!.streaming).toBeNull()
+  })
+})

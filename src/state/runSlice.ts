@@ -42,6 +42,8 @@ export interface RunSlice {
   startRun: (run: AgentRun) => void
   appendEvent: (id: string, event: TraceEvent) => void
   appendText: (id: string, round: number, delta: string) => void
+  /** The model's reasoning streaming in, shown apart from its text. */
+  appendReasoning: (id: string, round: number, delta: string) => void
   /** A tool call or the skill's code starts running; the next event ends it. */
   setWorking: (id: string, step: WorkingStep) => void
   finishRun: (id: string) => void
@@ -90,8 +92,19 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
     set((state) => ({
       runs: updateRun(state.runs, id, (run) => ({
         ...run,
-        streaming: { round, text: (run.streaming?.round === round ? run.streaming.text : '') + delta },
+        streaming: {
+          round,
+          text: (run.streaming?.round === round ? run.streaming.text : '') + delta,
+          ...(run.streaming?.round === round && run.streaming.reasoning ? { reasoning: run.streaming.reasoning } : {}),
+        },
       })),
+    })),
+  appendReasoning: (id, round, delta) =>
+    set((state) => ({
+      runs: updateRun(state.runs, id, (run) => {
+        const same = run.streaming?.round === round ? run.streaming : null
+        return { ...run, streaming: { round, text: same?.text ?? '', reasoning: (same?.reasoning ?? '') + delta } }
+      }),
     })),
   resumeRun: (id) =>
     set((state) => {

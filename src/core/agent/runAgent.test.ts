@@ -281,12 +281,18 @@ describe('the model’s reasoning', () => {
       complete: async (request) => {
         sent.push(JSON.stringify(request.messages))
         round++
+        request.onReasoning?.(`thinking ${round}`)
         return round === 1
           ? { text: '', reasoning: 'Use the calculator.', toolCalls: [{ id: 'c1', name: 'calculator', arguments: '{"expression":"2^20"}' }] }
           : { text: '2^20 = 1048576', reasoning: 'The tool said so.', toolCalls: [] }
       },
     }
-    const events = await runAgent(options({ model }))
+    const streamed: [number, string][] = []
+    const events = await runAgent(options({ model, onReasoning: (at, delta) => streamed.push([at, delta]) }))
+    expect(streamed).toEqual([
+      [1, 'thinking 1'],
+      [2, 'thinking 2'],
+    ])
     expect(ofType(events, 'model').map((event) => event.reasoning)).toEqual(['Use the calculator.', 'The tool said so.'])
     expect(ofType(events, 'final')).toMatchObject([{ text: '2^20 = 1048576' }])
     expect(sent[1]).not.toContain('Use the calculator.')

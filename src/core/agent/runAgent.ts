@@ -68,6 +68,8 @@ export interface RunOptions {
   countTokens?: CountTokens
   onEvent: (event: TraceEvent) => void
   onText?: (round: number, delta: string) => void
+  /** Called with each piece of the model's reasoning as it streams, apart from its text. */
+  onReasoning?: (round: number, delta: string) => void
   /** A tool call or the skill's code starts; the event that follows ends it. */
   onWorking?: (step: WorkingStep) => void
 }
@@ -174,6 +176,7 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
     let toolCalls: ToolCall[]
     let usage: ModelReply['usage']
     let reasoning = ''
+    let streamedReasoning = 0
     try {
       const reply = await model.complete({
         messages,
@@ -186,6 +189,12 @@ export async function runAgent(options: RunOptions): Promise<TraceEvent[]> {
           const kept = delta.slice(0, MAX_REPLY_CHARS - text.length)
           text += kept
           options.onText?.(round, kept)
+        },
+        onReasoning: (delta) => {
+          if (streamedReasoning >= MAX_REPLY_CHARS) return
+          const kept = delta.slice(0, MAX_REPLY_CHARS - streamedReasoning)
+          streamedReasoning += kept.length
+          options.onReasoning?.(round, kept)
         },
       })
       text = capText(reply.text, MAX_REPLY_CHARS)

@@ -229,3 +229,24 @@ describe('reasoning', () => {
     ).toMatchObject({ text: 'Done.', reasoning: 'hmm' })
   })
 })
+
+describe('reasoning as it streams', () => {
+  it('passes each piece of reasoning on as it arrives, from the fields and from <think> blocks alike', () => {
+    const pieces: string[] = []
+    const assembler = new StreamAssembler(
+      () => {},
+      (piece) => pieces.push(piece),
+    )
+    for (const each of [
+      chunk({ reasoning_content: 'One. ' }),
+      chunk({ content: '<think>Two' }),
+      chunk({ content: ' three.</think>Done.' }),
+    ])
+      assembler.push(each)
+    assembler.done()
+    const turn = assembler.result()
+    expect(pieces.join('')).toBe('One. Two three.')
+    expect(pieces.length).toBeGreaterThan(1)
+    expect(turn).toMatchObject({ text: 'Done.', reasoning: 'One. Two three.' })
+  })
+})

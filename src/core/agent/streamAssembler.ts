@@ -104,7 +104,8 @@ class ThinkSplitter {
 
 /**
  * Feed it every chunk of one streamed reply (`push`), say when `[DONE]` arrived (`done`), and
- * read the turn (`result`). Text that is the answer is passed to `onText` as it arrives.
+ * read the turn (`result`). Text that is the answer is passed to `onText` as it arrives, the
+ * reasoning to `onReasoning`.
  */
 export class StreamAssembler {
   private answer = ''
@@ -118,16 +119,23 @@ export class StreamAssembler {
   private error: string | undefined
   private readonly splitter: ThinkSplitter
 
-  constructor(onText: (delta: string) => void = () => {}) {
+  constructor(
+    onText: (delta: string) => void = () => {},
+    private readonly onReasoning: (delta: string) => void = () => {},
+  ) {
     this.splitter = new ThinkSplitter(
       (piece) => {
         this.answer += piece
         onText(piece)
       },
-      (piece) => {
-        this.reasoning += piece
-      },
+      (piece) => this.think(piece),
     )
+  }
+
+  private think(piece: string): void {
+    if (piece === '') return
+    this.reasoning += piece
+    this.onReasoning(piece)
   }
 
   /** One parsed chunk (or a whole `chat.completion`, read as one chunk). Anything else is ignored. */
@@ -187,8 +195,7 @@ export class StreamAssembler {
   }
 
   private readDelta(delta: Json, whole: boolean): void {
-    const reasoning = text(delta.reasoning_content) || text(delta.reasoning) || detailsText(delta.reasoning_details)
-    if (reasoning) this.reasoning += reasoning
+    this.think(text(delta.reasoning_content) || text(delta.reasoning) || detailsText(delta.reasoning_details))
     const content = delta.content
     if (typeof content === 'string') this.splitter.feed(content)
     else if (Array.isArray(content)) {
@@ -196,7 +203,7 @@ export class StreamAssembler {
       for (const part of content as unknown[]) {
         if (!isObject(part)) continue
         if (part.type === 'text') this.splitter.feed(text(part.text))
-        else if (part.type === 'thinking') this.reasoning += partsText(part.thinking)
+        else if (part.type === 'thinking') this.think(partsText(part.thinking))
       }
     }
     const calls = Array.isArray(delta.tool_calls) ? (delta.tool_calls as unknown[]) : []

@@ -124,8 +124,8 @@ export interface AgentRun {
   mode: RoutingMode
   model: string
   events: TraceEvent[]
-  /** Text streamed in the round now running, before its model event lands. */
-  streaming: { round: number; text: string } | null
+  /** Text (and reasoning) streamed in the round now running, before its model event lands. */
+  streaming: { round: number; text: string; reasoning?: string } | null
   /** A tool call or the skill's code now running, before its event lands (not kept across reloads). */
   working?: WorkingStep | null
   status: 'running' | 'done' | 'aborted' | 'failed'

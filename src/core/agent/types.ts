@@ -50,6 +50,8 @@ export interface ModelRequest {
   signal: AbortSignal
   /** Called with each piece of streamed text as it arrives. */
   onText: (delta: string) => void
+  /** Called with each piece of the model's reasoning as it arrives (never part of the text). */
+  onReasoning?: (delta: string) => void
 }
 
 export interface ModelReply {

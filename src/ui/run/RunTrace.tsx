@@ -68,6 +68,12 @@ export function RunTrace() {
                 <div className="event-title">
                   {t('trace.streaming', { round: run.streaming.round })} <span className="muted">{t('trace.streamingNote')}</span>
                 </div>
+                {run.streaming.reasoning && (
+                  <details className="model-reasoning">
+                    <summary className="small">{t('modelReasoning.thinking', { count: run.streaming.reasoning.length })}</summary>
+                    <StreamingTail className="tool-result" text={run.streaming.reasoning} />
+                  </details>
+                )}
                 <StreamingTail className="model-text" text={run.streaming.text} />
               </li>
             )}
