@@ -1,7 +1,7 @@
 /**
  * Builds the CLI into one ES module (dist-cli/skill-playground.mjs) so `skill-playground` starts
- * without transpiling TypeScript (docs/architecture.md, "The CLI"). Run by `npm run build` and by
- * `prepare` (so `npm ci` leaves it ready).
+ * without transpiling TypeScript (docs/architecture.md, "The CLI"). Run by `npm run build`, by
+ * `postprepare` (so `npm ci` leaves it ready) and by `prepack` (the package ships it: docs/install.md).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,8 +11,8 @@ let esbuild
 try {
   esbuild = await import('esbuild')
 } catch {
-  // Without esbuild (a production-only install) the CLI runs from source through tsx.
-  console.log('buildCli: esbuild is not installed; the CLI will run from source.')
+  // Without esbuild (a clone installed without its development dependencies) there is nothing to build with.
+  console.log('buildCli: esbuild is not installed; the CLI was not built.')
   process.exit(0)
 }
 /**

@@ -10,6 +10,9 @@
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,6 +37,10 @@ interface LockEntry {
   dependencies?: Record<string, string>
   [field: string]: unknown
 }
+
+const ARTICLE = `<!doctype html><html><head><title>Handbook</title></head><body><nav>Home · Search</nav>
+<article><h1>Refunds</h1><p>Refunds are paid within five working days of the return reaching the warehouse.</p>
+<p>Ask the customer for the order number first; the refund goes to the card that paid.</p></article></body></html>`
 
 let packed: Packed
 let install: SpawnSyncReturns<string>
@@ -116,6 +123,13 @@ describe('the packed package', () => {
     expect(paths.filter((path) => /^(src|server|e2e|scripts|skills|node_modules)\//.test(path) || path.endsWith('.ts'))).toEqual([])
   })
 
+  it('is the size the README says, give or take a tenth', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const said = /([\d.]+) MiB packed/.exec(readme)?.[1]
+    expect(said).toBeTruthy()
+    expect(Math.abs(Number(said) * 2 ** 20 - packed.size) / packed.size).toBeLessThan(0.1)
+  })
+
   it('installs offline into a project, with its few dependencies, no development ones, and no install-time scripts', () => {
     expect(install.status, install.stderr).toBe(0)
     expect(install.stderr).not.toMatch(/EBADENGINE|install scripts/)
@@ -159,11 +173,18 @@ describe('the installed skill-playground, in a project', () => {
   })
 
   it("`open ./skills` serves the project's skills within seconds: the health check answers, the folder's skills are listed", async () => {
+    // An intranet page for web_fetch, whose reader runs in a worker the built server finds beside itself.
+    const intranet = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE)).listen(
+      0,
+      '127.0.0.1',
+    )
+    await once(intranet, 'listening')
+    const intranetHost = `127.0.0.1:${(intranet.address() as AddressInfo).port}`
     const port = await freePort()
     const started = Date.now()
     const child = spawn(join(project, 'node_modules/.bin/skill-playground'), ['open', './skills', '--port', String(port)], {
       cwd: project,
-      env: ENV,
+      env: { ...ENV, LIVE_FETCH_ALLOW: intranetHost },
     })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -197,8 +218,18 @@ describe('the installed skill-playground, in a project', () => {
       const script = /assets\/[^"]+\.js/.exec(html)?.[0]
       expect(script).toBeTruthy()
       expect((await fetch(`${base}/${script}`)).status).toBe(200)
+
+      const fetched = await fetch(`${base}/api/tools/web_fetch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ arguments: { url: `http://${intranetHost}/handbook` } }),
+      })
+      const answer = JSON.stringify(await fetched.json())
+      expect(answer).toContain('"ok":true')
+      expect(answer).toContain('Refunds are paid within five working days')
     } finally {
       child.kill('SIGTERM')
+      intranet.close()
     }
     // It stops cleanly, the server with it.
     expect(await exited).toBe(0)
