@@ -283,7 +283,11 @@ describe('the model’s reasoning', () => {
         round++
         request.onReasoning?.(`thinking ${round}`)
         return round === 1
-          ? { text: '', reasoning: 'Use the calculator.', toolCalls: [{ id: 'c1', name: 'calculator', arguments: '{"expression":"2^20"}' }] }
+          ? {
+              text: '',
+              reasoning: 'Use the calculator.',
+              toolCalls: [{ id: 'c1', name: 'calculator', arguments: '{"expression":"2^20"}' }],
+            }
           : { text: '2^20 = 1048576', reasoning: 'The tool said so.', toolCalls: [] }
       },
     }
