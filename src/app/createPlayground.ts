@@ -132,6 +132,12 @@ export async function createPlayground(): Promise<Playground> {
       setTimeout(() => void refreshServerTools(), 1000)
   }
   void refreshServer()
+  // A live call can change what the Tools tab shows (an MCP session renewed, a server that
+  // stopped): ask again, and keep the same object when nothing changed (the lint reads the tools).
+  const refreshAfterCall = async () => {
+    const tools = await fetchServerTools(readTeamToken())
+    if (tools && JSON.stringify(tools) !== JSON.stringify(store.getState().serverTools)) store.getState().setServerTools(tools)
+  }
 
   // Python (Pyodide in a worker) loads with the first run of a skill's code, not with the page.
   const runCode: CodeRunner = async (request, options) => (await import('../adapters/pythonSandbox')).runPythonInPage(request, options)
@@ -151,7 +157,7 @@ export async function createPlayground(): Promise<Playground> {
         isolateTools(derive.registry(state.serverTools)),
         state.toolModes,
         state.serverTools === 'unknown' ? null : state.serverTools,
-        (name, args, signal) => callServerTool(name, args, signal, readTeamToken()),
+        (name, args, signal) => callServerTool(name, args, signal, readTeamToken()).finally(() => void refreshAfterCall()),
       ),
       database: loadDemoDatabase,
       runCode,
