@@ -32,8 +32,9 @@ const USAGE = `Usage:
       and prints one JSON object per utterance (--only-scored: the skills that scored, best
       first; --top N: at most N of them).
   skill-playground open [dir] [--port N] [--host H]
-      The playground with a skills folder (default ./skills) as its workspace, on loopback: edits
-      in the page are written to the files, changes on disk reach the page.
+      The playground with a skills folder (default ./skills, or the current folder when it keeps
+      skills in .claude/skills/, .agents/skills/, .github/skills/ or .codex/skills/) as its
+      workspace, on loopback: edits in the page are written to the files, changes on disk reach the page.
   skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
       For each utterance (arguments, or standard input one per line), the keywords that would make
       <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
@@ -110,7 +111,9 @@ export async function runCli(argv: readonly string[], terminal: CliIO): Promise<
           const value = options.get(name)
           return typeof value === 'string' ? value : fallback
         }
-        return await openCommand({ dir: positional[0] ?? 'skills', port: text('port', '4173'), host: text('host', '127.0.0.1') }, io)
+        const { defaultOpenFolder } = await import('./defaultOpenFolder')
+        const dir = positional[0] ?? defaultOpenFolder(process.cwd())
+        return await openCommand({ dir, port: text('port', '4173'), host: text('host', '127.0.0.1') }, io)
       }
       case undefined:
       case '-h':
