@@ -3,8 +3,8 @@
  * The model is the scripted one (simulated) or an OpenAI-compatible API configured like the
  * server (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL); 429s are retried after Retry-After.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import { createOpenAIModel } from '../adapters/openaiClient'
 import { loadDemoDatabase } from '../adapters/sqlEngine'
 import { createScriptedModel, runConversation, type ModelClient, type RoutingMode } from '../core/agent'
@@ -13,15 +13,18 @@ import {
   EVALS_FILE,
   evalReportJson,
   evalReportJUnit,
-  importSkillCreatorEvals,
   parseEvalSuite,
   percent,
+  readEvalFile,
   runEvals,
+  unknownSkillProblems,
+  workspaceEvals,
   type EvalCase,
+  type EvalFileContext,
   type EvalProblem,
 } from '../core/evals'
 import { DEFAULT_THRESHOLD, parseThreshold } from '../core/routing'
-import { loadWorkspace, workspaceCode } from '../core/skill'
+import { isLeftAlone, loadWorkspace, workspaceCode, type SkillFile } from '../core/skill'
 import { builtinToolRegistry } from '../core/tools'
 import { EXAMPLE_FILES, EXAMPLE_KNOWLEDGE } from '../core/tools/exampleData'
 import { DEFAULT_MOCKS } from '../core/tools/mockTools'
@@ -86,9 +89,13 @@ export function evalArgs(options: Map<string, string | true>): EvalArgs {
   }
 }
 
-/** evals.yaml (or --evals), and each skill's evals/evals.json. */
-function readCases(args: EvalArgs): { cases: EvalCase[]; problems: EvalProblem[]; trials?: number } {
-  if (args.evals) return parseEvalSuite(readFileSync(args.evals, 'utf8'), args.evals)
+/**
+ * evals.yaml (or --evals, read by its content), and each skill's evals/evals.json and waza
+ * eval.yaml, from the folder's files as the workspace holds them (`workspace`: the skills and the
+ * files bundled with them, so skill-creator's `files` and waza's tasks and fixtures are there).
+ */
+function readCases(args: EvalArgs, workspace: readonly SkillFile[]): { cases: EvalCase[]; problems: EvalProblem[]; trials?: number } {
+  if (args.evals) return readEvalFile(args.evals, readFileSync(args.evals, 'utf8'), evalFileContext(args.evals))
   const cases: EvalCase[] = []
   const problems: EvalProblem[] = []
   let trials: number | undefined
@@ -99,14 +106,54 @@ function readCases(args: EvalArgs): { cases: EvalCase[]; problems: EvalProblem[]
     problems.push(...suite.problems)
     trials = suite.trials
   }
-  for (const entry of readdirSync(args.dir, { withFileTypes: true })) {
-    const file = join(args.dir, entry.name, 'evals', 'evals.json')
-    if (!entry.isDirectory() || !existsSync(file)) continue
-    const suite = importSkillCreatorEvals(file, readFileSync(file, 'utf8'), entry.name)
-    cases.push(...suite.cases)
-    problems.push(...suite.problems)
+  const skillSuites = workspaceEvals(workspace.filter((file) => file.path !== EVALS_FILE))
+  cases.push(...skillSuites.cases)
+  problems.push(...skillSuites.problems)
+  return { cases, problems, ...((trials ?? skillSuites.trials) ? { trials: trials ?? skillSuites.trials } : {}) }
+}
+
+/** Text files below `folder` (relative paths), at most MAX_LISTED: a waza eval's task globs and fixtures. */
+const MAX_LISTED = 2000
+function filesBelow(folder: string): string[] {
+  const found: string[] = []
+  const walk = (relative: string) => {
+    let entries
+    try {
+      entries = readdirSync(join(folder, relative), { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (found.length >= MAX_LISTED || isLeftAlone(entry.name)) continue
+      const path = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile()) found.push(path)
+    }
   }
-  return { cases, problems, ...(trials ? { trials } : {}) }
+  walk('')
+  return found
+}
+
+/** A text file inside `folder` by its relative path; undefined when it is not there, leaves the folder, or is binary. */
+function textIn(folder: string, relative: string): string | undefined {
+  if (relative.split('/').some((part) => part === '..' || part === '') || isAbsolute(relative)) return undefined
+  const full = join(folder, relative)
+  const stat = statSync(full, { throwIfNoEntry: false })
+  if (!stat?.isFile() || stat.size > 5 * 1024 * 1024) return undefined
+  const bytes = readFileSync(full)
+  return bytes.includes(0) ? undefined : bytes.toString('utf8')
+}
+
+/** Where a file given as --evals reads its companions: its skill's folder (skill-creator) or its own folder (waza). */
+function evalFileContext(file: string): EvalFileContext {
+  const here = dirname(resolve(file))
+  const skillFolder = basename(here) === 'evals' ? dirname(here) : here
+  const isSkill = ['SKILL.md', 'skill.md'].some((name) => existsSync(join(skillFolder, name)))
+  return {
+    ...(isSkill ? { folderSkill: basename(skillFolder) } : {}),
+    readSkillFile: (relative) => textIn(skillFolder, relative),
+    waza: { read: (relative) => textIn(here, relative), list: () => filesBelow(here) },
+  }
 }
 
 /** The scripted model, or the OpenAI-compatible one from the environment (`triggers` uses it too). */
@@ -126,20 +173,32 @@ export function modelFrom(args: Pick<EvalArgs, 'model'>, env: Record<string, str
 }
 
 export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string, string | undefined> = process.env): Promise<number> {
-  const { cases, problems, trials: fileTrials } = readCases(args)
-  for (const problem of problems) io.err(`${problem.file}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message}`)
-  if (problems.length > 0) return 1
-  if (cases.length === 0) {
-    io.err(`No eval cases in ${args.evals ?? join(args.dir, EVALS_FILE)} (nor any <skill>/evals/evals.json).`)
-    return 1
-  }
   const files = readSkillsDir(args.dir)
   const { skills } = loadWorkspace(files)
+  const bundled = readBundledFiles(args.dir, skills, files)
+  const { cases, problems: fileProblems, trials: fileTrials } = readCases(args, [...files, ...bundled])
+  // A skill the cases name that the folder does not have (an evals.json's skill_name) is said at once.
+  const problems = [
+    ...fileProblems,
+    ...unknownSkillProblems(
+      cases,
+      skills.map((skill) => skill.name),
+    ),
+  ]
+  for (const problem of problems)
+    io.err(`${problem.file}:${problem.range.startLine}:${problem.range.startColumn} ${problem.severity ?? 'error'} ${problem.message}`)
+  if (problems.some((problem) => problem.severity !== 'warning')) return 1
+  if (cases.length === 0) {
+    io.err(
+      `No eval cases in ${args.evals ?? join(args.dir, EVALS_FILE)} (nor any <skill>/evals/evals.json or waza eval.yaml in ${args.dir}).`,
+    )
+    return 1
+  }
   // Skills with code run in the same sandbox as `exec` (a child process per call).
   const skillCode = workspaceCode(files, skills)
-  const model = modelFrom(args, env)
   // Each skill's bundled files (references, scripts) for read_skill_file and run_skill_script.
-  const skillFiles = workspaceBundles(skills, [...files, ...readBundledFiles(args.dir, skills, files)])
+  const skillFiles = workspaceBundles(skills, [...files, ...bundled])
+  const model = modelFrom(args, env)
   const simulated = args.model === 'scripted'
   const trials = args.trials ?? fileTrials ?? defaultTrials(simulated)
   const controller = new AbortController()
@@ -164,8 +223,8 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
           model: model(),
           registry: builtinToolRegistry,
           skillCode,
-          runCode: runCodeInNode,
           skillFiles,
+          runCode: runCodeInNode,
           tools: {
             files: createVirtualFiles({ ...EXAMPLE_FILES, ...testCase.files }, () => {}),
             knowledge: EXAMPLE_KNOWLEDGE,
@@ -193,6 +252,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
       io.out(
         `${verdict}  ${testCase.passed}/${testCase.trials}  ${percent(testCase.passRate).padStart(4)}  [${percent(low)}–${percent(high)}]  ${testCase.name}${testCase.flaky ? '  (flaky)' : ''}`,
       )
+      if (testCase.unsupported) io.out(`        not checked: ${testCase.unsupported.join('; ')}`)
       if (verdict === 'FAIL')
         for (const failure of testCase.failures.slice(0, 6))
           io.out(`        trial ${failure.trial}: ${failure.assertion} — ${failure.detail}`.replace(/\n/g, ' '))

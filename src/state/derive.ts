@@ -25,7 +25,7 @@ import {
   type SuiteResult,
   type SweepPoint,
 } from '../core/routingSuite'
-import { EVALS_FILE, SKILL_CREATOR_EVALS, workspaceEvals } from '../core/evals'
+import { isEvalsInput, workspaceEvals } from '../core/evals'
 import { otherFilePaths } from '../core/workspace'
 import { builtinToolRegistry, registryWithServerTools, type ServerTools, type ToolRegistry } from '../core/tools'
 import {
@@ -389,7 +389,8 @@ function sameDescriptions(a: readonly Skill[], b: readonly Skill[]): boolean {
   return true
 }
 
-const isEvalsFile = (path: string) => path === EVALS_FILE || SKILL_CREATOR_EVALS.test(path)
+// The evals and the files they read (skill-creator's `files`, waza's tasks and fixtures).
+const isEvalsFile = isEvalsInput
 
 /**
  * `compute(files)` for the last files array, and again for a new one only when a file it reads

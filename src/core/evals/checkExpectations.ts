@@ -160,6 +160,8 @@ export async function checkExpectations(expect: EvalExpect, facts: TrialFacts, c
   const lowerAnswer = facts.answer.toLowerCase()
   if (expect.skill !== undefined)
     add(`skill: ${expect.skill ?? 'null'}`, facts.skill === expect.skill, `activated: ${facts.skill ?? 'no skill'}`)
+  if (expect.not_skill !== undefined)
+    add(`not_skill: ${expect.not_skill}`, facts.skill !== expect.not_skill, `activated: ${facts.skill ?? 'no skill'}`)
   for (const tool of expect.tools_called ?? [])
     add(`tools_called: ${tool}`, called.includes(tool), `called: ${called.join(', ') || 'no tool'}`)
   for (const tool of expect.tools_not_called ?? [])
@@ -209,6 +211,15 @@ export async function checkExpectations(expect: EvalExpect, facts: TrialFacts, c
   if (expect.answer_matches !== undefined) {
     const verdict = await check({ kind: 'regex', pattern: expect.answer_matches, text: facts.answer })
     add(`answer_matches: ${expect.answer_matches}`, verdict.passed, verdict.problem ?? `answer: ${quote(facts.answer)}`)
+  }
+  for (const pattern of expect.answer_matches_all ?? []) {
+    const verdict = await check({ kind: 'regex', pattern, text: facts.answer })
+    add(`answer_matches: ${pattern}`, verdict.passed, verdict.problem ?? `answer: ${quote(facts.answer)}`)
+  }
+  for (const pattern of expect.answer_not_matches ?? []) {
+    const verdict = await check({ kind: 'regex', pattern, text: facts.answer })
+    // A pattern stopped at the time limit proves nothing either way: it fails, saying why.
+    add(`answer_not_matches: ${pattern}`, !verdict.passed && !verdict.problem, verdict.problem ?? `answer: ${quote(facts.answer)}`)
   }
   if (expect.answer_schema) {
     const parsed = answerJson(facts.answer)

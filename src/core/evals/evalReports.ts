@@ -12,7 +12,7 @@ export function evalReportJson(report: EvalReport) {
     durationMs: report.durationMs,
     ...(report.tokens ? { tokens: report.tokens } : {}),
     cases: report.cases.map((testCase) => {
-      const { name, file, line, trials, passed, passRate, interval, flaky, failures, tokens } = testCase
+      const { name, file, line, trials, passed, passRate, interval, flaky, failures, tokens, unsupported } = testCase
       return {
         name,
         file,
@@ -24,6 +24,8 @@ export function evalReportJson(report: EvalReport) {
         flaky,
         failures,
         ...(tokens ? { tokens } : {}),
+        /** What the case's file asked for and this app does not check (a waza grader type it does not run). */
+        ...(unsupported ? { unsupported } : {}),
         /** Mean time of a trial, all its turns and tool calls. */
         latencyMs: Math.round(average(testCase)),
       }

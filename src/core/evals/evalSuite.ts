@@ -15,6 +15,8 @@ export const SKILL_CREATOR_EVALS = /^(.+)\/evals\/evals\.json$/
 export interface EvalExpect {
   /** The skill that must activate; null: none may. */
   skill?: string | null
+  /** A skill that must not activate (waza's `should_trigger: false`). */
+  not_skill?: string
   tools_called?: string[]
   tools_not_called?: string[]
   /** Per tool: a subset of the arguments of at least one call; a string "/…/flags" is a regex the value must match. */
@@ -26,6 +28,10 @@ export interface EvalExpect {
   answer_contains?: string[]
   answer_not_contains?: string[]
   answer_matches?: string
+  /** Regexes the answer must each match (waza's `regex_match`). */
+  answer_matches_all?: string[]
+  /** Regexes the answer must not match (waza's `regex_not_match`). */
+  answer_not_matches?: string[]
   answer_schema?: JsonSchema
   max_rounds?: number
   max_tool_calls?: number
@@ -51,9 +57,16 @@ export interface EvalCase {
   /** Where the case is: the file and its 1-based line. */
   file: string
   line: number
+  /**
+   * What the case's file asked for and this app does not check (a waza grader of a type it does
+   * not run): named in the report, never silently skipped.
+   */
+  unsupported?: string[]
 }
 
 export interface EvalProblem {
+  /** A warning does not stop the run (a grader that is not supported); absent: an error. */
+  severity?: 'warning'
   file: string
   message: string
   text: Message
@@ -71,6 +84,7 @@ const CASE_KEYS = ['name', 'utterance', 'turns', 'files', 'mode', 'expect']
 const MODES = ['keyword', 'grouped', 'progressive', 'llm', 'none'] as const
 const EXPECT_KEYS = [
   'skill',
+  'not_skill',
   'tools_called',
   'tools_not_called',
   'tool_args',
@@ -79,6 +93,8 @@ const EXPECT_KEYS = [
   'answer_contains',
   'answer_not_contains',
   'answer_matches',
+  'answer_matches_all',
+  'answer_not_matches',
   'answer_schema',
   'max_rounds',
   'max_tool_calls',
@@ -171,6 +187,24 @@ function readExpect(value: unknown, path: string, report: (path: string, text: M
         if (entry === null || typeof entry === 'string') expect.skill = entry
         else bad(key, 'skill')
         break
+      case 'not_skill':
+        if (typeof entry === 'string') expect.not_skill = entry
+        else bad(key, 'skill')
+        break
+      case 'answer_matches_all':
+      case 'answer_not_matches': {
+        const listed = typeof entry === 'string' ? [entry] : entry
+        if (!isStringList(listed)) bad(key, 'list')
+        else {
+          for (const regex of listed)
+            if (!compileRegex(regex)) {
+              report(`${path}.${key}`, message('evals.badRegex', { regex }))
+              ok = false
+            }
+          expect[key] = listed
+        }
+        break
+      }
       case 'tools_called':
       case 'tools_not_called':
       case 'tool_order':
@@ -227,12 +261,21 @@ function readExpect(value: unknown, path: string, report: (path: string, text: M
 }
 
 /**
- * A skill's `evals/evals.json` as skill-creator writes it:
- * `{"skill_name", "evals": [{"id", "prompt", "expected_output", "files", "expectations": [...]}]}`.
- * Each eval becomes a case that expects the skill to activate, with the expectations (and the
- * expected output) as rubric statements for the grader.
+ * Reads a file of the skill's folder by its path relative to that folder ("evals/files/sales.csv"):
+ * its text, or undefined when there is no such (text) file.
  */
-export function importSkillCreatorEvals(path: string, text: string, folderSkill: string): EvalSuite {
+export type SkillFolderReader = (relativePath: string) => string | undefined
+
+/**
+ * A skill's `evals/evals.json` as skill-creator writes it (references/schemas.md):
+ * `{"skill_name", "evals": [{"id", "prompt", "expected_output", "files", "expectations": [...]}]}`
+ * (`assertions` too, as its SKILL.md calls them). Each eval becomes a case that expects the skill
+ * to activate, with the expectations (and the expected output) as rubric statements for the
+ * grader. `files` are paths relative to the skill's folder: read through `readFile`, they are put
+ * in the run's file system under the same path; one that is not there is a problem at its line.
+ * Without `readFile` (a view that only lists the cases) they are not read.
+ */
+export function importSkillCreatorEvals(path: string, text: string, folderSkill: string, readFile?: SkillFolderReader): EvalSuite {
   const lines = new LineIndex(text)
   const fail = (text: Message): EvalSuite => ({ cases: [], problems: [{ file: path, ...said(text), range: lines.lineRange(1) }] })
   let value: unknown
@@ -251,8 +294,24 @@ export function importSkillCreatorEvals(path: string, text: string, folderSkill:
       problems.push({ file: path, ...said(message('evals.needsPrompt', { case: index + 1 })), range: lines.lineRange(line) })
       return
     }
+    const files: Record<string, string> = {}
+    if (entry.files !== undefined && !isStringList(entry.files))
+      problems.push({ file: path, ...said(message('evals.skillCreatorFiles', { case: index + 1 })), range: lines.lineRange(line) })
+    if (readFile && isStringList(entry.files))
+      for (const wanted of entry.files) {
+        const relative = wanted.replace(/^\.\//, '')
+        const content = relative.split('/').includes('..') ? undefined : readFile(relative)
+        if (content === undefined)
+          problems.push({
+            file: path,
+            ...said(message('evals.skillCreatorMissingFile', { file: wanted, case: index + 1 })),
+            range: lines.lineRange(lineOf(text, JSON.stringify(wanted), 0)),
+          })
+        else files[relative] = content
+      }
     const rubric = [
-      ...(isStringList(entry.expectations) ? entry.expectations : []),
+      ...statementsOf(entry.expectations),
+      ...statementsOf(entry.assertions),
       ...(typeof entry.expected_output === 'string' && entry.expected_output.trim()
         ? [`The answer matches this description: ${entry.expected_output.trim()}`]
         : []),
@@ -261,13 +320,24 @@ export function importSkillCreatorEvals(path: string, text: string, folderSkill:
     cases.push({
       name: `${skill} #${id}`,
       turns: [entry.prompt],
-      files: {},
+      files,
       expect: { skill, ...(rubric.length > 0 ? { rubric } : {}) },
       file: path,
       line,
     })
   })
   return { cases, problems }
+}
+
+/** skill-creator's expectations or assertions: statements, or objects naming one (`text`, `description`, `name`). */
+function statementsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item: unknown) => {
+    if (typeof item === 'string') return item.trim() ? [item] : []
+    if (!isObject(item)) return []
+    const statement = [item.text, item.description, item.name].find((part) => typeof part === 'string' && part.trim())
+    return typeof statement === 'string' ? [statement] : []
+  })
 }
 
 /** The line of the `index`-th occurrence of `needle` (1-based), for pointing at an entry of a JSON file. */

@@ -11,7 +11,7 @@ export { caseReport, DEFAULT_CONCURRENCY, defaultTrials, runEvals } from './runE
 export type { CaseReport, EvalOptions, EvalReport, RunTrial, TrialOutcome, TrialResult } from './runEvals'
 export { compareReports, evalReportJson, evalReportJUnit, percent } from './evalReports'
 export type { ComparisonRow } from './evalReports'
-export { workspaceEvals } from './workspaceEvals'
+export { isEvalsInput, WAZA_EVAL, workspaceEvals } from './workspaceEvals'
 export {
   DEFAULT_TRIGGER_THRESHOLD,
   defaultTriggerRuns,
@@ -28,3 +28,9 @@ export {
 } from './triggerEvals'
 export type { TriggerDecision, TriggerEvalOptions, TriggerQuery, TriggerQueryResult, TriggerReport, TriggerSet } from './triggerEvals'
 export { triggerDecider } from './triggerDecider'
+export { evalFormatOf, readEvalFile } from './readEvalFile'
+export type { EvalFileContext, EvalFormat } from './readEvalFile'
+export { importWazaEval, looksLikeWaza, wazaRegex } from './wazaEval'
+export type { WazaFiles } from './wazaEval'
+export { unknownSkillProblems } from './unknownSkills'
+export type { SkillFolderReader } from './evalSuite'

@@ -61,6 +61,8 @@ export interface CaseReport {
   interval: [number, number]
   /** Some trials passed and some failed. */
   flaky: boolean
+  /** What the case asked for that is not checked (waza graders this app does not run). */
+  unsupported?: string[]
   /** Each failed assertion of each trial. */
   failures: { trial: number; assertion: string; detail: string }[]
   results: TrialResult[]
@@ -168,6 +170,7 @@ export function caseReport(testCase: EvalCase, results: TrialResult[]): CaseRepo
   const tokens = sumTokens(results.map((result) => result.tokens))
   return {
     ...(tokens ? { tokens } : {}),
+    ...(testCase.unsupported ? { unsupported: testCase.unsupported } : {}),
     name: testCase.name,
     file: testCase.file,
     line: testCase.line,

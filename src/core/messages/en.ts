@@ -357,6 +357,19 @@ export const en = {
     badJson: 'evals.json is not JSON: {{message}}',
     skillCreatorShape: 'evals.json should look like {"skill_name": "…", "evals": [{"prompt": "…", "expectations": ["…"]}]}.',
     needsPrompt: 'Eval {{case}} needs a "prompt" text.',
+    skillCreatorFiles: 'Eval {{case}}: "files" is a list of paths relative to the skill\'s folder.',
+    skillCreatorMissingFile: 'Eval {{case}}: file "{{file}}" is not in the skill\'s folder (as a text file), so the run could not read it.',
+    unknownSkill: 'The evals name the skill "{{skill}}", which is not among the skills ({{skills}}).',
+    triggerSet:
+      'This is a trigger eval set ([{"query", "should_trigger"}]): run it with `skill-playground triggers --set <file>` or in the Tests tab.',
+    unknownFormat:
+      'Not an eval file this app reads: evals.yaml (cases), skill-creator\'s evals.json ({"skill_name", "evals"}) or waza\'s eval.yaml ({"skill", "tasks"}).',
+    wazaShape: 'waza\'s eval.yaml should have "skill" and "tasks" (task files or inline tasks).',
+    wazaTask: 'Task {{task}} needs a prompt ("inputs.prompt", or "prompt").',
+    wazaTaskFile: 'No task file matches "{{pattern}}" beside the eval.yaml.',
+    wazaTaskYaml: 'The task file {{file}} could not be read: {{message}}',
+    wazaFile: 'Task {{task}}: the file "{{file}}" is not in {{folder}}.',
+    wazaUnsupported: 'Task {{task}}: {{what}} is not supported here and is not checked.',
   },
   suite: {
     notList: 'Write a list of cases: - utterance: "…"  expect: skill_name (or null)',

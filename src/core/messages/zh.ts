@@ -328,6 +328,18 @@ export const zh: Catalog = {
     badJson: 'evals.json 不是 JSON：{{message}}',
     skillCreatorShape: 'evals.json 应该形如 {"skill_name": "…", "evals": [{"prompt": "…", "expectations": ["…"]}]}。',
     needsPrompt: '第 {{case}} 个评测需要 "prompt" 文本。',
+    skillCreatorFiles: '第 {{case}} 个评测："files" 应该是相对于技能目录的路径列表。',
+    skillCreatorMissingFile: '第 {{case}} 个评测：文件 "{{file}}" 不在技能目录里（或不是文本文件），运行时读不到它。',
+    unknownSkill: '评测里写的技能 "{{skill}}" 不在这些技能中（{{skills}}）。',
+    triggerSet: '这是一个触发评测集（[{"query", "should_trigger"}]）：请用 `skill-playground triggers --set <file>` 或在“测试”页运行。',
+    unknownFormat:
+      '不是本应用能读取的评测文件：evals.yaml（cases）、skill-creator 的 evals.json（{"skill_name", "evals"}）或 waza 的 eval.yaml（{"skill", "tasks"}）。',
+    wazaShape: 'waza 的 eval.yaml 需要有 "skill" 和 "tasks"（任务文件或内联任务）。',
+    wazaTask: '任务 {{task}} 需要一个 prompt（"inputs.prompt" 或 "prompt"）。',
+    wazaTaskFile: 'eval.yaml 旁边没有匹配 "{{pattern}}" 的任务文件。',
+    wazaTaskYaml: '任务文件 {{file}} 无法读取：{{message}}',
+    wazaFile: '任务 {{task}}：文件 "{{file}}" 不在 {{folder}} 里。',
+    wazaUnsupported: '任务 {{task}}：这里不支持 {{what}}，不会检查它。',
   },
   suite: {
     notList: '请写一组用例：- utterance: "……"  expect: 技能名（或 null）',

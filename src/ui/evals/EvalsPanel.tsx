@@ -1,7 +1,15 @@
 import { useRef, useState } from 'react'
 import { ROUTING_MODES } from '../../core/agent/trace'
-import { compareReports, evalReportJson, evalReportJUnit, percent, type CaseReport, type EvalReport } from '../../core/evals'
-import { useEvalSuite, usePlayground, usePlaygroundStore, useRoutingWinner } from '../../state/PlaygroundProvider'
+import {
+  compareReports,
+  evalReportJson,
+  evalReportJUnit,
+  percent,
+  unknownSkillProblems,
+  type CaseReport,
+  type EvalReport,
+} from '../../core/evals'
+import { useDeferredWorkspace, useEvalSuite, usePlayground, usePlaygroundStore, useRoutingWinner } from '../../state/PlaygroundProvider'
 import type { EvalComparison } from '../../state/evalsSlice'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
@@ -13,6 +21,7 @@ export default function EvalsPanel() {
   const { t, en, say } = useT()
   const store = usePlaygroundStore()
   const suite = useEvalSuite()
+  const { skills } = useDeferredWorkspace()
   const { startEvals, download } = useServices()
   const progress = usePlayground((state) => state.evalProgress)
   const result = usePlayground((state) => state.evalResult)
@@ -26,6 +35,14 @@ export default function EvalsPanel() {
   const stop = useRef<(() => void) | null>(null)
   const simulated = model === 'scripted' || model === 'script'
   const effectiveTrials = trials ?? suite.trials ?? (simulated ? 1 : 3)
+  // A skill the cases name that the workspace lacks (an evals.json's skill_name) is said here, before a run fails on it.
+  const problems = [
+    ...suite.problems,
+    ...unknownSkillProblems(
+      suite.cases,
+      skills.map((skill) => skill.name),
+    ),
+  ]
 
   if (!suite.found)
     return (
@@ -67,9 +84,9 @@ export default function EvalsPanel() {
 
   return (
     <section className="evals-panel" aria-label="Evals">
-      {suite.problems.length > 0 && (
+      {problems.length > 0 && (
         <ul className="problem-list" aria-label={en('evals.problems')}>
-          {suite.problems.map((problem, index) => (
+          {problems.map((problem, index) => (
             <li key={index}>
               <button
                 type="button"
