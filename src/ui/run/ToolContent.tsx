@@ -1,5 +1,5 @@
-import type { TraceEvent } from '../../core/agent'
-import { formatBytes, mcpContentOf, SHOWN_IMAGE_TYPES } from '../../core/tools'
+import type { TraceEvent, TraceImage } from '../../core/agent'
+import { formatBytes, mcpContentOf, SHOWN_IMAGE_TYPES, type McpContentItem } from '../../core/tools'
 import { LongText } from '../common/LongText'
 import { useT } from '../i18n/i18n'
 
@@ -10,8 +10,16 @@ import { useT } from '../i18n/i18n'
  */
 export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'tool' }> }) {
   const { t, en } = useT()
-  const content = mcpContentOf(event.result)
-  const images = (event.images ?? []).filter((image) => SHOWN_IMAGE_TYPES.includes(image.mimeType))
+  // A run read back from a save or a shared file is someone's JSON: only well-formed items are drawn.
+  const content = mcpContentOf(event.result).filter(wellFormed)
+  const images = (Array.isArray(event.images) ? event.images : []).filter(
+    (image: unknown): image is TraceImage =>
+      typeof image === 'object' &&
+      image !== null &&
+      typeof (image as TraceImage).data === 'string' &&
+      typeof (image as TraceImage).bytes === 'number' &&
+      SHOWN_IMAGE_TYPES.includes((image as TraceImage).mimeType),
+  )
   if (images.length === 0 && content.every((item) => item.type === 'image')) return null
   return (
     <div className="tool-content">
@@ -69,4 +77,22 @@ export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'too
       })}
     </div>
   )
+}
+
+const optionalText = (value: unknown) => value === undefined || typeof value === 'string'
+
+/** An item with the fields its kind is drawn from, of the types the server sends. */
+function wellFormed(item: McpContentItem): boolean {
+  switch (item.type) {
+    case 'resource':
+      return typeof item.uri === 'string' && optionalText(item.text) && optionalText(item.mimeType)
+    case 'resource_link':
+      return typeof item.uri === 'string' && typeof item.name === 'string' && optionalText(item.mimeType) && optionalText(item.description)
+    case 'audio':
+      return typeof item.mimeType === 'string' && typeof item.bytes === 'number'
+    case 'unknown':
+      return typeof item.name === 'string'
+    case 'image':
+      return true
+  }
 }
