@@ -61,6 +61,10 @@ test('offline: the stand-in loads the skill, reads reference.md and runs scripts
 }) => {
   test.setTimeout(120_000)
   await openSkill(page)
+  // The Tools tab counts what the skill brings at each level.
+  await page.getByRole('tab', { name: 'Tools' }).click()
+  const levels = page.getByRole('table', { name: 'Tokens per level' }).getByRole('row').filter({ hasText: 'pdf-forms' })
+  await expect(levels).toContainText(/≈\d+\s*≈\d+\s*2 files, ≈\d+ tokens\s*1/)
   await runProgressive(page, run, 'scripted')
   await expect(run.step('Final answer')).toContainText('Dates are written YYYY-MM-DD', { timeout: 90_000 })
   await expect(run.step('Final answer')).toContainText('checked form.pdf against 3 lines of rules: 3 fields ok')

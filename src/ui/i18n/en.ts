@@ -831,6 +831,22 @@ export const en = {
     openSkills: 'Open its skills beside mine',
     close: 'Close shared run',
   },
+  // Issue 38: the Tools tab's disclosure levels.
+  skillLevels: {
+    title: 'Skills by disclosure level',
+    intro:
+      'What each skill with bundled files brings into the context: its catalog line (level 1), its body once active or loaded (level 2), and the files read_skill_file reads and the scripts run_skill_script runs only when the task needs them (level 3). Tokens are estimated.',
+    table: 'Tokens per level',
+    skill: 'Skill',
+    catalog: 'Catalog line',
+    body: 'Body',
+    files: 'Bundled files',
+    scripts: 'Scripts',
+    fileCount_one: '{{count}} file, {{tokens}} tokens',
+    fileCount_other: '{{count}} files, {{tokens}} tokens',
+    more_one: '… and {{count}} more skill with bundled files',
+    more_other: '… and {{count}} more skills with bundled files',
+  },
   errors: {
     viewFailed: 'The {{name}} view could not be shown; the rest of the page still works.',
     reset: 'Reset this view',

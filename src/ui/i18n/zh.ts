@@ -808,6 +808,22 @@ export const zh: DeepStrings<typeof en> = {
     openSkills: '把它的技能打开到我的工作区旁',
     close: '关闭分享的运行',
   },
+  // Issue 38: the Tools tab's disclosure levels.
+  skillLevels: {
+    title: '按披露层级看技能',
+    intro:
+      '每个带附属文件的技能带入上下文的内容：目录中的一行（第 1 层）、激活或加载后的正文（第 2 层），以及只在任务需要时由 read_skill_file 读取的文件和 run_skill_script 运行的脚本（第 3 层）。token 数为估算。',
+    table: '每层的 token 数',
+    skill: '技能',
+    catalog: '目录行',
+    body: '正文',
+    files: '附属文件',
+    scripts: '脚本',
+    fileCount_one: '{{count}} 个文件，{{tokens}} 个 token',
+    fileCount_other: '{{count}} 个文件，{{tokens}} 个 token',
+    more_one: '…… 还有 {{count}} 个带附属文件的技能',
+    more_other: '…… 还有 {{count}} 个带附属文件的技能',
+  },
   errors: {
     viewFailed: '"{{name}}" 视图无法显示；页面其他部分仍可正常使用。',
     reset: '重置这个视图',

@@ -11,6 +11,7 @@ import type { KnowledgeDocument, MockRule } from '../../core/tools/types'
 import { usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
+import { SkillLevels } from './SkillLevels'
 
 /** Every tool with its schema and its mode (Mock or Live); the server's MCP tools by server; mocks, knowledge and files to edit. */
 export default function ToolsPanel() {
@@ -57,6 +58,7 @@ export default function ToolsPanel() {
           <pre className="schema">{JSON.stringify(tool.mock, null, 2)}</pre>
         </details>
       ))}
+      <SkillLevels />
     </section>
   )
 }
