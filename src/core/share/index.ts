@@ -9,7 +9,7 @@ export { mergeIncoming } from './mergeIncoming'
 export type { IncomingMerge } from './mergeIncoming'
 export { importPaths } from './importPaths'
 export type { ImportPaths } from './importPaths'
-export { packShare, unpackShare } from './shareCodec'
+export { LONG_LINK_CHARS, packShare, unpackShare } from './shareCodec'
 export {
   decodeRunFile,
   decodeRunShare,

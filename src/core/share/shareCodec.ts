@@ -13,6 +13,8 @@ import { readFiles, readKnowledge, readThreshold, readToolMocks, readVirtualFile
 
 export const SHARE_VERSION = 1
 const PREFIX = `s${SHARE_VERSION}.`
+/** Links longer than this get cut by chat apps and browser history: the Share dialogs warn and offer a file. */
+export const LONG_LINK_CHARS = 2000
 /** Larger payloads are refused before inflating, so a hostile link cannot exhaust memory. */
 export const MAX_SHARE_BYTES = 2 * 1024 * 1024
 

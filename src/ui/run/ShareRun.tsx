@@ -4,14 +4,21 @@
  * too long for a link, a file; and "Open run file" for such a file.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { decodeRunFile, encodeRunShare, isLocalAddress, MAX_RUN_LINK_CHARS, runShareFile, sharedRunOf } from '../../core/share'
+import {
+  decodeRunFile,
+  encodeRunShare,
+  isLocalAddress,
+  LONG_LINK_CHARS,
+  MAX_RUN_LINK_CHARS,
+  runShareFile,
+  sharedRunOf,
+} from '../../core/share'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
 import { snapshotOf } from '../../state/runSnapshots'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
-import { LONG_LINK } from '../share/ShareDialog'
 
 /** The button in the run header; the dialog opens on click. */
 export function ShareRunButton({ run }: { run: AgentRun }) {
@@ -101,9 +108,9 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
               {t('shareRun.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
               {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('shareRun.privacy')}
             </p>
-            {link.length > LONG_LINK && (
+            {link.length > LONG_LINK_CHARS && (
               <p className="warning-text" role="status">
-                {t('shareRun.long', { limit: LONG_LINK.toLocaleString('en') })}
+                {t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') })}
               </p>
             )}
           </>

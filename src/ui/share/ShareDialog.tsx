@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { isLocalAddress, normalizePublicAddress } from '../../core/share'
+import { isLocalAddress, LONG_LINK_CHARS, normalizePublicAddress } from '../../core/share'
 import { defaultSkillName, isSkillPath } from '../../core/skill'
 import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
@@ -7,8 +7,8 @@ import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { skillPayload, skillZipDownload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
-/** Links longer than this get cut by chat apps and browser history. */
-export const LONG_LINK = 2000
+/** Links longer than this get cut by chat apps and browser history (core/share, shared with run links). */
+export const LONG_LINK = LONG_LINK_CHARS
 
 /** Builds a link for the selected skill or the whole workspace, copies it, warns when it is long. */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
