@@ -8,7 +8,7 @@
 /** The bounds one result's content is read within. */
 export const MCP_CONTENT_LIMITS = {
   /** An image larger than this (decoded) is described, not shown or sent. */
-  imageBytes: 1_000_000,
+  imageBytes: 1024 * 1024,
   /** An embedded resource's text is cut here. */
   resourceText: 20_000,
   /** Content items read from one result; the rest are counted. */
