@@ -116,6 +116,9 @@ test('a pasted trigger set: its problems are shown where they are, a failing que
   await expect(results.getByRole('row', { name: /weather in Paris/ })).toContainText('0/1')
   await expect(results.getByRole('row', { name: /weather in Paris/ })).toContainText('✗ fail')
   await expect(triggers.getByRole('status', { name: 'Trigger eval totals' })).toContainText('1 of 2 queries pass for meeting-notes.')
+  // Kept with the skill: saved as its evals/trigger-evals.json, which the panel then reads.
+  await triggers.getByRole('button', { name: 'Save as meeting-notes/evals/trigger-evals.json' }).click()
+  await expect(triggers).toContainText('from meeting-notes/evals/trigger-evals.json')
   // Nothing lost by looking elsewhere: the pasted set and the results are there on coming back.
   await page.getByRole('tab', { name: 'Routing' }).click()
   await page.getByRole('tab', { name: 'Tests' }).click()

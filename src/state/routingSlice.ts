@@ -17,6 +17,8 @@ export interface RoutingSlice {
   /** A place in a file the editor should show (from the problems list). */
   revealRequest: { path: string; line: number; column: number; id: number } | null
   reveal: (path: string, line: number, column: number) => void
+  /** Writes a trigger set (docs/evals.md, "Trigger evals") as `path`, replacing the file there or adding it. */
+  saveTriggerSet: (path: string, text: string) => void
 }
 
 export const DEFAULT_UTTERANCE = '计算一下 2^20 是多少'
@@ -33,4 +35,13 @@ export const createRoutingSlice: StateCreator<PlaygroundState, [], [], RoutingSl
   revealRequest: null,
   reveal: (path, line, column) =>
     set((state) => ({ selectedPath: path, revealRequest: { path, line, column, id: (state.revealRequest?.id ?? 0) + 1 } })),
+  saveTriggerSet: (path, text) =>
+    set((state) => {
+      const at = state.files.findIndex((file) => file.path === path)
+      if (at >= 0 && state.files[at]?.text === text) return state
+      const files = state.files.slice()
+      if (at >= 0) files[at] = { path, text }
+      else files.push({ path, text })
+      return { files }
+    }),
 })

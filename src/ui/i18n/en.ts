@@ -1002,6 +1002,7 @@ export const en = {
     pasted: 'pasted',
     import: 'Import trigger set',
     useFile: 'Use {{path}} again',
+    save: 'Save as {{path}}',
     estimate_one: '{{count}} model call ({{queries}} queries)',
     estimate_other: '{{count}} model calls ({{queries}} queries)',
     run: 'Run trigger evals',

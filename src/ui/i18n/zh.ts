@@ -970,6 +970,7 @@ export const zh: DeepStrings<typeof en> = {
     pasted: '已粘贴',
     import: '导入触发评测集',
     useFile: '改回使用 {{path}}',
+    save: '保存为 {{path}}',
     estimate_one: '{{count}} 次模型调用（{{queries}} 条查询）',
     estimate_other: '{{count}} 次模型调用（{{queries}} 条查询）',
     run: '运行触发评测',

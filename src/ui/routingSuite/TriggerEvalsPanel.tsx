@@ -190,6 +190,18 @@ export function TriggerEvalsPanel() {
             }}
           />
         </label>
+        {pasted !== null && setPath !== null && set !== null && set.problems.length === 0 && pasted.text !== fileText && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              store.getState().saveTriggerSet(setPath, pasted.text)
+              setPasted(null)
+            }}
+          >
+            {t('triggerEvals.save', { path: setPath })}
+          </button>
+        )}
         {pasted !== null && fileText !== undefined && (
           <button type="button" className="link-button" onClick={() => setPasted(null)}>
             {t('triggerEvals.useFile', { path: setPath ?? '' })}
