@@ -50,6 +50,16 @@ describe('bin/skill-playground.js', () => {
     expect(layout('unlisted', { list: false }).run()).toBe('source')
   }, 30_000)
 
+  it('a copy with no current bundle and no tsx (no development dependencies) says how to build it', () => {
+    const dir = join(sandbox, 'bare')
+    mkdirSync(join(dir, 'bin'), { recursive: true })
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
+    copyFileSync(join(root, 'bin/skill-playground.js'), join(dir, 'bin/skill-playground.js'))
+    const result = spawnSync(process.execPath, [join(dir, 'bin/skill-playground.js')], { encoding: 'utf8' })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(`no built CLI in ${join(dir, 'dist-cli')}: run \`npm run build\``)
+  }, 30_000)
+
   it('runs the bundle of an installed package, which ships no sources', () => {
     expect(layout('installed', { sources: false }).run()).toBe('bundle')
   }, 30_000)
