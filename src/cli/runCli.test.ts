@@ -490,3 +490,24 @@ describe('skill-playground exec', { timeout: 60_000 }, () => {
     expect(JSON.parse(slow.out[0]!)).toMatchObject({ error: { type: 'timeout', message: 'The code ran longer than 1 s and was stopped.' } })
   })
 })
+
+describe('skill-playground <command> --help', () => {
+  it.each(['open', 'lint', 'route', 'test', 'explain', 'eval', 'triggers', 'exec'])(
+    '%s --help prints that command’s usage and runs nothing',
+    async (command) => {
+      const { code, out, err } = await run([command, '--help'])
+      expect(code).toBe(0)
+      expect(err).toEqual([])
+      expect(out[0]).toBe('Usage:')
+      expect(out[1]).toMatch(new RegExp(`^  skill-playground ${command} `))
+      expect(out.join('\n')).not.toMatch(/skill-playground (?!\w+ )/)
+      expect(out.filter((line) => line.startsWith('  skill-playground '))).toHaveLength(1)
+    },
+  )
+
+  it('-h after -- is an argument, not a request for help', async () => {
+    const { code, out } = await run(['route', '--skills', SKILLS, '--', '-h'])
+    expect(code).toBe(0)
+    expect(JSON.parse(out[0] ?? '{}')).toMatchObject({ input: '-h' })
+  })
+})

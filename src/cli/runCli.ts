@@ -67,6 +67,12 @@ const USAGE = `Usage:
 export async function runCli(argv: readonly string[], terminal: CliIO): Promise<number> {
   const [command, ...rest] = argv
   const io = terminalIO(terminal)
+  // `open --help` would otherwise open a folder named --help, and `lint -h` ask for a folder.
+  const help = commandUsage(command)
+  if (help && asksForHelp(rest)) {
+    eachLine(io.out, help)
+    return 0
+  }
   try {
     switch (command) {
       case 'route':
@@ -130,6 +136,22 @@ export async function runCli(argv: readonly string[], terminal: CliIO): Promise<
     io.err(`skill-playground: ${error instanceof Error ? error.message : String(error)}`)
     return 2
   }
+}
+
+/** The lines of USAGE that describe one command, or undefined for an unknown one. */
+function commandUsage(command: string | undefined): string | undefined {
+  if (command === undefined) return undefined
+  const blocks = USAGE.split(/\n(?= {2}skill-playground )/)
+  const mine = blocks.filter((block) => block.startsWith(`  skill-playground ${command} `))
+  return mine.length > 0 ? `Usage:\n${mine.join('\n')}` : undefined
+}
+
+function asksForHelp(args: readonly string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false
+    if (arg === '--help' || arg === '-h') return true
+  }
+  return false
 }
 
 interface ParsedArgs {
