@@ -6,24 +6,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SEED_001_SCHEMA } from '../src/core/skill/seedFixtures'
 import { expect, test } from './fixtures'
 
 // The first run loads Python into a fresh worker.
 test.setTimeout(120_000)
-
-const SCHEMA = {
-  name: 'execute_sql',
-  description: '在指定的业务数据库上执行只读 SQL 查询。仅适用于数据查询场景，禁止执行写入操作。',
-  parameters: {
-    type: 'object',
-    properties: {
-      sql: { type: 'string', description: '完整的 SQL 查询语句，必须为 SELECT 开头', pattern: '^SELECT\\s.*' },
-      db_name: { type: 'string', enum: ['orders', 'users', 'inventory'], description: '要查询的目标数据库名称' },
-      limit: { type: 'integer', default: 100, minimum: 1, maximum: 5000, description: '返回结果的最大行数' },
-    },
-    required: ['sql', 'db_name'],
-  },
-}
 
 const MAIN = `def execute(params):
     return {
@@ -35,7 +22,7 @@ const MAIN = `def execute(params):
 test('a seed-001 tool folder imports as a skill, shows its parameters in the Form and runs execute(params)', async ({ page }) => {
   const root = mkdtempSync(join(tmpdir(), 'seed001-'))
   mkdirSync(join(root, 'skills', 'execute_sql'), { recursive: true })
-  writeFileSync(join(root, 'skills', 'execute_sql', 'schema.json'), JSON.stringify(SCHEMA, null, 2))
+  writeFileSync(join(root, 'skills', 'execute_sql', 'schema.json'), SEED_001_SCHEMA)
   writeFileSync(join(root, 'skills', 'execute_sql', 'main.py'), MAIN)
   await page.goto('/')
   await page.getByLabel('Import folder files').setInputFiles(root)

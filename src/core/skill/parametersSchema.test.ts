@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { SEED_004, SEED_004_PARAMETERS } from './seedFixtures'
 import { parseSkill } from './parseSkill'
 import { isParametersShorthand, readParameters } from './parametersSchema'
 import { readSchemaFile } from './skillCode'
 
-/** skills/add_calc/SKILL.md as seed 004 (/work/shared/seeds/004_*.md, section 三) writes it, byte for byte. */
-const SEED_004_SKILL = `---
-name: add-calc
-description: >
-  当用户需要对两个或多个数字进行加法计算时使用。
-parameters:
-  numbers:
-    type: array
-    items: number
-    description: 需要相加的数字列表
-  required: [numbers]
----
-用于执行基础的加法运算。
-`
-
-const FULL = {
-  type: 'object',
-  properties: { numbers: { type: 'array', items: { type: 'number' }, description: '需要相加的数字列表' } },
-  required: ['numbers'],
-}
-
 describe('seed 004 parameters shorthand', () => {
   it('reads the shorthand as the JSON Schema it means', () => {
-    const skill = parseSkill('add_calc/SKILL.md', SEED_004_SKILL)
-    expect(skill.parameters).toEqual(FULL)
+    const skill = parseSkill('add_calc/SKILL.md', SEED_004['add_calc/SKILL.md'])
+    expect(skill.parameters).toEqual(SEED_004_PARAMETERS)
     expect(skill.diagnostics).toEqual([])
   })
 
