@@ -28,6 +28,7 @@ import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprot
 import { mcpToolName, type LiveToolInfo, type McpCatalog, type McpServerStatus } from '../../src/core/tools/liveTools'
 import type { McpToolResult } from '../../src/core/tools/mcpContent'
 import { boundJson, exceededLimit, type JsonLimits } from './boundJson'
+import { leaveOutBinary } from './leaveOutBinary'
 import { listCatalog } from './listCatalog'
 import { readToolContent } from './readToolContent'
 
@@ -447,7 +448,10 @@ function readResult(result: Record<string, unknown>, tool: string): McpToolResul
   return {
     ...(read.text ? { text: read.text } : {}),
     // JSON.parse reads any depth; JSON.stringify, the page and the model do not.
-    ...(result.structuredContent !== undefined ? { structured: boundJson(result.structuredContent, RESULT_LIMITS).value } : {}),
+    // An image the server repeats there (server-filesystem's read_media_file) keeps its bytes in `content` only.
+    ...(result.structuredContent !== undefined
+      ? { structured: leaveOutBinary(boundJson(result.structuredContent, RESULT_LIMITS).value) }
+      : {}),
     ...(read.content ? { content: read.content } : {}),
     ...(read.moreContent ? { moreContent: read.moreContent } : {}),
   }
