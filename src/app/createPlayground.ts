@@ -11,7 +11,7 @@ import { rememberLanguage } from '../adapters/languagePreference'
 import { fetchServerInfo } from '../adapters/proxyStatus'
 import { callServerTool, fetchServerTools, reconnectMcpServer } from '../adapters/serverTools'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
-import { shareUrl, takeRunShareFromLocation, takeShareFromLocation } from '../adapters/shareLink'
+import { shareUrl, takeEvalCaseShareFromLocation, takeRunShareFromLocation, takeShareFromLocation } from '../adapters/shareLink'
 import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
@@ -106,6 +106,13 @@ export async function createPlayground(): Promise<Playground> {
     if (run) {
       if (run.ok) store.getState().showSharedRun(run.shared)
       else store.getState().setShareError(run.error)
+      return
+    }
+    // An eval case link opens its trials read-only, the same way.
+    const evalCase = takeEvalCaseShareFromLocation()
+    if (evalCase) {
+      if (evalCase.ok) store.getState().showSharedEvalCase(evalCase.shared)
+      else store.getState().setShareError(evalCase.error)
       return
     }
     const result = takeShareFromLocation()

@@ -4,14 +4,23 @@
  * runs the suite twice (a saved version of a skill, or another routing mode, as side A).
  */
 import { runConversation, type ModelClient, type RoutingMode } from '../core/agent'
-import { DEFAULT_CONCURRENCY, defaultTrials, runEvals, workspaceEvals, type EvalReport, type PatternChecker } from '../core/evals'
+import {
+  DEFAULT_CONCURRENCY,
+  defaultTrials,
+  runEvals,
+  TraceKeeper,
+  workspaceEvals,
+  type EvalReport,
+  type PatternChecker,
+} from '../core/evals'
+import type { SkillFile } from '../core/skill'
 import { loadWorkspace, type Skill } from '../core/skill'
 import { createVirtualFiles } from '../core/tools/virtualFiles'
 import type { RunDependencies } from './agentRunner'
 import type { PlaygroundStore } from './createPlaygroundStore'
 import type { Derivations } from './derive'
 import type { ModelChoice } from '../core/workspace'
-import type { EvalComparison } from './evalsSlice'
+import type { EvalComparison, SideTraces } from './evalsSlice'
 import { workspaceBundles } from '../core/tools/skillFileTools'
 
 export interface EvalDependencies extends RunDependencies {
@@ -46,12 +55,16 @@ export function startEvalRun(
     skills: readonly Skill[],
     mode: RoutingMode,
     choice: ModelChoice = state.model,
-  ): Promise<EvalReport> => {
+    files: readonly SkillFile[] = state.files,
+  ): Promise<{ report: EvalReport; traces: SideTraces }> => {
     const other = choice !== state.model
     const grader = other ? (isScripted(choice) ? null : await dependencies.newModel(choice)) : dependencies.grader
-    return runEvals(
+    // Each trial's trace, within the keeper's limits, for opening a case's trials and "Share case".
+    const keeper = new TraceKeeper()
+    const report = await runEvals(
       suite.cases,
       {
+        traces: keeper,
         trials,
         concurrency: DEFAULT_CONCURRENCY,
         grader,
@@ -92,16 +105,31 @@ export function startEvalRun(
       },
       dependencies.clock,
     )
+    const settings = {
+      label: report.label,
+      simulated: report.simulated,
+      mode,
+      threshold: state.threshold,
+      toolProtocol: state.toolProtocol,
+      ...(isScripted(choice) || !state.modelName ? {} : { modelName: state.modelName }),
+    }
+    return { report, traces: { cases: suite.cases, traces: keeper.traces(), files, settings } }
   }
 
   const current = derive.workspace(state.files).skills
   const modelLabel = dependencies.model.label
   void (async () => {
-    let a: EvalReport | undefined
+    let a: { report: EvalReport; traces: SideTraces } | undefined
     if (comparison?.kind === 'version') {
       const version = state.versions[comparison.path]?.find((candidate) => candidate.id === comparison.versionId)
       const files = state.files.map((file) => (file.path === comparison.path && version ? { ...file, text: version.text } : file))
-      a = await runSide(`${comparison.path} @ ${version?.label || version?.savedAt || '?'}`, loadWorkspace(files).skills, state.routingMode)
+      a = await runSide(
+        `${comparison.path} @ ${version?.label || version?.savedAt || '?'}`,
+        loadWorkspace(files).skills,
+        state.routingMode,
+        state.model,
+        files,
+      )
     } else if (comparison?.kind === 'mode') {
       a = await runSide(`${modelLabel} · ${comparison.mode}`, current, comparison.mode)
     } else if (comparison?.kind === 'model') {
@@ -118,7 +146,9 @@ export function startEvalRun(
       current,
       state.routingMode,
     )
-    store.getState().setEvalResult({ b, ...(a ? { a } : {}), finishedAt: dependencies.now().toISOString() })
+    const finishedAt = dependencies.now().toISOString()
+    store.getState().setEvalTraces({ finishedAt, b: b.traces, ...(a ? { a: a.traces } : {}) })
+    store.getState().setEvalResult({ b: b.report, ...(a ? { a: a.report } : {}), finishedAt })
   })().finally(() => store.getState().setEvalProgress(null))
   return () => controller.abort()
 }

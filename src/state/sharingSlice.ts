@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { Message } from '../core/messages'
-import { mergeIncoming, mergeResources, type SharedRun, type SharePayload } from '../core/share'
+import { mergeIncoming, mergeResources, type SharedEvalCase, type SharedRun, type SharePayload } from '../core/share'
 import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict, type UnreadableSuite } from '../core/routingSuite'
 import { normalizeThreshold, normalizeUtterance } from '../core/routing'
 import { isSkillPath, type SkillFile } from '../core/skill'
@@ -24,6 +24,9 @@ export interface SharingSlice {
   /** A run opened from a run link or file (docs/share-links.md): shown read-only, never run again, not saved. */
   sharedRun: SharedRun | null
   showSharedRun: (run: SharedRun | null) => void
+  /** An eval case opened from a case link or file (docs/share-links.md): its trials shown read-only, never run, not saved. */
+  sharedEvalCase: SharedEvalCase | null
+  showSharedEvalCase: (shared: SharedEvalCase | null) => void
   /** Adds imported files; `clash` says what to do with those whose path already exists. */
   importFiles: (files: SkillFile[], clash: ClashChoice, resources?: SharedDraft['resources']) => ImportReport
   /** The files `importFiles` would leave, without importing: parsed and linted ahead of a bulk import. */
@@ -49,6 +52,8 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   shareError: null,
   sharedRun: null,
   showSharedRun: (sharedRun) => set({ sharedRun }),
+  sharedEvalCase: null,
+  showSharedEvalCase: (sharedEvalCase) => set({ sharedEvalCase }),
   openShared: (payload) => {
     // A second link replaces an undecided first one rather than piling up.
     if (get().sharedDraft) get().discardShared()

@@ -39,6 +39,8 @@ const TestsPanel = lazyView(() => import('./routingSuite/TestsPanel').then((modu
 const RunTrace = lazyView(() => import('./run/RunTrace').then((module) => ({ default: module.RunTrace })))
 // A run opened from a run link or file (read-only): loaded only when one is opened.
 const SharedRunView = lazyView(() => import('./run/SharedRunView').then((module) => ({ default: module.SharedRunView })))
+// An eval case opened from a case link or file (read-only): loaded only when one is opened.
+const SharedEvalCaseView = lazyView(() => import('./evals/SharedEvalCaseView').then((module) => ({ default: module.SharedEvalCaseView })))
 const ProblemsPanel = lazyView(() => import('./problems/ProblemsPanel').then((module) => ({ default: module.ProblemsPanel })))
 
 type Tab = 'routing' | 'tests' | 'run' | 'evals' | 'tools' | 'problems'
@@ -58,6 +60,7 @@ export function App() {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const editingFolder = usePlayground((state) => state.folder !== null)
   const showingSharedRun = usePlayground((state) => state.sharedRun !== null)
+  const showingSharedCase = usePlayground((state) => state.sharedEvalCase !== null)
   // What a tab shows while its code loads (tabs other than Routing load on first use).
   const tabLoading = <p className="loading">{t('tools.loading')}</p>
   const [preview, setPreview] = useState(false)
@@ -92,6 +95,13 @@ export function App() {
         <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
           <ErrorBoundary name={t('sharedRun.title')} onReset={() => store.getState().showSharedRun(null)}>
             <SharedRunView />
+          </ErrorBoundary>
+        </Suspense>
+      )}
+      {showingSharedCase && (
+        <Suspense fallback={<p className="loading">{t('tools.loading')}</p>}>
+          <ErrorBoundary name={t('sharedCase.title')} onReset={() => store.getState().showSharedEvalCase(null)}>
+            <SharedEvalCaseView />
           </ErrorBoundary>
         </Suspense>
       )}

@@ -34,3 +34,13 @@ export { importWazaEval, looksLikeWaza, wazaRegex } from './wazaEval'
 export type { WazaFiles } from './wazaEval'
 export { unknownSkillProblems } from './unknownSkills'
 export type { SkillFolderReader } from './evalSuite'
+export {
+  fitTrace,
+  MAX_KEPT_TRACE_CHARS,
+  MAX_KEPT_TRACES,
+  MAX_TRACE_CHARS,
+  MAX_TRACE_TEXT_CHARS,
+  MAX_TRACES_PER_CASE,
+  TraceKeeper,
+} from './traceKeeper'
+export type { CaseTraces, KeptTrace } from './traceKeeper'

@@ -9,6 +9,7 @@ import type { EvalCase } from './evalSuite'
 import { gradeRubric, transcriptText } from './gradeRubric'
 import type { PatternChecker } from './patternCheck'
 import { wilsonInterval } from '../lib/statistics'
+import type { TraceKeeper } from './traceKeeper'
 
 export interface TrialOutcome {
   events: TraceEvent[]
@@ -33,6 +34,8 @@ export interface EvalOptions {
   label: string
   /** True with the scripted model: the results say "simulated" wherever they appear. */
   simulated: boolean
+  /** Keeps each trial's trace, within its limits (the page's last report; the CLI keeps none). */
+  traces?: TraceKeeper
 }
 
 export interface Tokens {
@@ -123,7 +126,9 @@ export async function runEvals(cases: readonly EvalCase[], options: EvalOptions,
       const task = tasks[next++]!
       let result: TrialResult
       try {
-        result = await judge(task.testCase, task.trial, await options.runTrial(task.testCase, task.trial, options.signal), options)
+        const outcome = await options.runTrial(task.testCase, task.trial, options.signal)
+        result = await judge(task.testCase, task.trial, outcome, options)
+        options.traces?.keep(task.index, task.trial, result.passed, outcome.events)
       } catch (error) {
         if (options.signal.aborted) return
         const detail = error instanceof Error ? error.message : String(error)

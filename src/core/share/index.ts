@@ -21,3 +21,14 @@ export {
   sharedRunOf,
 } from './runShareCodec'
 export type { RunDecodeResult, SharedRun } from './runShareCodec'
+export { readTraceEvent, skillFilesNamed, skillsUsedIn } from './runShareCodec'
+export {
+  decodeEvalCaseFile,
+  decodeEvalCaseShare,
+  encodeEvalCaseShare,
+  EVAL_CASE_FILE_FORMAT,
+  evalCaseShareFile,
+  readSharedEvalCase,
+  sharedEvalCaseOf,
+} from './evalCaseShareCodec'
+export type { EvalCaseDecodeResult, SharedCaseSettings, SharedEvalCase, SharedTrial } from './evalCaseShareCodec'

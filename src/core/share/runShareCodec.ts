@@ -63,8 +63,16 @@ export function decodeRunFile(text: string): SharedRun | null {
  * skills it activated, loaded or fell back to (from `files`, as they were when it ran), and its settings.
  */
 export function sharedRunOf(run: AgentRun, files: readonly SkillFile[], settings: SharedRun['settings']): SharedRun {
-  const used = new Set<string>()
-  for (const event of run.events) {
+  return {
+    run: { utterance: run.utterance, startedAt: run.startedAt, mode: run.mode, model: run.model, status: run.status, events: run.events },
+    skills: skillFilesNamed(skillsUsedIn(run.events), files),
+    settings: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined && value !== '')),
+  }
+}
+
+/** The skills a trace activated, loaded or fell back to, by name. */
+export function skillsUsedIn(events: readonly TraceEvent[], used: Set<string> = new Set()): Set<string> {
+  for (const event of events) {
     if (event.type === 'activation' && event.skill) used.add(event.skill)
     if (event.type === 'fallback') used.add(event.to)
     if (event.type === 'disclosure' && event.level === 'body' && event.skill) used.add(event.skill)
@@ -73,6 +81,11 @@ export function sharedRunOf(run: AgentRun, files: readonly SkillFile[], settings
       if (name) used.add(name)
     }
   }
+  return used
+}
+
+/** The files of the skills named `used` (each one's SKILL.md and the files of its folder). */
+export function skillFilesNamed(used: ReadonlySet<string>, files: readonly SkillFile[]): SkillFile[] {
   const folders = new Set<string>()
   const roots = new Set<string>()
   for (const file of files) {
@@ -82,11 +95,7 @@ export function sharedRunOf(run: AgentRun, files: readonly SkillFile[], settings
     const slash = file.path.lastIndexOf('/')
     if (slash > 0) folders.add(file.path.slice(0, slash + 1))
   }
-  return {
-    run: { utterance: run.utterance, startedAt: run.startedAt, mode: run.mode, model: run.model, status: run.status, events: run.events },
-    skills: files.filter((file) => roots.has(file.path) || [...folders].some((folder) => file.path.startsWith(folder))),
-    settings: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined && value !== '')),
-  }
+  return files.filter((file) => roots.has(file.path) || [...folders].some((folder) => file.path.startsWith(folder)))
 }
 
 /** The name a skill file gives its skill (the name a trace records), or null for a file that is no skill. */
@@ -195,7 +204,8 @@ const EVENTS: Record<TraceEvent['type'], Read<unknown>> = {
   ),
 }
 
-function readEvent(value: unknown): TraceEvent | undefined {
+/** One step of a trace read by its type (every field checked, unknown ones dropped); undefined when it is not one. */
+export function readTraceEvent(value: unknown): TraceEvent | undefined {
   if (!isObject(value) || typeof value.type !== 'string' || !Object.hasOwn(EVENTS, value.type)) return undefined
   const read = EVENTS[value.type as TraceEvent['type']](value)
   return read === undefined ? undefined : ({ type: value.type, ...(read as object) } as TraceEvent)
@@ -206,7 +216,7 @@ export function readSharedRun(value: unknown): SharedRun | null {
   if (!isObject(value) || !isObject(value.run) || !Array.isArray(value.run.events)) return null
   const run = value.run
   const events = run.events as unknown[]
-  const read = events.map(readEvent)
+  const read = events.map(readTraceEvent)
   if (read.includes(undefined)) return null
   const utterance = str(run.utterance)
   const mode = MODES(run.mode)

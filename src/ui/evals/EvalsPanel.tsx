@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { ROUTING_MODES } from '../../core/agent/trace'
 import {
   compareReports,
@@ -7,12 +7,16 @@ import {
   percent,
   unknownSkillProblems,
   type CaseReport,
+  type EvalCase,
   type EvalReport,
 } from '../../core/evals'
+import { sharedEvalCaseOf, type SharedEvalCase } from '../../core/share'
 import { useDeferredWorkspace, useEvalSuite, usePlayground, usePlaygroundStore, useRoutingWinner } from '../../state/PlaygroundProvider'
-import type { EvalComparison } from '../../state/evalsSlice'
+import type { EvalComparison, EvalResult } from '../../state/evalsSlice'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
+import { CaseTrials } from './CaseTrials'
+import { OpenCaseFile, ShareCaseButton } from './ShareEvalCase'
 
 const interval = (report: CaseReport) => `${percent(report.interval[0])}–${percent(report.interval[1])}`
 
@@ -32,6 +36,8 @@ export default function EvalsPanel() {
   const proxy = usePlayground((state) => state.proxy)
   const winner = useRoutingWinner().skill
   const [compare, setCompare] = useState('')
+  // The case whose trials are open (by its index in the report, on side A or B).
+  const [opened, setOpened] = useState<{ side: 'a' | 'b'; index: number } | null>(null)
   const stop = useRef<(() => void) | null>(null)
   const simulated = model === 'scripted' || model === 'script'
   const effectiveTrials = trials ?? suite.trials ?? (simulated ? 1 : 3)
@@ -127,6 +133,7 @@ export default function EvalsPanel() {
             ))}
           </select>
         </label>
+        <OpenCaseFile />
         {progress ? (
           <button type="button" className="button danger" onClick={() => stop.current?.()} aria-label={en('evals.stop')}>
             {t('evals.stop')}
@@ -186,14 +193,19 @@ export default function EvalsPanel() {
               {t('evals.downloadJunit')}
             </button>
           </div>
-          {result.a ? <Comparison a={result.a} b={result.b} /> : <Results report={result.b} />}
+          {result.a ? (
+            <Comparison a={result.a} b={result.b} onOpen={(side, index) => setOpened({ side, index })} />
+          ) : (
+            <Results report={result.b} onOpen={(index) => setOpened({ side: 'b', index })} />
+          )}
+          {opened && <OpenedCase result={result} side={opened.side} index={opened.index} onClose={() => setOpened(null)} />}
         </>
       )}
     </section>
   )
 }
 
-function Results({ report }: { report: EvalReport }) {
+function Results({ report, onOpen }: { report: EvalReport; onOpen: (index: number) => void }) {
   const { t, en } = useT()
   const passing = report.cases.filter((testCase) => testCase.passRate === 1).length
   return (
@@ -211,10 +223,11 @@ function Results({ report }: { report: EvalReport }) {
           </tr>
         </thead>
         <tbody>
-          {report.cases.map((testCase) => (
+          {report.cases.map((testCase, index) => (
             <tr key={testCase.name} className={testCase.passRate === 1 ? 'pass' : testCase.passed === 0 ? 'fail' : 'flaky'}>
               <td>
-                {testCase.name} {testCase.flaky && <span className="badge warning-badge">{t('evals.flaky')}</span>}
+                {testCase.name} {testCase.flaky && <span className="badge warning-badge">{t('evals.flaky')}</span>}{' '}
+                <TrialsButton onClick={() => onOpen(index)} />
               </td>
               <td>
                 {testCase.passed}/{testCase.trials} · {percent(testCase.passRate)}
@@ -242,7 +255,7 @@ function Results({ report }: { report: EvalReport }) {
   )
 }
 
-function Comparison({ a, b }: { a: EvalReport; b: EvalReport }) {
+function Comparison({ a, b, onOpen }: { a: EvalReport; b: EvalReport; onOpen: (side: 'a' | 'b', index: number) => void }) {
   const { t, en } = useT()
   const rows = compareReports(a, b)
   return (
@@ -263,8 +276,14 @@ function Comparison({ a, b }: { a: EvalReport; b: EvalReport }) {
           {rows.map((row) => (
             <tr key={row.name} className={row.significant ? 'significant' : ''}>
               <td>{row.name}</td>
-              <td>{row.a ? `${percent(row.a.passRate)} (${interval(row.a)})` : '—'}</td>
-              <td>{row.b ? `${percent(row.b.passRate)} (${interval(row.b)})` : '—'}</td>
+              <td>
+                {row.a ? `${percent(row.a.passRate)} (${interval(row.a)})` : '—'}{' '}
+                {row.a && <TrialsButton onClick={() => onOpen('a', a.cases.indexOf(row.a!))} />}
+              </td>
+              <td>
+                {row.b ? `${percent(row.b.passRate)} (${interval(row.b)})` : '—'}{' '}
+                {row.b && <TrialsButton onClick={() => onOpen('b', b.cases.indexOf(row.b!))} />}
+              </td>
               <td>
                 {row.delta === null ? '—' : `${row.delta > 0 ? '+' : ''}${Math.round(row.delta * 100)} pp`}
                 {row.significant && <span className="badge warning-badge">{t('evals.apart')}</span>}
@@ -275,5 +294,78 @@ function Comparison({ a, b }: { a: EvalReport; b: EvalReport }) {
       </table>
       <p className="muted small">{t('evals.matrixNote')}</p>
     </>
+  )
+}
+
+function TrialsButton({ onClick }: { onClick: () => void }) {
+  const { t, en } = useT()
+  return (
+    <button type="button" className="link-button small" onClick={onClick} aria-label={en('evalCase.open')}>
+      {t('evalCase.open')}
+    </button>
+  )
+}
+
+/**
+ * One case's trials from the last report, with "Share case". The traces, the cases as they ran, the
+ * files and settings are the page's own (evalsSlice `evalTraces`); a report restored after a reload
+ * has only its verdicts, so it shows them and cannot be shared.
+ */
+function OpenedCase({ result, side, index, onClose }: { result: EvalResult; side: 'a' | 'b'; index: number; onClose: () => void }) {
+  const { t, en } = useT()
+  const suite = useEvalSuite()
+  const mode = usePlayground((state) => state.routingMode)
+  const traces = usePlayground((state) => (state.evalTraces?.finishedAt === result.finishedAt ? state.evalTraces[side] : undefined))
+  const report = result[side]
+  const caseReport = report?.cases[index]
+  const shared = useMemo((): { shared: SharedEvalCase; shareable: boolean } | null => {
+    if (!report || !caseReport) return null
+    const ran = traces?.cases[index]
+    if (traces && ran)
+      return {
+        shared: sharedEvalCaseOf(ran, caseReport, traces.traces.get(index), traces.files, traces.settings, result.finishedAt),
+        shareable: true,
+      }
+    const written: EvalCase = suite.cases.find((item) => item.name === caseReport.name) ?? {
+      name: caseReport.name,
+      turns: [],
+      files: {},
+      expect: {},
+      file: caseReport.file,
+      line: caseReport.line,
+    }
+    return {
+      shared: sharedEvalCaseOf(
+        written,
+        caseReport,
+        undefined,
+        [],
+        { label: report.label, simulated: report.simulated, mode },
+        result.finishedAt,
+      ),
+      shareable: false,
+    }
+  }, [report, caseReport, traces, index, suite.cases, mode, result.finishedAt])
+  if (!shared) return null
+  return (
+    <section className="eval-case pane" aria-label={en('evalCase.title')}>
+      <div className="run-header">
+        <h3>
+          {t('evalCase.title')}
+          {result.a && ` · ${side.toUpperCase()}`}
+        </h3>
+        <div className="run-actions">
+          {shared.shareable ? (
+            <ShareCaseButton shared={shared.shared} />
+          ) : (
+            <span className="muted small">{t('evalCase.notShareable')}</span>
+          )}
+          <button type="button" className="button small" onClick={onClose} aria-label={en('evalCase.close')}>
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+      <CaseTrials shared={shared.shared} />
+    </section>
   )
 }

@@ -1031,4 +1031,55 @@ export const en = {
     neededShort_one: '(~{{count}} run to settle)',
     neededShort_other: '(~{{count}} runs to settle)',
   },
+  // Issue 38: one eval case's trials, shared by link (docs/share-links.md, "Shared eval cases").
+  evalCase: {
+    open: 'Trials',
+    title: 'Case trials',
+    close: 'Close case trials',
+    passed: '{{passed}} of {{total}} trials passed',
+    turns: 'Messages',
+    expectations: 'Expectations',
+    noExpectations: 'No expectations: the case only has to answer.',
+    files_one: '{{count}} file put in the virtual file system',
+    files_other: '{{count}} files put in the virtual file system',
+    tracesDropped_one:
+      "{{count}} trial's trace is not here: a run keeps up to {{perCase}} traces per case and {{perRun}} in all (failed trials first), in this page only.",
+    tracesDropped_other:
+      "{{count}} trials' traces are not here: a run keeps up to {{perCase}} traces per case and {{perRun}} in all (failed trials first), in this page only.",
+    trial: 'Trial {{trial}}',
+    pass: 'passed',
+    fail: 'failed',
+    skill: 'skill {{skill}}',
+    noSkill: 'no skill',
+    assertions: 'Assertions',
+    answer: 'Answer',
+    trace_one: 'Trace ({{count}} step)',
+    trace_other: 'Trace ({{count}} steps)',
+    shortened_one: '{{count}} long text was shortened to {{limit}} characters.',
+    shortened_other: '{{count}} long texts were shortened to {{limit}} characters.',
+    stepsDropped_one: '{{count}} step before the last was left out to keep the trace under {{limit}} characters.',
+    stepsDropped_other: '{{count}} steps before the last were left out to keep the trace under {{limit}} characters.',
+    noTrace: 'Trace not kept.',
+    notShareable: "Traces are kept for this page's last run only: run the evals again to share this case.",
+  },
+  shareCase: {
+    share: 'Share case',
+    shareTitle:
+      "A link that opens this case's trials read-only: the case, each trial's verdict and trace, the skills as they were, the model and settings",
+    title: 'Share this case',
+    link: 'Case link',
+    privacy:
+      'the case is in the part after #, which is never sent to a server; no key is in it. Opening it runs nothing and calls no model.',
+    tooLong:
+      'This case is too long for a link ({{length}} characters; links stop at {{limit}}). Share it as a file: it opens with “Open case file” in the Evals tab.',
+    noShortLink: 'No short link: this server keeps no shared content, so the whole case travels in the link.',
+    openFile: 'Open case file',
+    notCaseFile: '{{file}} is not an eval case shared from Skill Playground.',
+  },
+  sharedCase: {
+    title: 'Shared eval case',
+    readOnly: 'read-only: nothing here runs again and no model is called',
+    noSkills: 'No skill was active in these trials.',
+    close: 'Close shared case',
+  },
 }

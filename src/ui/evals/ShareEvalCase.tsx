@@ -1,0 +1,194 @@
+/**
+ * "Share case" in the Evals tab (docs/share-links.md, "Shared eval cases"): a link that opens one
+ * case's trials read-only — the case, each trial's verdict and trace, the skills as they were, the
+ * model and settings — or, for a case too long for a link, a file; and "Open case file" for such a
+ * file. The dialog follows "Share run"'s, with the same limits (core/share).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react'
+import {
+  decodeEvalCaseFile,
+  encodeEvalCaseShare,
+  evalCaseShareFile,
+  isLocalAddress,
+  LONG_LINK_CHARS,
+  MAX_RUN_LINK_CHARS,
+  type SharedEvalCase,
+} from '../../core/share'
+import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
+import { useServices } from '../common/services'
+import { useWindowEvent } from '../common/useWindowEvent'
+import { useT } from '../i18n/i18n'
+import { TracesDropped } from './CaseTrials'
+
+/** The button above a case's trials; the dialog opens on click. */
+export function ShareCaseButton({ shared }: { shared: SharedEvalCase }) {
+  const { t, en } = useT()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => setOpen(true)}
+        title={t('shareCase.shareTitle')}
+        aria-label={en('shareCase.share')}
+      >
+        {t('shareCase.share')}
+      </button>
+      {open && <ShareCaseDialog shared={shared} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+/** A file name from the case's name: letters, digits and dashes only. */
+const fileName = (name: string) =>
+  `eval-case-${
+    name
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'case'
+  }.json`
+
+function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose: () => void }) {
+  const { t, en } = useT()
+  const { download, team, pageAddress } = useServices()
+  const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const linkRef = useRef<HTMLInputElement>(null)
+  const page = pageAddress()
+  const local = isLocalAddress(page)
+  const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
+  const link = useMemo(() => `${publicBase ?? page}#${encodeEvalCaseShare(shared)}`, [shared, publicBase, page])
+  const tooLong = link.length > MAX_RUN_LINK_CHARS
+  const copy = () =>
+    void navigator.clipboard?.writeText(link).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    )
+
+  useEffect(() => {
+    if (tooLong) return
+    copy()
+    linkRef.current?.select()
+    // Copied once per link, as Share run does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [link, tooLong])
+  useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
+
+  return (
+    <div className="modal-backdrop" onClick={onClose}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-label={en('shareCase.title')}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2>{t('shareCase.title')}</h2>
+        <p className="muted small">
+          “{shared.case.name}” ·{' '}
+          {t('evalCase.passed', { passed: shared.trials.filter((trial) => trial.passed).length, total: shared.trials.length })} ·{' '}
+          {shared.settings.label}
+        </p>
+        {local && (
+          <p className="warning-text small" role="note">
+            {t('share.local', { host: new URL(page).host })}{' '}
+            {publicBase ? t('share.pointsTo', { address: publicBase }) : t('share.setAddress')}
+          </p>
+        )}
+        {shared.tracesDropped > 0 && (
+          <p className="muted small">
+            <TracesDropped count={shared.tracesDropped} />
+          </p>
+        )}
+        {tooLong ? (
+          <p className="warning-text" role="status">
+            {t('shareCase.tooLong', { length: link.length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })}
+          </p>
+        ) : (
+          <>
+            <label className="link-field">
+              <span>{t('shareCase.link')}</span>
+              <input
+                ref={linkRef}
+                aria-label={en('shareCase.link')}
+                readOnly
+                value={link}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            </label>
+            <p className="muted small">
+              {t('shareRun.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
+              {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('shareCase.privacy')}
+            </p>
+            {link.length > LONG_LINK_CHARS && (
+              <p className="warning-text" role="status">
+                {t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') })}
+              </p>
+            )}
+          </>
+        )}
+        <p className="muted small">{t('shareCase.noShortLink')}</p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className={`button${tooLong ? ' primary' : ''}`}
+            onClick={() => download(fileName(shared.case.name), evalCaseShareFile(shared), 'application/json')}
+            aria-label={en('shareRun.asFile')}
+          >
+            {t('shareRun.asFile')}
+          </button>
+          {!tooLong && (
+            <button type="button" className="button" onClick={copy} aria-label={en('share.copy')}>
+              {t('share.copy')}
+            </button>
+          )}
+          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+            {t('common.done')}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+const MAX_CASE_FILE_BYTES = 50 * 1024 * 1024
+
+/** Opens a file made by "Share as file": the case is shown read-only, as a case link shows it. */
+export function OpenCaseFile() {
+  const { t, en } = useT()
+  const store = usePlaygroundStore()
+  const [problem, setProblem] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={en('shareCase.openFile')}>
+        {t('shareCase.openFile')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label={en('shareCase.openFile')}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0]
+          event.currentTarget.value = ''
+          if (!file) return
+          // A case file is text the size of its traces; anything far larger is not one, and is not read.
+          if (file.size > MAX_CASE_FILE_BYTES) return setProblem(t('shareCase.notCaseFile', { file: file.name }))
+          void file.text().then((text) => {
+            const shared = decodeEvalCaseFile(text)
+            setProblem(shared ? null : t('shareCase.notCaseFile', { file: file.name }))
+            if (shared) store.getState().showSharedEvalCase(shared)
+          })
+        }}
+      />
+      {problem && (
+        <span className="error-text small" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
+  )
+}
