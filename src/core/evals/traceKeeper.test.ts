@@ -83,7 +83,7 @@ describe('kept traces', () => {
     expect([...keeper.traces().values()].reduce((sum, item) => sum + item.dropped, 0)).toBeGreaterThan(0)
   })
 
-  it('runEvals gives each finished trial to the keeper with its verdict; without one it keeps nothing', async () => {
+  it("runEvals gives each finished trial's trace to the keeper with its verdict", async () => {
     const testCase: EvalCase = { name: 'c', turns: ['hi'], files: {}, expect: { answer_contains: ['yes'] }, file: 'evals.yaml', line: 1 }
     const keeper = new TraceKeeper()
     const report = await runEvals([testCase], {
