@@ -147,9 +147,6 @@ const mode = (v: unknown) => (MODE_LIST.includes(v as RoutingMode) ? (v as Routi
 const stringMap = (v: unknown) =>
   isObject(v) && Object.values(v).every((item) => typeof item === 'string') ? { ...(v as Record<string, string>) } : undefined
 
-/** Marks a field that is present but not what it must be: the whole link is refused. */
-const WRONG = Symbol('wrong')
-
 const LIST_EXPECTATIONS = [
   'tools_called',
   'tools_not_called',
@@ -165,26 +162,30 @@ const LIST_EXPECTATIONS = [
   'rubric',
 ] as const
 
-/** The expectations of a case, each by its type (as written in evals.yaml); unknown keys are dropped. */
+/** How each expectation is read: by the type evals.yaml gives it. Argument subsets, results and a schema are data, shown as text. */
+const EXPECTATIONS: Record<string, (v: unknown) => unknown> = {
+  skill: (v) => (v === null ? null : str(v)),
+  not_skill: str,
+  ...Object.fromEntries(LIST_EXPECTATIONS.map((key) => [key, strList])),
+  answer_matches: str,
+  max_rounds: count,
+  max_tool_calls: count,
+  tool_args: (v) => (isObject(v) && Object.values(v).every(isObject) ? v : undefined),
+  tool_results: (v) => (isObject(v) ? v : undefined),
+  answer_schema: (v) => (isObject(v) ? v : undefined),
+}
+
+/** The expectations of a case, each by its type, in the order written; unknown keys are dropped, a wrong value refuses them all. */
 function readExpect(value: unknown): EvalExpect | undefined {
   if (!isObject(value)) return undefined
   const out: Record<string, unknown> = {}
-  const take = (key: string, read: (v: unknown) => unknown) => {
-    if (value[key] === undefined) return
-    const got = read(value[key])
-    out[key] = got === undefined ? WRONG : got
+  for (const [key, item] of Object.entries(value)) {
+    if (!Object.hasOwn(EXPECTATIONS, key) || item === undefined) continue
+    const got = EXPECTATIONS[key]!(item)
+    if (got === undefined) return undefined
+    out[key] = got
   }
-  take('skill', (v) => (v === null ? null : str(v)))
-  take('not_skill', str)
-  for (const key of LIST_EXPECTATIONS) take(key, strList)
-  take('answer_matches', str)
-  take('max_rounds', count)
-  take('max_tool_calls', count)
-  // Argument subsets, results and a schema are data: kept as JSON values, shown as text.
-  take('tool_args', (v) => (isObject(v) && Object.values(v).every(isObject) ? v : undefined))
-  take('tool_results', (v) => (isObject(v) ? v : undefined))
-  take('answer_schema', (v) => (isObject(v) ? v : undefined))
-  return Object.values(out).includes(WRONG) ? undefined : out
+  return out
 }
 
 function readAssertion(value: unknown): AssertionResult | undefined {
