@@ -76,6 +76,10 @@ test('Share case: a case’s trials with verdicts and traces open read-only in a
   const dialog = page.getByRole('dialog', { name: 'Share this case' })
   const link = await dialog.getByRole('textbox', { name: 'Case link' }).inputValue()
   expect(link).toMatch(/#e1\.\d+\.[0-9a-f]{8}\./)
+  // The same case as a file (what a case too long for a link is shared as).
+  const downloading = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Share as file' }).click()
+  const file = await (await downloading).path()
   await dialog.getByRole('button', { name: 'Done' }).click()
 
   const colleague = await browser.newContext()
@@ -110,5 +114,11 @@ test('Share case: a case’s trials with verdicts and traces open read-only in a
   expect(requests.every((request) => new URL(request.url()).origin === new URL(link).origin)).toBe(true)
   await shared.getByRole('button', { name: 'Close shared case' }).click()
   await expect(shared).toHaveCount(0)
+  // Open case file in the Evals tab shows the same case from the file.
+  await fresh.getByRole('tab', { name: 'Evals' }).click()
+  await fresh.getByRole('region', { name: 'Evals' }).getByLabel('Open case file', { exact: true }).last().setInputFiles(file)
+  await expect(shared.getByRole('listitem', { name: /^Trial \d$/ })).toHaveCount(2)
+  await expect(shared).toContainText('reads the field rules')
+  expect(requests.every((request) => new URL(request.url()).origin === new URL(link).origin)).toBe(true)
   await colleague.close()
 })
