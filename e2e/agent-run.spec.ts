@@ -23,6 +23,8 @@ test('a scripted run of the calculator skill shows 1048576, and is kept across a
   const json = JSON.parse(await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
   expect(json.events.map((event: { type: string }) => event.type)).toEqual([
     'activation',
+    // The activated skill's body enters the context before the first round (docs/agent-loop.md).
+    'disclosure',
     'round',
     'model',
     'tool',
@@ -30,6 +32,7 @@ test('a scripted run of the calculator skill shows 1048576, and is kept across a
     'model',
     'final',
   ])
+  expect(json.events[1]).toMatchObject({ type: 'disclosure', level: 'body', round: 0, skill: 'calculator' })
 
   await page.reload()
   await run.open()
