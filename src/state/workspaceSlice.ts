@@ -28,7 +28,17 @@ import {
   type SkillFile,
 } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
-import type { SharedDraft } from '../core/workspace'
+import { renameReferences, type RenameCounts, type SharedDraft } from '../core/workspace'
+
+/** The last rename, so that one Undo takes all of it back (docs/renaming.md). */
+export interface LastRename {
+  from: { path: string; name: string }
+  to: { path: string; name: string }
+  /** Every file the rename moved or rewrote: as it was, and as the rename left it. */
+  changes: { before: SkillFile; after: SkillFile }[]
+  /** What else named the skill and now names it by its new name (the toast says it). */
+  counts: RenameCounts
+}
 
 export interface WorkspaceSlice {
   /** The workspace's files as the user wrote them: the only source of truth for skills. */
@@ -69,8 +79,16 @@ export interface WorkspaceSlice {
   duplicateSkill: (path: string) => string | null
   /** Gives a folder skill a first skill.py (docs/skill-code.md) and opens it; returns its path, or null for a flat skill or one with code. */
   addSkillCode: (path: string) => string | null
-  /** Renames the skill (its folder or file, and its `name` field); returns why not, or null. */
+  /**
+   * Renames the skill (its folder or file, and its `name` field) and everything that names it
+   * (routing tests, eval cases, other skills' fallback: core/workspace/renameReferences.ts);
+   * returns why not, or null.
+   */
   renameSkill: (path: string, name: string) => Message | null
+  lastRename: LastRename | null
+  /** Takes the last rename back whole: the skill's name and place, and every file it rewrote. */
+  undoRename: () => void
+  dismissRename: () => void
   /** Deletes a file; a folder skill goes with its folder's files (not a nested skill's), as on disk it is one folder. */
   deleteSkill: (path: string) => void
   undoDelete: () => void
@@ -85,6 +103,17 @@ function moveKey<T>(record: Record<string, T>, from: string, to: string): Record
   if (!(from in record)) return record
   const { [from]: value, ...rest } = record
   return { ...rest, [to]: value as T }
+}
+
+/** What follows a skill that moved from one path to another: the selection, its link origin, its versions, the open link's paths. */
+function movedSkill(state: PlaygroundState, path: string, target: string): Partial<PlaygroundState> {
+  const { [path]: origin, ...origins } = state.sharedOrigins
+  return {
+    selectedPath: state.selectedPath === path ? target : state.selectedPath,
+    sharedOrigins: origin === undefined ? state.sharedOrigins : { ...origins, [target]: origin },
+    versions: moveKey(state.versions, path, target),
+    sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.map((p) => (p === path ? target : p)) },
+  }
 }
 
 export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], WorkspaceSlice> = (set, get) => ({
@@ -175,30 +204,70 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     set((state) => ({ files: [...state.files, copy], selectedPath: copy.path }))
     return copy.path
   },
+  lastRename: null,
   renameSkill: (path, rawName) => {
-    if (!get().files.some((file) => file.path === path)) return message('skillName.gone')
+    const source = get().files.find((file) => file.path === path)
+    if (!source) return message('skillName.gone')
     const check = checkSkillName(rawName, path, get().files)
     if (!check.ok) return check.error
     const { name, path: target } = check
+    const oldName = parseSkill(path, source.text).name
     set((state) => {
-      const { [path]: origin, ...origins } = state.sharedOrigins
+      // A folder skill takes the rest of its folder along (scripts, references): on disk it is one folder.
+      const moved = state.files.map((file) =>
+        file.path === path
+          ? { path: target, text: setSkillName(file.text, name) }
+          : skillFolderOf(path) !== null && skillFolderOf(target) !== null && file.path.startsWith(`${skillFolderOf(path)}/`)
+            ? { ...file, path: `${skillFolderOf(target)}/${file.path.slice(`${skillFolderOf(path)}/`.length)}` }
+            : file,
+      )
+      const references = renameReferences(moved, oldName, name, target)
+      const rewritten = new Map(references.files.map((file) => [file.path, file.text]))
+      const files =
+        rewritten.size === 0
+          ? moved
+          : moved.map((file) => (rewritten.has(file.path) ? { path: file.path, text: rewritten.get(file.path) ?? file.text } : file))
+      const changes = state.files.flatMap((before, at) => (files[at] !== before && files[at] ? [{ before, after: files[at] }] : []))
       return {
-        // A folder skill takes the rest of its folder along (scripts, references): on disk it is one folder.
-        files: state.files.map((file) =>
-          file.path === path
-            ? { path: target, text: setSkillName(file.text, name) }
-            : skillFolderOf(path) !== null && skillFolderOf(target) !== null && file.path.startsWith(`${skillFolderOf(path)}/`)
-              ? { ...file, path: `${skillFolderOf(target)}/${file.path.slice(`${skillFolderOf(path)}/`.length)}` }
-              : file,
-        ),
-        selectedPath: state.selectedPath === path ? target : state.selectedPath,
-        sharedOrigins: origin === undefined ? state.sharedOrigins : { ...origins, [target]: origin },
-        versions: moveKey(state.versions, path, target),
-        sharedDraft: state.sharedDraft && { ...state.sharedDraft, paths: state.sharedDraft.paths.map((p) => (p === path ? target : p)) },
+        files,
+        ...movedSkill(state, path, target),
+        lastRename:
+          changes.length > 0
+            ? { from: { path, name: oldName }, to: { path: target, name }, changes, counts: references.counts }
+            : state.lastRename,
       }
     })
     return null
   },
+  undoRename: () =>
+    set((state) => {
+      const last = state.lastRename
+      if (!last) return {}
+      // The skill is gone from where the rename put it, or its old place is taken since: nothing to take back.
+      const now = new Set(state.files.map((file) => file.path))
+      if (!now.has(last.to.path) || (last.from.path !== last.to.path && now.has(last.from.path))) return { lastRename: null }
+      const byNewPath = new Map(last.changes.map((change) => [change.after.path, change]))
+      const editedSince = new Set<string>()
+      const restored = state.files.map((file) => {
+        const change = byNewPath.get(file.path)
+        if (!change) return file
+        if (file.text === change.after.text) return change.before
+        // Edited since the rename: back in its place with the edit kept (the skill with its old name again).
+        editedSince.add(change.before.path)
+        return { path: change.before.path, text: file.path === last.to.path ? setSkillName(file.text, last.from.name) : file.text }
+      })
+      // What was edited since may name the new name in new places: named back by the same rule.
+      const back = renameReferences(restored, last.to.name, last.from.name, last.from.path).files.filter((file) =>
+        editedSince.has(file.path),
+      )
+      const rewritten = new Map(back.map((file) => [file.path, file.text]))
+      const files =
+        rewritten.size === 0
+          ? restored
+          : restored.map((file) => (rewritten.has(file.path) ? { path: file.path, text: rewritten.get(file.path) ?? file.text } : file))
+      return { files, ...movedSkill(state, last.to.path, last.from.path), lastRename: null }
+    }),
+  dismissRename: () => set({ lastRename: null }),
   deleteSkill: (path) =>
     set((state) => {
       const index = state.files.findIndex((file) => file.path === path)
