@@ -8,6 +8,8 @@ import { bundledSkillFiles } from '../adapters/bundledSkills'
 import { downloadFile } from '../adapters/download'
 import { guideSeen, markGuideSeen } from '../adapters/guideState'
 import { rememberLanguage } from '../adapters/languagePreference'
+import { readEditorView, rememberEditorView } from '../adapters/editorViewPreference'
+import { keepUnsettledEdits, takeUnsettledEdits } from '../adapters/unsettledEditsStorage'
 import { fetchServerInfo } from '../adapters/proxyStatus'
 import { callServerTool, fetchServerTools, reconnectMcpServer } from '../adapters/serverTools'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
@@ -73,7 +75,25 @@ export async function createPlayground(): Promise<Playground> {
   // The folder code loads only where a folder is edited: a first visit does not pay for it.
   const editFolder = async (connection: FolderConnection) => {
     store.getState().setFolder({ root: connection.root, connected: true, conflicts: [], problem: null })
-    folderSync = (await import('./folderSync')).startFolderSync(store, connection)
+    // What the page held unsettled when it last went away (a reload with the conflict dialog open) comes back.
+    folderSync = (await import('./folderSync')).startFolderSync(store, connection, takeUnsettledEdits(connection.root))
+    keepFolderEditsOnExit()
+  }
+  let keepingFolderEdits = false
+  /** The page's edits that disk has not taken are kept when the page goes, and leaving asks first while one needs the person. */
+  const keepFolderEditsOnExit = () => {
+    if (keepingFolderEdits) return
+    keepingFolderEdits = true
+    window.addEventListener('pagehide', () => {
+      const root = store.getState().folder?.root
+      if (folderSync && root !== undefined) keepUnsettledEdits(root, folderSync.unsettled())
+    })
+    window.addEventListener('beforeunload', (event) => {
+      const folder = store.getState().folder
+      // A file changed on both sides waits for the person; while the server is gone, edits wait for it.
+      if (folder && (folder.conflicts.length > 0 || (!folder.connected && (folderSync?.unsettled().length ?? 0) > 0)))
+        event.preventDefault()
+    })
   }
   if (folder) await editFolder(folder)
   if (blocked) store.getState().setFolder({ root: '', connected: false, conflicts: [], problem: null, blocked })
@@ -214,6 +234,7 @@ export async function createPlayground(): Promise<Playground> {
       return startEvalRun(store, derive, { ...dependencies, grader, newModel, checkPattern: checkPatternInWorker }, comparison)
     },
     language: { remember: rememberLanguage },
+    editorView: { read: readEditorView, remember: rememberEditorView },
     guide: { seen: guideSeen, markSeen: markGuideSeen },
     team: {
       token: readTeamToken,

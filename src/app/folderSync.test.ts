@@ -104,3 +104,57 @@ describe('startFolderSync', () => {
     })
   })
 })
+
+describe('startFolderSync after a reload with edits unsettled', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  /** The folder as it is after the reload: `a` changed on disk meanwhile, `b` as both last agreed. */
+  function reopened(kept: Parameters<typeof startFolderSync>[2]) {
+    const files = [
+      { path: 'a/SKILL.md', text: 'a theirs', version: 'a2' },
+      { path: 'b/SKILL.md', text: 'b', version: 'b1' },
+    ]
+    const written: { path: string; text: string; base: string | null }[] = []
+    const connection: FolderConnection = {
+      root: '/skills',
+      files,
+      reload: async () => files,
+      write: async (path, text, base) => {
+        written.push({ path, text, base })
+        return { ok: true, version: `${path}@${written.length}` }
+      },
+      remove: async () => ({ ok: true, version: null }),
+      move: async () => ({ ok: true, version: null }),
+      listen: (_, onConnected) => {
+        onConnected(true)
+        return () => {}
+      },
+    }
+    const store = createPlaygroundStore({ files: files.map(({ path, text }) => ({ path, text })) })
+    store.getState().setFolder({ root: '/skills', connected: true, conflicts: [], problem: null })
+    const sync = startFolderSync(store, connection, kept)
+    return { store, sync, written }
+  }
+
+  it('shows the conflict again with the page’s text, writes nothing meanwhile, and Keep mine writes it over the disk’s version', async () => {
+    const { store, sync, written } = reopened([{ path: 'a/SKILL.md', mine: 'a mine', base: 'a', conflict: true }])
+    expect(store.getState().folder?.conflicts).toEqual([{ path: 'a/SKILL.md', mine: 'a mine', theirs: 'a theirs', theirsVersion: 'a2' }])
+    expect(store.getState().files.find((file) => file.path === 'a/SKILL.md')?.text).toBe('a mine')
+    // Still unsettled: the next time the page goes away it is kept again.
+    expect(sync.unsettled()).toEqual([{ path: 'a/SKILL.md', mine: 'a mine', base: 'a theirs', conflict: true }])
+    await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS + 10)
+    expect(written).toEqual([])
+    await sync.resolve('a/SKILL.md', 'mine')
+    await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS + 10)
+    expect(written).toEqual([{ path: 'a/SKILL.md', text: 'a mine', base: 'a2' }])
+    expect(sync.unsettled()).toEqual([])
+  })
+
+  it('writes an edit that was waiting when disk did not change the file meanwhile', async () => {
+    const { store, written } = reopened([{ path: 'b/SKILL.md', mine: 'b edited', base: 'b', conflict: false }])
+    expect(store.getState().folder?.conflicts).toEqual([])
+    await vi.advanceTimersByTimeAsync(WRITE_DELAY_MS + 10)
+    expect(written).toEqual([{ path: 'b/SKILL.md', text: 'b edited', base: 'b1' }])
+  })
+})

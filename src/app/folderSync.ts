@@ -3,10 +3,13 @@ import {
   decideIncoming,
   mergeText,
   planDiskChanges,
+  restoreUnsettledEdits,
+  unsettledEdits,
   type DiskChange,
   type DiskConflict,
   type DiskWriteResult,
   type FolderEvent,
+  type UnsettledEdit,
 } from '../core/workspace'
 import type { PlaygroundStore } from '../state/createPlaygroundStore'
 
@@ -18,6 +21,8 @@ const RETRY_MS = 2000
 export interface FolderSync {
   /** Settles a file changed on both sides: keep the page's text (written over the disk's) or take the disk's. */
   resolve: (path: string, keep: 'mine' | 'theirs') => Promise<void>
+  /** What the page holds that disk has not taken: kept when the page goes away, brought back by the next start. */
+  unsettled: () => UnsettledEdit[]
 }
 
 /**
@@ -27,7 +32,7 @@ export interface FolderSync {
  * both sides becomes a conflict the person settles; nothing is overwritten silently. While the
  * server is gone the text stays in the page and the writes wait for it.
  */
-export function startFolderSync(store: PlaygroundStore, connection: FolderConnection): FolderSync {
+export function startFolderSync(store: PlaygroundStore, connection: FolderConnection, kept: readonly UnsettledEdit[] = []): FolderSync {
   /** What disk and page last agreed each file holds, and the version disk gave it. */
   const synced = new Map<string, { text: string; version: string | null }>(
     connection.files.map((file) => [file.path, { text: file.text, version: file.version }]),
@@ -179,5 +184,20 @@ export function startFolderSync(store: PlaygroundStore, connection: FolderConnec
     else synced.set(path, { text: conflict.theirs, version: conflict.theirsVersion })
     schedule()
   }
-  return { resolve }
+  // Edits the page held when it last went away (a reload with a conflict open, writes waiting):
+  // the page's again where disk did not change meanwhile, asked again where it did.
+  const restored = restoreUnsettledEdits(kept, connection.files)
+  for (const { path, text } of restored.apply) store.getState().applyDiskFile(path, text)
+  for (const conflict of restored.conflicts) {
+    // The page holds its own version again, as before the reload: "Keep this page's version" writes it.
+    addConflict(conflict)
+    store.getState().applyDiskFile(conflict.path, conflict.mine)
+  }
+
+  const unsettled = () => {
+    store.getState().writeHeldEdits()
+    const agreed = new Map([...synced].map(([path, { text }]) => [path, text]))
+    return unsettledEdits(agreed, store.getState().files, store.getState().folder?.conflicts ?? [])
+  }
+  return { resolve, unsettled }
 }

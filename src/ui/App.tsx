@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react'
 import { lazyView } from './common/lazyView'
 import { useDerivations, useHasCode, usePlayground, usePlaygroundStore } from '../state/PlaygroundProvider'
 import { ErrorBoundary } from './common/ErrorBoundary'
+import { useServices } from './common/services'
 import { preloadEditor } from './common/preloadEditor'
 import { useIdleMount } from './common/useIdleMount'
 import { StorageBanners } from './StorageBanners'
@@ -55,7 +56,7 @@ const TABS: { id: Tab; Badge?: () => ReactNode }[] = [
 ]
 
 export function App() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const selectedPath = usePlayground((state) => state.selectedPath)
   const editingFolder = usePlayground((state) => state.folder !== null)
@@ -64,7 +65,13 @@ export function App() {
   // What a tab shows while its code loads (tabs other than Routing load on first use).
   const tabLoading = <p className="loading">{t('tools.loading')}</p>
   const [preview, setPreview] = useState(false)
-  const [view, setView] = useState<'form' | 'text'>('text')
+  const { editorView } = useServices()
+  // The view chosen last on this device: a reload (or the next visit) opens it again.
+  const [view, setShownView] = useState(editorView.read)
+  const setView = (next: 'form' | 'text') => {
+    setShownView(next)
+    editorView.remember(next)
+  }
   const derive = useDerivations()
   // Seed 001's tool folder: its schema.json is the skill's file (a boolean, so typing does not render the page).
   const toolSkill = usePlayground(
@@ -115,12 +122,12 @@ export function App() {
         <ErrorBoundary name={t('skills.title')}>
           <SkillList />
         </ErrorBoundary>
-        <section className="pane editor-pane" aria-label="Editor" onPointerDown={mountEditor} onFocus={mountEditor}>
+        <section className="pane editor-pane" aria-label={t('a11y.editor')} onPointerDown={mountEditor} onFocus={mountEditor}>
           <div className="pane-header">
             <h2>{selectedPath ?? t('editor.noSelection')}</h2>
             {isSkill && (
-              <div className="view-tabs" role="tablist" aria-label={en('form.views')}>
-                <button type="button" role="tab" aria-selected={showForm} aria-label={en('form.tab')} onClick={() => setView('form')}>
+              <div className="view-tabs" role="tablist" aria-label={t('form.views')}>
+                <button type="button" role="tab" aria-selected={showForm} aria-label={t('form.tab')} onClick={() => setView('form')}>
                   {t('form.tab')}
                 </button>
                 <button
@@ -142,7 +149,7 @@ export function App() {
                 aria-pressed={preview}
                 onClick={() => setPreview(!preview)}
                 title={t('editor.previewTitle')}
-                aria-label={en('editor.preview')}
+                aria-label={t('editor.preview')}
               >
                 {t('editor.preview')}
               </button>
@@ -187,12 +194,12 @@ export function App() {
             </Suspense>
           )}
         </section>
-        <section className="pane routing-pane" aria-label="Routing">
+        <section className="pane routing-pane" aria-label={t('a11y.routing')}>
           <UtteranceBox />
           <RunControls onRun={() => setTab('run')} />
-          <div className="tabs" role="tablist" aria-label="Views">
+          <div className="tabs" role="tablist" aria-label={t('a11y.views')}>
             {TABS.map(({ id, Badge }) => (
-              <button key={id} type="button" role="tab" aria-selected={tab === id} aria-label={en(`tabs.${id}`)} onClick={() => setTab(id)}>
+              <button key={id} type="button" role="tab" aria-selected={tab === id} aria-label={t(`tabs.${id}`)} onClick={() => setTab(id)}>
                 {t(`tabs.${id}`)} {Badge && <Badge />}
               </button>
             ))}

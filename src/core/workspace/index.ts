@@ -28,3 +28,5 @@ export type { DiskChange, DiskConflict, DiskFileState, DiskWriteResult, FolderEv
 export { otherFilePaths } from './otherFiles'
 export { NO_REFERENCES, renameReferences } from './renameReferences'
 export type { RenameCounts, RenamedReferences } from './renameReferences'
+export { readUnsettledEdits, restoreUnsettledEdits, unsettledEdits } from './unsettledEdits'
+export type { RestoredEdits, UnsettledEdit } from './unsettledEdits'

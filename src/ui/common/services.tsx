@@ -50,6 +50,8 @@ export interface PlaygroundServices {
   startEvals: (comparison: EvalComparison | null) => Promise<() => void>
   /** Remembers the interface language chosen on this device. */
   language: { remember: (language: Language) => void }
+  /** The editor view (Form or the file) chosen last on this device: a reload opens it again. */
+  editorView: { read: () => 'form' | 'text'; remember: (view: 'form' | 'text') => void }
   /** Whether this device has seen (or skipped) the first-visit guide. */
   guide: { seen: () => boolean; markSeen: () => void }
   /** The team token (for a server that asks for one) and the team address links point to. */

@@ -1,7 +1,7 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
-import { isToolSchemaPath, splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
+import { isToolSchemaPath, keywordsToAdd, splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
 import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
@@ -17,7 +17,7 @@ const SEPARATOR_KEYS = new Set(['Enter', ',', '，', '、', '；', ';'])
  * of the same text, so Undo in the form or in SKILL.md takes it back.
  */
 export default function SkillForm({ path }: { path: string }) {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const { skills } = useWorkspace()
   const skill = useSkill(path)
@@ -34,18 +34,18 @@ export default function SkillForm({ path }: { path: string }) {
     store.getState().setSkillField(path, field, value)
 
   return (
-    <form className="skill-form" aria-label={en('form.title')} onSubmit={(event) => event.preventDefault()}>
+    <form className="skill-form" aria-label={t('form.title')} onSubmit={(event) => event.preventDefault()}>
       <div className="form-toolbar">
         <button
           type="button"
           className="button small"
           onClick={() => undoIn(path)}
-          aria-label={en('form.undo')}
+          aria-label={t('form.undo')}
           title={t('form.undoTitle')}
         >
           {t('form.undo')}
         </button>
-        <button type="button" className="button small" onClick={() => redoIn(path)} aria-label={en('form.redo')}>
+        <button type="button" className="button small" onClick={() => redoIn(path)} aria-label={t('form.redo')}>
           {t('form.redo')}
         </button>
       </div>
@@ -57,7 +57,7 @@ export default function SkillForm({ path }: { path: string }) {
               type="button"
               className="button small"
               onClick={() => store.getState().updateText(path, applyFix(text, fix))}
-              aria-label={en('form.applyFix')}
+              aria-label={t('form.applyFix')}
             >
               {t('form.applyFix')}: {say(fix.label)}
             </button>
@@ -70,7 +70,7 @@ export default function SkillForm({ path }: { path: string }) {
           <span className="form-label">{t('form.description')}</span>
           <span className="form-help">{t('form.descriptionHelp')}</span>
           <textarea
-            aria-label={en('form.description')}
+            aria-label={t('form.description')}
             rows={4}
             value={skill.description === 'No description' && !/^description\s*:/m.test(text) ? '' : skill.description}
             onChange={(event) => set('description', event.target.value)}
@@ -86,7 +86,7 @@ export default function SkillForm({ path }: { path: string }) {
             <span className="form-label">{t('form.maxRounds')}</span>
             <input
               type="number"
-              aria-label={en('form.maxRounds')}
+              aria-label={t('form.maxRounds')}
               min={1}
               max={50}
               value={skill.maxRounds}
@@ -98,7 +98,7 @@ export default function SkillForm({ path }: { path: string }) {
           </label>
           <label className="form-field compact">
             <span className="form-label">{t('form.entryMode')}</span>
-            <select aria-label={en('form.entryMode')} value={skill.entryMode} onChange={(event) => set('entry_mode', event.target.value)}>
+            <select aria-label={t('form.entryMode')} value={skill.entryMode} onChange={(event) => set('entry_mode', event.target.value)}>
               <option value="auto">{t('form.auto')}</option>
               <option value="manual">{t('form.manual')}</option>
             </select>
@@ -106,7 +106,7 @@ export default function SkillForm({ path }: { path: string }) {
           <label className="form-field grow">
             <span className="form-label">{t('form.tags')}</span>
             <input
-              aria-label={en('form.tags')}
+              aria-label={t('form.tags')}
               defaultValue={skill.tags.join(', ')}
               key={skill.tags.join('\u0000')}
               placeholder={t('form.tagsPlaceholder')}
@@ -118,7 +118,7 @@ export default function SkillForm({ path }: { path: string }) {
           <label className="form-field grow">
             <span className="form-label">{t('form.group')}</span>
             <input
-              aria-label={en('form.group')}
+              aria-label={t('form.group')}
               defaultValue={/^group\s*:/m.test(text) ? (skill.group ?? '') : ''}
               key={skill.group ?? ''}
               placeholder={skill.group ? t('form.groupFromFolder', { group: skill.group }) : t('form.groupPlaceholder')}
@@ -129,7 +129,7 @@ export default function SkillForm({ path }: { path: string }) {
           <label className="form-field grow">
             <span className="form-label">{t('form.fallback')}</span>
             <select
-              aria-label={en('form.fallback')}
+              aria-label={t('form.fallback')}
               title={t('form.fallbackHelp')}
               value={skill.fallback ?? ''}
               onChange={(event) => set('fallback', event.target.value || undefined)}
@@ -152,7 +152,7 @@ export default function SkillForm({ path }: { path: string }) {
 }
 
 function NameField({ skill }: { skill: Skill }) {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const [value, setValue] = useState(skill.name)
   const [error, setError] = useState<string | null>(null)
@@ -166,7 +166,7 @@ function NameField({ skill }: { skill: Skill }) {
       <span className="form-label">{t('form.name')}</span>
       <span className="form-help">{t('form.nameHelp', { path: skill.path })}</span>
       <input
-        aria-label={en('form.name')}
+        aria-label={t('form.name')}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onBlur={commit}
@@ -184,12 +184,16 @@ function NameField({ skill }: { skill: Skill }) {
 
 /** Trigger keywords as chips: type and press Enter or a comma (，、；too), or paste a list. */
 function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: string[]) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const [draft, setDraft] = useState('')
+  // What was typed while the input had focus that the skill already had: named, not dropped
+  // without a word. Each keyword ends its own entry, so the list grows until the input is entered again.
+  const [already, setAlready] = useState<string[]>([])
   const keywords = skill.triggerKeywords
   const add = (text: string) => {
-    const added = splitKeywordList(text).filter((keyword) => !keywords.some((existing) => existing.toLowerCase() === keyword.toLowerCase()))
+    const { added, already: repeated } = keywordsToAdd(keywords, text)
     if (added.length > 0) onChange([...keywords, ...added])
+    if (repeated.length > 0) setAlready((named) => [...named, ...repeated.filter((keyword) => !named.includes(keyword))])
     setDraft('')
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -210,7 +214,7 @@ function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: 
         {t('form.keywords')}
       </label>
       <span className="form-help">{t('form.keywordsHelp')}</span>
-      <ul className="chips" aria-label={en('form.keywordList')}>
+      <ul className="chips" aria-label={t('form.keywordList')}>
         {keywords.map((keyword, index) => {
           const lower = keyword.toLowerCase()
           const duplicate = keywords.slice(0, index).some((other) => other.toLowerCase() === lower)
@@ -223,7 +227,7 @@ function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: 
               <button
                 type="button"
                 className="chip-remove"
-                aria-label={en('form.removeKeyword', { keyword })}
+                aria-label={t('form.removeKeyword', { keyword })}
                 onClick={() => onChange(keywords.filter((_, i) => i !== index))}
               >
                 ✕
@@ -234,7 +238,7 @@ function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: 
         <li className="chip-input">
           <input
             id="keyword-input"
-            aria-label={en('form.keywords')}
+            aria-label={t('form.keywords')}
             value={draft}
             placeholder={t('form.keywordsPlaceholder')}
             onChange={(event) => {
@@ -245,17 +249,21 @@ function KeywordChips({ skill, onChange }: { skill: Skill; onChange: (keywords: 
             }}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
+            onFocus={() => setAlready([])}
             onBlur={() => draft.trim() !== '' && add(draft)}
           />
         </li>
       </ul>
+      <span className="chip-status form-help" role="status" aria-label={t('keywordChips.status')}>
+        {already.length > 0 && t('keywordChips.already', { list: already.join(t('renameToast.separator')) })}
+      </span>
     </div>
   )
 }
 
 /** required_tools as a checklist of the tools that exist (none ticked: every tool is visible). */
 function ToolChecklist({ skill, onChange }: { skill: Skill; onChange: (tools: string[]) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const tools = useToolRegistry()
   const own = Object.entries(skill.tools).map(([name, tool]) => ({ name, description: tool.description }))
   const all = [...tools.tools.map(({ name, description }) => ({ name, description })), ...own]
@@ -295,7 +303,7 @@ function ToolChecklist({ skill, onChange }: { skill: Skill; onChange: (tools: st
           </li>
         ))}
       </ul>
-      <span className="visually-hidden">{en('form.tools')}</span>
+      <span className="visually-hidden">{t('form.tools')}</span>
     </fieldset>
   )
 }
@@ -352,7 +360,7 @@ function schemaOf(rows: readonly ParameterRow[]): JsonSchema | undefined {
 
 /** Parameters as a small table (name, type, required, description) that writes JSON Schema. */
 function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema: JsonSchema | undefined) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const rows = rowsOf(skill.parameters)
   const update = (next: ParameterRow[]) => onChange(schemaOf(next))
   return (
@@ -362,7 +370,7 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
       {rows === null ? (
         <p className="muted small">{t('form.parametersComplex')}</p>
       ) : (
-        <table className="parameters" aria-label={en('form.parameters')}>
+        <table className="parameters" aria-label={t('form.parameters')}>
           <thead>
             <tr>
               <th scope="col">{t('form.paramName')}</th>
@@ -382,14 +390,14 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
                 <tr key={index}>
                   <td>
                     <input
-                      aria-label={en('form.paramName')}
+                      aria-label={t('form.paramName')}
                       defaultValue={row.name}
                       onBlur={(event) => event.target.value !== row.name && change({ name: event.target.value })}
                     />
                   </td>
                   <td>
                     <select
-                      aria-label={en('form.paramType')}
+                      aria-label={t('form.paramType')}
                       value={row.type}
                       onChange={(event) => change({ type: event.target.value as ParameterType })}
                     >
@@ -403,14 +411,14 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={en('form.paramRequired')}
+                      aria-label={t('form.paramRequired')}
                       checked={row.required}
                       onChange={(event) => change({ required: event.target.checked })}
                     />
                   </td>
                   <td>
                     <input
-                      aria-label={en('form.paramDescription')}
+                      aria-label={t('form.paramDescription')}
                       defaultValue={row.description}
                       onBlur={(event) => event.target.value !== row.description && change({ description: event.target.value })}
                     />
@@ -420,7 +428,7 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
                       type="button"
                       className="link-button danger"
                       onClick={() => update(rows.filter((_, i) => i !== index))}
-                      aria-label={en('form.removeParam', { name: row.name })}
+                      aria-label={t('form.removeParam', { name: row.name })}
                     >
                       ✕
                     </button>
@@ -436,7 +444,7 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
           type="button"
           className="button small"
           onClick={() => update([...rows, { name: `param${rows.length + 1}`, type: 'string', required: false, description: '' }])}
-          aria-label={en('form.addParam')}
+          aria-label={t('form.addParam')}
         >
           {t('form.addParam')}
         </button>
@@ -447,7 +455,7 @@ function ParametersTable({ skill, onChange }: { skill: Skill; onChange: (schema:
 
 /** The body (the system prompt) as Markdown, with the preview one click away. */
 function BodyField({ skill }: { skill: Skill }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const [preview, setPreview] = useState(false)
   return (
@@ -459,7 +467,7 @@ function BodyField({ skill }: { skill: Skill }) {
           className="button small"
           aria-pressed={preview}
           onClick={() => setPreview(!preview)}
-          aria-label={en('form.bodyPreview')}
+          aria-label={t('form.bodyPreview')}
         >
           {preview ? t('form.bodyEdit') : t('form.bodyPreview')}
         </button>
@@ -470,7 +478,7 @@ function BodyField({ skill }: { skill: Skill }) {
       ) : (
         <textarea
           className="body-editor"
-          aria-label={en('form.body')}
+          aria-label={t('form.body')}
           rows={12}
           value={skill.body}
           onChange={(event) => store.getState().setSkillBody(skill.path, event.target.value)}

@@ -14,6 +14,7 @@ import {
   useSkillCodeFiles,
 } from '../../state/PlaygroundProvider'
 import { RenameField } from './RenameField'
+import { RenameToast } from './RenameToast'
 import { NewSkillButton } from './NewSkillButton'
 import { OtherFiles } from './OtherFiles'
 import { useT } from '../i18n/i18n'
@@ -24,7 +25,7 @@ const ITEM_HEIGHT = 46
 
 /** The workspace's skills in load order, with add, rename, duplicate and delete. */
 export function SkillList() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   // The list follows the files a frame after a keystroke, with the lint and the routing it shows:
   // a keystroke in the editor renders none of its thousands of items.
@@ -78,14 +79,14 @@ export function SkillList() {
   }
 
   return (
-    <nav className="pane skills-pane" aria-label="Skills panel">
+    <nav className="pane skills-pane" aria-label={t('a11y.skillsPanel')}>
       <div className="pane-header">
         <h2>
           {t('skills.title')} <span className="count">{skills.length}</span>
         </h2>
         <NewSkillButton onCreated={focusItem} />
       </div>
-      <ul className="skill-list" role="listbox" aria-label="Skills" ref={listRef} onKeyDown={onKeyDown}>
+      <ul className="skill-list" role="listbox" aria-label={t('a11y.skills')} ref={listRef} onKeyDown={onKeyDown}>
         {rows.before > 0 && <li role="presentation" aria-hidden="true" className="virtual-spacer" style={{ height: rows.before }} />}
         {rows.indexes.map((index) => skills[index]).filter((skill) => skill !== undefined).map((skill, offset) => (
           <SkillItem
@@ -139,12 +140,13 @@ export function SkillList() {
         <span className="skill-item-path">{textOf(EVALS_FILE) !== undefined ? t('skills.evalsFile') : t('skills.evalsCreate')}</span>
       </button>
       <OtherFiles />
+      <RenameToast />
       {lastDeleted && (
         <div className="toast" role="status">
           {lastDeleted.removed.length > 1
             ? t('skills.deletedWithFolder', { path: lastDeleted.path, count: lastDeleted.removed.length - 1 })
             : t('skills.deleted', { path: lastDeleted.path })}
-          <button type="button" className="link-button" onClick={undoDelete} aria-label={en('skills.undo')}>
+          <button type="button" className="link-button" onClick={undoDelete} aria-label={t('skills.undo')}>
             {t('skills.undo')}
           </button>
         </div>
@@ -183,7 +185,7 @@ interface SkillItemProps {
 }
 
 const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, selected, winner, findings, shared, changedSinceShared, renaming, codeFiles, runnable, openFile, onOpenFile, onAddCode, onSelect, onRename, onRenameDone, onDuplicate, onDelete }: SkillItemProps) {
-  const { t, en } = useT()
+  const { t } = useT()
   const errors = findings.filter((finding) => finding.severity === 'error').length
   const warnings = findings.filter((finding) => finding.severity === 'warning').length
   return (
@@ -244,7 +246,7 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
           </div>
           <div className="skill-item-path">{skill.path}</div>
           {selected && codeFiles.length > 0 && (
-            <ul className="code-files" aria-label={en('code.files')} onClick={(event) => event.stopPropagation()}>
+            <ul className="code-files" aria-label={t('code.files')} onClick={(event) => event.stopPropagation()}>
               {[{ path: skill.path }, ...codeFiles].map(({ path }) => (
                 <li key={path}>
                   <button type="button" className={`link-button code-file${openFile === path ? ' open' : ''}`} aria-current={openFile === path} onClick={() => onOpenFile(path)}>
@@ -256,18 +258,18 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
           )}
           {selected && (
             <div className="skill-item-actions" onClick={(event) => event.stopPropagation()}>
-              <button type="button" className="link-button" onClick={onRename} title={t('skills.renameTitle')} aria-label={en('skills.rename')}>
+              <button type="button" className="link-button" onClick={onRename} title={t('skills.renameTitle')} aria-label={t('skills.rename')}>
                 {t('skills.rename')}
               </button>
-              <button type="button" className="link-button" onClick={onDuplicate} aria-label={en('skills.duplicate')}>
+              <button type="button" className="link-button" onClick={onDuplicate} aria-label={t('skills.duplicate')}>
                 {t('skills.duplicate')}
               </button>
               {!runnable && skill.path.includes('/') && (
-                <button type="button" className="link-button" onClick={onAddCode} title={t('code.addTitle')} aria-label={en('code.add')}>
+                <button type="button" className="link-button" onClick={onAddCode} title={t('code.addTitle')} aria-label={t('code.add')}>
                   {t('code.add')}
                 </button>
               )}
-              <button type="button" className="link-button danger" onClick={onDelete} title={t('skills.deleteTitle')} aria-label={en('skills.delete')}>
+              <button type="button" className="link-button danger" onClick={onDelete} title={t('skills.deleteTitle')} aria-label={t('skills.delete')}>
                 {t('skills.delete')}
               </button>
             </div>
