@@ -23,14 +23,33 @@ export function conversationHistory(events: readonly TraceEvent[], firstUtteranc
 export function conversationSkill(events: readonly TraceEvent[]): string | null {
   for (const event of events) {
     if (event.type === 'activation' && event.skill) return event.skill
-    if (event.type === 'tool' && event.tool === 'load_skill' && !event.error) {
-      try {
-        const name = (JSON.parse(event.arguments) as { name?: unknown }).name
-        if (typeof name === 'string') return name
-      } catch {
-        // Not a loaded skill.
-      }
-    }
+    const loaded = loadedSkill(event)
+    if (loaded) return loaded
   }
   return null
+}
+
+/**
+ * The skill the model loaded with load_skill in the turn whose events start at `from`: read up to
+ * the next turn's marker only, so a turn is never labelled with what a later turn routed to or loaded.
+ */
+export function skillLoadedInTurn(events: readonly TraceEvent[], from: number): string | null {
+  for (let index = from; index < events.length; index++) {
+    const event = events[index]!
+    if (event.type === 'turn') return null
+    const loaded = loadedSkill(event)
+    if (loaded) return loaded
+  }
+  return null
+}
+
+function loadedSkill(event: TraceEvent): string | null {
+  if (event.type !== 'tool' || event.tool !== 'load_skill' || event.error) return null
+  try {
+    const name = (JSON.parse(event.arguments) as { name?: unknown }).name
+    return typeof name === 'string' ? name : null
+  } catch {
+    // Not a loaded skill.
+    return null
+  }
 }

@@ -1,7 +1,7 @@
 export { runAgent, DEFAULT_TIMEOUTS, MAX_REPLY_CHARS, MAX_RESULT_CHARS, TRUNCATED_MARK } from './runAgent'
 export type { RunOptions, Timers } from './runAgent'
 export { runConversation, runNextTurn } from './conversation'
-export { conversationHistory, conversationSkill } from './conversationHistory'
+export { conversationHistory, conversationSkill, skillLoadedInTurn } from './conversationHistory'
 export { createScriptedModel, findExpression, parseScript } from './scriptedModel'
 export type { ScriptedReply } from './scriptedModel'
 export { ROUTING_MODES } from './trace'

@@ -3,7 +3,7 @@ import { lazyView } from '../common/lazyView'
 import type { CodeTrace, TraceEvent } from '../../core/agent'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import type { AgentRun } from '../../state/runSlice'
-import { conversationSkill } from '../../core/agent/conversationHistory'
+import { skillLoadedInTurn } from '../../core/agent/conversationHistory'
 import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
@@ -104,7 +104,7 @@ export function TraceSteps({ events }: { events: readonly TraceEvent[] }) {
           className={`trace-event ${event.type}${event.type === 'disclosure' ? ` level-${event.level}` : ''}`}
           aria-label={en(event.type === 'disclosure' ? 'disclosure.step' : `trace.steps.${event.type}`)}
         >
-          <EventView event={event} loaded={event.type === 'activation' && !event.skill ? conversationSkill(events.slice(index)) : null} />
+          <EventView event={event} loaded={event.type === 'activation' && !event.skill ? skillLoadedInTurn(events, index) : null} />
         </li>
       ))}
     </>
