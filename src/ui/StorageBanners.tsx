@@ -7,7 +7,7 @@ import { useExportWorkspace } from './share/useExportWorkspace'
 export function StorageBanners() {
   const store = usePlaygroundStore()
   const { storage, download } = useServices()
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const exportWorkspace = useExportWorkspace()
   const unreadable = storage.unreadableSave()
   const problem = usePlayground((state) => state.storageProblem)
@@ -23,20 +23,20 @@ export function StorageBanners() {
               <button
                 type="button"
                 className="button small"
-                aria-label={en('storage.download')}
+                aria-label={t('storage.download')}
                 onClick={() => download('skill-playground-unreadable-save.json', unreadable, 'application/json')}
               >
                 {t('storage.download')}
               </button>
             )}
-            <button type="button" className="button small" aria-label={en('storage.export')} onClick={exportWorkspace}>
+            <button type="button" className="button small" aria-label={t('storage.export')} onClick={exportWorkspace}>
               {t('storage.export')}
             </button>
             <button
               type="button"
               className="link-button"
               onClick={() => store.getState().setStorageProblem(null)}
-              aria-label={en('common.dismiss')}
+              aria-label={t('common.dismiss')}
             >
               {t('common.dismiss')}
             </button>
@@ -47,14 +47,14 @@ export function StorageBanners() {
         <div className="banner warning" role="alert">
           <span>{t('storage.conflict')}</span>
           <span className="banner-actions">
-            <button type="button" className="button small" onClick={() => void storage.loadSaved()} aria-label={en('storage.loadTheirs')}>
+            <button type="button" className="button small" onClick={() => void storage.loadSaved()} aria-label={t('storage.loadTheirs')}>
               {t('storage.loadTheirs')}
             </button>
             <button
               type="button"
               className="button small primary"
               onClick={() => void storage.saveNow()}
-              aria-label={en('storage.keepMine')}
+              aria-label={t('storage.keepMine')}
             >
               {t('storage.keepMine')}
             </button>

@@ -20,7 +20,7 @@ const MAX_PREVIEW_CHARS = 20_000
 
 /** "Catalog budget" beside the token meter: opens the listing as a chosen client would lay it out. */
 export function CatalogBudget() {
-  const { t, en } = useT()
+  const { t } = useT()
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -28,7 +28,7 @@ export function CatalogBudget() {
         type="button"
         className="button small catalog-budget-toggle"
         aria-expanded={open}
-        aria-label={en('catalogBudget.button')}
+        aria-label={t('catalogBudget.button')}
         onClick={() => setOpen(!open)}
       >
         {t('catalogBudget.button')}
@@ -41,7 +41,7 @@ export function CatalogBudget() {
 const STATE_ORDER: EntryState[] = ['full', 'shortened', 'name-only', 'omitted']
 
 function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const lintProfile = usePlayground((state) => state.lintProfile)
   const { skills } = useDeferredWorkspace()
@@ -68,13 +68,13 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
   const lintsHere = profile.lintProfile === lintProfile
 
   return (
-    <section className="catalog-budget" aria-label={en('catalogBudget.title')}>
+    <section className="catalog-budget" aria-label={t('catalogBudget.title')}>
       <div className="catalog-budget-head">
         <strong>{t('catalogBudget.title')}</strong>
         <label className="select">
           <span>{t('catalogBudget.client')}</span>
           <select
-            aria-label={en('catalogBudget.client')}
+            aria-label={t('catalogBudget.client')}
             value={client}
             onChange={(event) => isClientId(event.target.value) && setClient(event.target.value)}
           >
@@ -85,7 +85,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
             ))}
           </select>
         </label>
-        <button type="button" className="button small" aria-label={en('catalogBudget.close')} onClick={onClose}>
+        <button type="button" className="button small" aria-label={t('catalogBudget.close')} onClick={onClose}>
           {t('catalogBudget.close')}
         </button>
       </div>
@@ -105,7 +105,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
                   min={0}
                   max={MAX_BUDGET_NUMBER}
                   step={key === 'percent' || key === 'charsPerToken' ? 'any' : 1}
-                  aria-label={en(`catalogBudget.numbers.${label}`)}
+                  aria-label={t(`catalogBudget.numbers.${label}`)}
                   aria-invalid={invalid || undefined}
                   value={edits[key] ?? String(profile.numbers[key])}
                   onChange={(event) => setTyped({ ...typed, [client]: { ...edits, [key]: event.target.value } })}
@@ -121,7 +121,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="button small"
-            aria-label={en('catalogBudget.reset')}
+            aria-label={t('catalogBudget.reset')}
             disabled={Object.keys(edits).length === 0}
             onClick={() => setTyped({ ...typed, [client]: {} })}
           >
@@ -130,7 +130,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
         </div>
       )}
       <p className="catalog-budget-source">{t(`catalogBudget.sources.${client}`)}</p>
-      <p role="status" className={over ? 'warning-text' : ''} aria-label={en('catalogBudget.summaryName')}>
+      <p role="status" className={over ? 'warning-text' : ''} aria-label={t('catalogBudget.summaryName')}>
         {layout.budget > 0
           ? t('catalogBudget.summary', {
               used: formatNumber(layout.used),
@@ -155,7 +155,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
             <button
               type="button"
               className="button small"
-              aria-label={en('catalogBudget.lintFor', { client: en(`catalogBudget.clients.${client}`) })}
+              aria-label={t('catalogBudget.lintFor', { client: t(`catalogBudget.clients.${client}`) })}
               onClick={() => store.getState().setLintProfile(profile.lintProfile)}
             >
               {t('catalogBudget.lintFor', { client: t(`catalogBudget.clients.${client}`) })}
@@ -163,7 +163,7 @@ function CatalogBudgetPanel({ onClose }: { onClose: () => void }) {
           )}
         </p>
       )}
-      <table className="catalog-budget-table" aria-label={en('catalogBudget.table')}>
+      <table className="catalog-budget-table" aria-label={t('catalogBudget.table')}>
         <thead>
           <tr>
             <th scope="col">{t('catalogBudget.skill')}</th>

@@ -19,11 +19,11 @@ export function originsRead(paths: readonly string[], t: Translator['t']): strin
 /** Beside an opened folder's path: which clients' skill folders it read, and how many skills each gave. */
 export function SkillOrigins() {
   const { skills } = useDeferredWorkspace()
-  const { t, en } = useT()
+  const { t } = useT()
   const list = useMemo(() => originsList(skillOrigins(skills.map((skill) => skill.path)), t), [skills, t])
   if (!list) return null
   return (
-    <span className="skill-origins" aria-label={en('skillFolders.label')}>
+    <span className="skill-origins" aria-label={t('skillFolders.label')}>
       {t('skillFolders.read', { list })}
     </span>
   )

@@ -30,7 +30,7 @@ export function SkillCodePanel({ path }: { path: string | null }) {
 type Property = { type?: string; enum?: unknown[]; items?: { type?: string }; description?: string; default?: unknown }
 
 function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const services = useServices()
   const schema: JsonSchema = code.parameters ?? { type: 'object', properties: {} }
   const properties = (schema.properties ?? {}) as Record<string, Property>
@@ -97,7 +97,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
   }
 
   return (
-    <section className="code-panel" aria-label="Skill code">
+    <section className="code-panel" aria-label={t('a11y.skillCode')}>
       <div className="code-panel-header">
         <h3>{t('code.title', { skill: name })}</h3>
         <span className="muted small">
@@ -106,7 +106,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
         </span>
       </div>
       {code.schemaProblem && <p className="error-text small">{code.schemaProblem}</p>}
-      <div className="code-args" role="group" aria-label={en('code.arguments')}>
+      <div className="code-args" role="group" aria-label={t('code.arguments')}>
         {Object.entries(properties).map(([key, property]) => (
           <ArgField
             key={`${key}:${revision}`}
@@ -120,7 +120,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
         <details open={Object.keys(properties).length === 0 || json !== null}>
           <summary className="small">{t('code.asJson')}</summary>
           <textarea
-            aria-label="Arguments (JSON)"
+            aria-label={t('a11y.codeArguments')}
             className="code-json"
             rows={4}
             value={argsText}
@@ -137,12 +137,12 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
           onClick={() => void run()}
           onPointerEnter={services.code.warm}
           onFocus={services.code.warm}
-          aria-label="Run code"
+          aria-label={t('a11y.runCode')}
         >
           {running ? t('code.running') : t('code.run')}
         </button>
         {running && (
-          <button type="button" className="button small" onClick={() => stop.current?.abort()} aria-label={en('code.stop')}>
+          <button type="button" className="button small" onClick={() => stop.current?.abort()} aria-label={t('code.stop')}>
             {t('code.stop')}
           </button>
         )}
@@ -153,7 +153,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
             className="code-seconds"
             min={1}
             max={600}
-            aria-label="Time limit (seconds)"
+            aria-label={t('a11y.timeLimit')}
             value={seconds}
             onChange={(event) => setSeconds(Number(event.target.value) || DEFAULT_CODE_TIMEOUT_MS / 1000)}
           />
@@ -173,7 +173,7 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
 function CodeResult({ outcome }: { outcome: CodeRunOutcome }) {
   const { t } = useT()
   return (
-    <div className="code-result" role="region" aria-label="Code result">
+    <div className="code-result" role="region" aria-label={t('a11y.codeResult')}>
       <div className="event-title">
         {outcome.ok ? (
           <span className="ok">{t('code.returned')}</span>

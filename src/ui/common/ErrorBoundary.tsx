@@ -41,13 +41,13 @@ export class ErrorBoundary extends Component<Props, { failed: Error | null }> {
 }
 
 function ViewFailed({ name, detail, onReset }: { name: string; detail: string; onReset: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   return (
-    <div className="banner error view-failed" role="alert" aria-label={en('errors.viewFailed', { name })}>
+    <div className="banner error view-failed" role="alert" aria-label={t('errors.viewFailed', { name })}>
       <span>
         {t('errors.viewFailed', { name })} <span className="muted small">({detail})</span>
       </span>
-      <button type="button" className="button small" onClick={onReset} aria-label={en('errors.reset')}>
+      <button type="button" className="button small" onClick={onReset} aria-label={t('errors.reset')}>
         {t('errors.reset')}
       </button>
     </div>
@@ -61,7 +61,7 @@ function ViewFailed({ name, detail, onReset }: { name: string; detail: string; o
  * out). While the server does not answer, the page stays as it is and says so.
  */
 function ViewNotLoaded({ name, failed, onLoaded }: { name: string; failed: ViewLoadError; onLoaded: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { serverAnswers, reloadPage } = useServices()
   const [status, setStatus] = useState<'idle' | 'trying' | 'unreachable' | 'reloading'>('idle')
   const tryAgain = async () => {
@@ -77,7 +77,7 @@ function ViewNotLoaded({ name, failed, onLoaded }: { name: string; failed: ViewL
     }
   }
   return (
-    <div className="banner error view-failed" role="alert" aria-label={en('errors.notLoaded', { name })}>
+    <div className="banner error view-failed" role="alert" aria-label={t('errors.notLoaded', { name })}>
       <span>
         {t('errors.notLoaded', { name })} <span className="muted small">({failed.message})</span>
         {status === 'unreachable' && <strong> {t('errors.stillUnreachable')}</strong>}
@@ -88,7 +88,7 @@ function ViewNotLoaded({ name, failed, onLoaded }: { name: string; failed: ViewL
         className="button small"
         disabled={status === 'trying' || status === 'reloading'}
         onClick={() => void tryAgain()}
-        aria-label={en('errors.retry')}
+        aria-label={t('errors.retry')}
       >
         {t('errors.retry')}
       </button>

@@ -12,7 +12,7 @@ export const STREAMING_TAIL = 4_000
  * size cap costs the page no more than a short one until the user asks for more.
  */
 export function LongText({ text, as: Tag = 'p', className }: { text: string; as?: 'p' | 'pre'; className?: string }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const [shown, setShown] = useState(LONG_TEXT_STEP)
   if (text.length <= shown) return <Tag className={className}>{text}</Tag>
   const left = text.length - shown
@@ -22,7 +22,7 @@ export function LongText({ text, as: Tag = 'p', className }: { text: string; as?
       <button
         type="button"
         className="button small"
-        aria-label={en('longText.more')}
+        aria-label={t('longText.more')}
         onClick={() => setShown((current) => current + LONG_TEXT_STEP)}
       >
         {t('longText.moreCount', { count: Math.min(left, LONG_TEXT_STEP).toLocaleString('en'), left: left.toLocaleString('en') })}

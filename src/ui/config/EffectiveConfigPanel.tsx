@@ -6,14 +6,14 @@ const PREVIEW_LINES = 8
 
 /** What the agent would run with for this utterance (docs/agent-loop.md), before any round runs. */
 export function EffectiveConfigPanel() {
-  const { t, en } = useT()
+  const { t } = useT()
   const config = useEffectiveConfig()
   const [expanded, setExpanded] = useState(false)
   const lines = config.systemPrompt.trim().split('\n')
   const long = lines.length > PREVIEW_LINES
   const missing = config.tools.filter((tool) => tool.missing)
   return (
-    <section className="config" aria-label="Effective configuration">
+    <section className="config" aria-label={t('a11y.effectiveConfig')}>
       <h3>
         {t('config.title')} <span className="muted">{config.skill ? t('config.from', { skill: config.skill }) : t('config.default')}</span>
       </h3>
@@ -22,7 +22,7 @@ export function EffectiveConfigPanel() {
         <dd data-testid="config.max-rounds">{config.maxRounds}</dd>
         <dt>{t('config.tools')}</dt>
         <dd>
-          <div className="tool-chips" aria-label={en('config.visibleTools')}>
+          <div className="tool-chips" aria-label={t('config.visibleTools')}>
             {config.tools.map((tool) => (
               <span
                 key={tool.name}
@@ -42,7 +42,7 @@ export function EffectiveConfigPanel() {
         </dd>
         <dt>{t('config.prompt')}</dt>
         <dd>
-          <pre className="prompt" aria-label={en('config.prompt')}>
+          <pre className="prompt" aria-label={t('config.prompt')}>
             {expanded || !long ? config.systemPrompt.trim() : lines.slice(0, PREVIEW_LINES).join('\n') + '\n…'}
           </pre>
           {long && (

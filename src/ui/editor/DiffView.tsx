@@ -12,7 +12,7 @@ export default function DiffView({ original, modified }: { original: string; mod
   const host = useRef<HTMLDivElement>(null)
   const models = useRef<{ left: monaco.editor.ITextModel; right: monaco.editor.ITextModel } | null>(null)
   const scheme = useColorScheme()
-  const { en } = useT()
+  const { t } = useT()
   useEffect(() => {
     if (!host.current) return undefined
     const left = monaco.editor.createModel('', SKILL_LANGUAGE)
@@ -44,5 +44,5 @@ export default function DiffView({ original, modified }: { original: string; mod
     if (current.right.getValue() !== modified) current.right.setValue(modified)
   }, [original, modified])
   useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme])
-  return <div className="diff-host" ref={host} aria-label={en('versions.diff')} role="region" />
+  return <div className="diff-host" ref={host} aria-label={t('versions.diff')} role="region" />
 }

@@ -61,7 +61,7 @@ export function SkillEditor() {
   const evalSuite = useDeferredEvalSuite()
   const scheme = useColorScheme()
   registerSkillLanguageFeatures(useToolRegistry())
-  const { t, en, say, language } = useT()
+  const { t, say, language } = useT()
   const localize = useCallback<Localize>(
     (finding) => ({
       // Parser messages come from the YAML library in English; the rule's explanation is translated.
@@ -251,7 +251,7 @@ export function SkillEditor() {
         {selectedPath === null && <p className="empty-editor">{t('editor.empty')}</p>}
       </div>
       {problems.length > 0 && (
-        <ul className="problems" aria-label={en('problems.title')}>
+        <ul className="problems" aria-label={t('problems.title')}>
           {problems.map((problem, index) => (
             <li key={index} className={`problem ${problem.severity}`}>
               <button type="button" onClick={() => reveal(problem)} title={localize(problem).explanation}>

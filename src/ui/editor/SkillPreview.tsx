@@ -5,10 +5,10 @@ import { useT } from '../i18n/i18n'
 /** The selected skill's body rendered as Markdown, the way the model will read it. */
 export function SkillPreview({ path }: { path: string | null }) {
   const skill = useSkill(path)
-  const { t, en } = useT()
+  const { t } = useT()
   if (!skill) return <p className="hint">{t('editor.noSelection')}</p>
   return (
-    <article className="markdown-preview" aria-label={en('editor.preview')}>
+    <article className="markdown-preview" aria-label={t('editor.preview')}>
       <SafeMarkdown text={skill.body} />
     </article>
   )

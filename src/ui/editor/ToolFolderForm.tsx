@@ -10,7 +10,7 @@ const RULE_KEYS = ['enum', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLen
  * is edited in the editor beside it.
  */
 export function ToolFolderForm({ skill }: { skill: Skill }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const schema: JsonSchema = skill.parameters ?? {}
   const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<
     string,
@@ -19,16 +19,16 @@ export function ToolFolderForm({ skill }: { skill: Skill }) {
   const required = Array.isArray(schema.required) ? schema.required.map(String) : []
   const rows = Object.entries(properties)
   return (
-    <form className="skill-form" aria-label={en('toolFolder.title')} onSubmit={(event) => event.preventDefault()}>
+    <form className="skill-form" aria-label={t('toolFolder.title')} onSubmit={(event) => event.preventDefault()}>
       <p className="hint">{t('toolFolder.note')}</p>
       <fieldset disabled>
         <label className="form-field">
           <span className="form-label">{t('toolFolder.name')}</span>
-          <input aria-label={en('toolFolder.name')} value={skill.name} readOnly />
+          <input aria-label={t('toolFolder.name')} value={skill.name} readOnly />
         </label>
         <label className="form-field">
           <span className="form-label">{t('toolFolder.description')}</span>
-          <textarea aria-label={en('toolFolder.description')} rows={4} value={skill.description} readOnly />
+          <textarea aria-label={t('toolFolder.description')} rows={4} value={skill.description} readOnly />
         </label>
       </fieldset>
       <div className="form-field">
@@ -36,7 +36,7 @@ export function ToolFolderForm({ skill }: { skill: Skill }) {
         {rows.length === 0 ? (
           <p className="muted small">{t('toolFolder.none')}</p>
         ) : (
-          <table className="parameters" aria-label={en('toolFolder.parameters')}>
+          <table className="parameters" aria-label={t('toolFolder.parameters')}>
             <thead>
               <tr>
                 <th scope="col">{t('form.paramName')}</th>

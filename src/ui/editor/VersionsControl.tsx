@@ -8,7 +8,7 @@ const CURRENT = 'current'
 
 /** Save version (with a label), the list of versions, restore, and a diff between any two. */
 export function VersionsControl({ path }: { path: string }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const versions = usePlayground((state) => state.versions[path]) ?? []
   const [open, setOpen] = useState(false)
@@ -37,19 +37,19 @@ export function VersionsControl({ path }: { path: string }) {
           }}
         >
           <input
-            aria-label={en('versions.label')}
+            aria-label={t('versions.label')}
             autoFocus
             placeholder={t('versions.labelPlaceholder')}
             value={label}
             onChange={(event) => setLabel(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setLabeling(false)}
           />
-          <button type="submit" className="button small primary" aria-label={en('versions.save')}>
+          <button type="submit" className="button small primary" aria-label={t('versions.save')}>
             {t('versions.save')}
           </button>
         </form>
       ) : (
-        <button type="button" className="button small" onClick={() => setLabeling(true)} aria-label={en('versions.saveVersion')}>
+        <button type="button" className="button small" onClick={() => setLabeling(true)} aria-label={t('versions.saveVersion')}>
           {t('versions.saveVersion')}
         </button>
       )}
@@ -60,7 +60,7 @@ export function VersionsControl({ path }: { path: string }) {
           aria-expanded={open}
           onClick={() => setOpen(!open)}
           title={t('versions.title')}
-          aria-label={en('versions.open', { count: versions.length })}
+          aria-label={t('versions.open', { count: versions.length })}
         >
           {t('versions.open', { count: versions.length })}
         </button>
@@ -71,7 +71,7 @@ export function VersionsControl({ path }: { path: string }) {
             className="modal wide"
             role="dialog"
             aria-modal="true"
-            aria-label={en('versions.dialog')}
+            aria-label={t('versions.dialog')}
             onClick={(event) => event.stopPropagation()}
           >
             <h2>{t('versions.of', { path })}</h2>
@@ -87,7 +87,7 @@ export function VersionsControl({ path }: { path: string }) {
                       type="button"
                       className="link-button"
                       onClick={() => setPair({ left: version.id, right: CURRENT })}
-                      aria-label={en('versions.diffCurrent')}
+                      aria-label={t('versions.diffCurrent')}
                     >
                       {t('versions.diffCurrent')}
                     </button>
@@ -95,7 +95,7 @@ export function VersionsControl({ path }: { path: string }) {
                       type="button"
                       className="link-button"
                       onClick={() => store.getState().restoreVersion(path, version.id)}
-                      aria-label={en('versions.restore')}
+                      aria-label={t('versions.restore')}
                     >
                       {t('versions.restore')}
                     </button>
@@ -107,7 +107,7 @@ export function VersionsControl({ path }: { path: string }) {
               <label>
                 {t('versions.compare')}{' '}
                 <select
-                  aria-label={en('versions.left')}
+                  aria-label={t('versions.left')}
                   value={pair?.left ?? versions[0]?.id}
                   onChange={(event) => setPair({ left: event.target.value, right: pair?.right ?? CURRENT })}
                 >
@@ -122,7 +122,7 @@ export function VersionsControl({ path }: { path: string }) {
               <label>
                 {t('versions.with')}{' '}
                 <select
-                  aria-label={en('versions.right')}
+                  aria-label={t('versions.right')}
                   value={pair?.right ?? CURRENT}
                   onChange={(event) => setPair({ left: pair?.left ?? versions[0]?.id ?? CURRENT, right: event.target.value })}
                 >
@@ -144,7 +144,7 @@ export function VersionsControl({ path }: { path: string }) {
               </>
             )}
             <div className="modal-actions">
-              <button type="button" className="button primary" onClick={() => setOpen(false)} aria-label={en('common.close')}>
+              <button type="button" className="button primary" onClick={() => setOpen(false)} aria-label={t('common.close')}>
                 {t('common.close')}
               </button>
             </div>

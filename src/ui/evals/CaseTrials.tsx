@@ -10,7 +10,7 @@ import { useT } from '../i18n/i18n'
 import { DisclosureSummary, TraceSteps } from '../run/RunTrace'
 
 export function CaseTrials({ shared }: { shared: SharedEvalCase }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { case: testCase, trials } = shared
   const passed = trials.filter((trial) => trial.passed).length
   const expectations = Object.entries(testCase.expect)
@@ -28,7 +28,7 @@ export function CaseTrials({ shared }: { shared: SharedEvalCase }) {
             {t('evalCase.passed', { passed, total: trials.length })}
           </span>
         </p>
-        <ol className="eval-case-turns" aria-label={en('evalCase.turns')}>
+        <ol className="eval-case-turns" aria-label={t('evalCase.turns')}>
           {testCase.turns.map((turn, index) => (
             <li key={index}>
               <LongText text={turn} />
@@ -36,7 +36,7 @@ export function CaseTrials({ shared }: { shared: SharedEvalCase }) {
           ))}
         </ol>
         {expectations.length > 0 ? (
-          <ul className="eval-case-expect small" aria-label={en('evalCase.expectations')}>
+          <ul className="eval-case-expect small" aria-label={t('evalCase.expectations')}>
             {expectations.map(([key, value]) => (
               <li key={key}>
                 <code>{key}</code>: <code>{JSON.stringify(value)}</code>
@@ -75,10 +75,10 @@ export function CaseTrials({ shared }: { shared: SharedEvalCase }) {
 }
 
 function TrialView({ trial }: { trial: SharedTrial }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const trace = trial.trace
   return (
-    <li className={`eval-trial ${trial.passed ? 'pass' : 'fail'}`} aria-label={en('evalCase.trial', { trial: trial.trial })}>
+    <li className={`eval-trial ${trial.passed ? 'pass' : 'fail'}`} aria-label={t('evalCase.trial', { trial: trial.trial })}>
       <p>
         <strong>{t('evalCase.trial', { trial: trial.trial })}</strong>{' '}
         <span className={`status ${trial.passed ? 'done' : 'failed'}`}>{trial.passed ? t('evalCase.pass') : t('evalCase.fail')}</span>{' '}
@@ -87,7 +87,7 @@ function TrialView({ trial }: { trial: SharedTrial }) {
           {trial.tokens && ` · ${t('evals.tokens', { input: trial.tokens.input, output: trial.tokens.output })}`}
         </span>
       </p>
-      <ul className="eval-assertions small" aria-label={en('evalCase.assertions')}>
+      <ul className="eval-assertions small" aria-label={t('evalCase.assertions')}>
         {trial.assertions.map((assertion, index) => (
           <li key={index} className={assertion.passed ? 'pass' : 'fail'}>
             {assertion.passed ? '✓' : '✗'} <code>{assertion.assertion}</code>

@@ -22,7 +22,7 @@ const interval = (report: CaseReport) => `${percent(report.interval[0])}–${per
 
 /** Behaviour evals: run evals.yaml (and skills' evals.json) N times per case, see pass rates with intervals, compare A against B. */
 export default function EvalsPanel() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const suite = useEvalSuite()
   const { skills } = useDeferredWorkspace()
@@ -52,7 +52,7 @@ export default function EvalsPanel() {
 
   if (!suite.found)
     return (
-      <section className="evals-panel" aria-label="Evals">
+      <section className="evals-panel" aria-label={t('a11y.evals')}>
         <p className="hint">{t('evals.none')}</p>
         <button type="button" className="button" onClick={() => store.getState().createEvalsFile(winner, store.getState().utterance)}>
           {t('evals.create')}
@@ -89,9 +89,9 @@ export default function EvalsPanel() {
   }
 
   return (
-    <section className="evals-panel" aria-label="Evals">
+    <section className="evals-panel" aria-label={t('a11y.evals')}>
       {problems.length > 0 && (
-        <ul className="problem-list" aria-label={en('evals.problems')}>
+        <ul className="problem-list" aria-label={t('evals.problems')}>
           {problems.map((problem, index) => (
             <li key={index}>
               <button
@@ -113,7 +113,7 @@ export default function EvalsPanel() {
             type="number"
             min={1}
             max={100}
-            aria-label={en('evals.trials')}
+            aria-label={t('evals.trials')}
             value={trials ?? ''}
             placeholder={String(suite.trials ?? (simulated ? 1 : 3))}
             onChange={(event) => {
@@ -124,7 +124,7 @@ export default function EvalsPanel() {
         </label>
         <label className="select">
           <span>{t('evals.compare')}</span>
-          <select aria-label={en('evals.compare')} value={compare} onChange={(event) => setCompare(event.target.value)}>
+          <select aria-label={t('evals.compare')} value={compare} onChange={(event) => setCompare(event.target.value)}>
             <option value="">{t('evals.compareNone')}</option>
             {comparisons.map((option) => (
               <option key={option.value} value={option.value}>
@@ -135,11 +135,11 @@ export default function EvalsPanel() {
         </label>
         <OpenCaseFile />
         {progress ? (
-          <button type="button" className="button danger" onClick={() => stop.current?.()} aria-label={en('evals.stop')}>
+          <button type="button" className="button danger" onClick={() => stop.current?.()} aria-label={t('evals.stop')}>
             {t('evals.stop')}
           </button>
         ) : (
-          <button type="button" className="button primary" disabled={suite.cases.length === 0} onClick={run} aria-label={en('evals.run')}>
+          <button type="button" className="button primary" disabled={suite.cases.length === 0} onClick={run} aria-label={t('evals.run')}>
             {t('evals.run')}
           </button>
         )}
@@ -206,14 +206,14 @@ export default function EvalsPanel() {
 }
 
 function Results({ report, onOpen }: { report: EvalReport; onOpen: (index: number) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const passing = report.cases.filter((testCase) => testCase.passRate === 1).length
   return (
     <>
       <p role="status" className="small">
         {t('evals.summary', { passing, total: report.cases.length })}
       </p>
-      <table className="evals-table" aria-label={en('evals.results')}>
+      <table className="evals-table" aria-label={t('evals.results')}>
         <thead>
           <tr>
             <th>{t('evals.case')}</th>
@@ -256,14 +256,14 @@ function Results({ report, onOpen }: { report: EvalReport; onOpen: (index: numbe
 }
 
 function Comparison({ a, b, onOpen }: { a: EvalReport; b: EvalReport; onOpen: (side: 'a' | 'b', index: number) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const rows = compareReports(a, b)
   return (
     <>
       <p className="small">
         <strong>A</strong> {a.label} · <strong>B</strong> {b.label}
       </p>
-      <table className="evals-table" aria-label={en('evals.matrix')}>
+      <table className="evals-table" aria-label={t('evals.matrix')}>
         <thead>
           <tr>
             <th>{t('evals.case')}</th>
@@ -298,9 +298,9 @@ function Comparison({ a, b, onOpen }: { a: EvalReport; b: EvalReport; onOpen: (s
 }
 
 function TrialsButton({ onClick }: { onClick: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   return (
-    <button type="button" className="link-button small" onClick={onClick} aria-label={en('evalCase.open')}>
+    <button type="button" className="link-button small" onClick={onClick} aria-label={t('evalCase.open')}>
       {t('evalCase.open')}
     </button>
   )
@@ -312,7 +312,7 @@ function TrialsButton({ onClick }: { onClick: () => void }) {
  * has only its verdicts, so it shows them and cannot be shared.
  */
 function OpenedCase({ result, side, index, onClose }: { result: EvalResult; side: 'a' | 'b'; index: number; onClose: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const suite = useEvalSuite()
   const mode = usePlayground((state) => state.routingMode)
   const traces = usePlayground((state) => (state.evalTraces?.finishedAt === result.finishedAt ? state.evalTraces[side] : undefined))
@@ -348,7 +348,7 @@ function OpenedCase({ result, side, index, onClose }: { result: EvalResult; side
   }, [report, caseReport, traces, index, suite.cases, mode, result.finishedAt])
   if (!shared) return null
   return (
-    <section className="eval-case pane" aria-label={en('evalCase.title')}>
+    <section className="eval-case pane" aria-label={t('evalCase.title')}>
       <div className="run-header">
         <h3>
           {t('evalCase.title')}
@@ -360,7 +360,7 @@ function OpenedCase({ result, side, index, onClose }: { result: EvalResult; side
           ) : (
             <span className="muted small">{t('evalCase.notShareable')}</span>
           )}
-          <button type="button" className="button small" onClick={onClose} aria-label={en('evalCase.close')}>
+          <button type="button" className="button small" onClick={onClose} aria-label={t('evalCase.close')}>
             {t('common.close')}
           </button>
         </div>

@@ -22,7 +22,7 @@ import { TracesDropped } from './CaseTrials'
 
 /** The button above a case's trials; the dialog opens on click. */
 export function ShareCaseButton({ shared }: { shared: SharedEvalCase }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -31,7 +31,7 @@ export function ShareCaseButton({ shared }: { shared: SharedEvalCase }) {
         className="button small"
         onClick={() => setOpen(true)}
         title={t('shareCase.shareTitle')}
-        aria-label={en('shareCase.share')}
+        aria-label={t('shareCase.share')}
       >
         {t('shareCase.share')}
       </button>
@@ -50,7 +50,7 @@ const fileName = (name: string) =>
   }.json`
 
 function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
@@ -77,13 +77,7 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
 
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-label={en('shareCase.title')}
-        onClick={(event) => event.stopPropagation()}
-      >
+      <div className="modal" role="dialog" aria-modal="true" aria-label={t('shareCase.title')} onClick={(event) => event.stopPropagation()}>
         <h2>{t('shareCase.title')}</h2>
         <p className="muted small">
           “{shared.case.name}” ·{' '}
@@ -111,7 +105,7 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
               <span>{t('shareCase.link')}</span>
               <input
                 ref={linkRef}
-                aria-label={en('shareCase.link')}
+                aria-label={t('shareCase.link')}
                 readOnly
                 value={link}
                 onFocus={(event) => event.currentTarget.select()}
@@ -134,16 +128,16 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
             type="button"
             className={`button${tooLong ? ' primary' : ''}`}
             onClick={() => download(fileName(shared.case.name), evalCaseShareFile(shared), 'application/json')}
-            aria-label={en('shareRun.asFile')}
+            aria-label={t('shareRun.asFile')}
           >
             {t('shareRun.asFile')}
           </button>
           {!tooLong && (
-            <button type="button" className="button" onClick={copy} aria-label={en('share.copy')}>
+            <button type="button" className="button" onClick={copy} aria-label={t('share.copy')}>
               {t('share.copy')}
             </button>
           )}
-          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+          <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>
         </div>
@@ -156,13 +150,13 @@ const MAX_CASE_FILE_BYTES = 50 * 1024 * 1024
 
 /** Opens a file made by "Share as file": the case is shown read-only, as a case link shows it. */
 export function OpenCaseFile() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const [problem, setProblem] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
-      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={en('shareCase.openFile')}>
+      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={t('shareCase.openFile')}>
         {t('shareCase.openFile')}
       </button>
       <input
@@ -170,7 +164,7 @@ export function OpenCaseFile() {
         type="file"
         accept=".json,application/json"
         hidden
-        aria-label={en('shareCase.openFile')}
+        aria-label={t('shareCase.openFile')}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0]
           event.currentTarget.value = ''

@@ -9,20 +9,20 @@ import { useT } from '../i18n/i18n'
 import { CaseTrials } from './CaseTrials'
 
 export function SharedEvalCaseView() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const shared = usePlayground((state) => state.sharedEvalCase)
   if (!shared) return null
   const { skills, settings } = shared
   const close = () => store.getState().showSharedEvalCase(null)
   return (
-    <section className="shared-run pane" aria-label={en('sharedCase.title')}>
+    <section className="shared-run pane" aria-label={t('sharedCase.title')}>
       <div className="run-header">
         <div>
           <h2>
             {t('sharedCase.title')} <span className="badge">{t('sharedCase.readOnly')}</span>
           </h2>
-          <div className="muted small" role="group" aria-label={en('sharedRun.settings')}>
+          <div className="muted small" role="group" aria-label={t('sharedRun.settings')}>
             {settings.label} {settings.simulated && <span className="badge">{t('evals.simulated')}</span>} ·{' '}
             {t(`run.modes.${settings.mode}`)}
             {settings.threshold !== undefined && ` · ${t('sharedRun.threshold', { threshold: settings.threshold })}`}
@@ -37,12 +37,12 @@ export function SharedEvalCaseView() {
               type="button"
               className="button small"
               onClick={() => store.getState().openShared({ kind: 'skill', skills })}
-              aria-label={en('sharedRun.openSkills')}
+              aria-label={t('sharedRun.openSkills')}
             >
               {t('sharedRun.openSkills')}
             </button>
           )}
-          <button type="button" className="button small primary" onClick={close} aria-label={en('sharedCase.close')}>
+          <button type="button" className="button small primary" onClick={close} aria-label={t('sharedCase.close')}>
             {t('common.close')}
           </button>
         </div>

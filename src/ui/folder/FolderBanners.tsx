@@ -18,13 +18,13 @@ export function FolderBanners() {
   const folder = usePlayground((state) => state.folder)
   const { folder: sync } = useServices()
   const exportAll = useExportWorkspace()
-  const { t, en } = useT()
+  const { t } = useT()
   if (!folder) return null
   if (folder.blocked) return <FolderBlocked reason={folder.blocked} />
   const conflict = folder.conflicts[0]
   return (
     <>
-      <div className="banner folder-banner" role="status" aria-label={en('folder.label')}>
+      <div className="banner folder-banner" role="status" aria-label={t('folder.label')}>
         <span>
           {t('folder.editing')} <code title={folder.root}>{folder.root}</code>
         </span>
@@ -34,7 +34,7 @@ export function FolderBanners() {
         <div className="banner warning" role="alert">
           <span>{t('folder.offline')}</span>
           <span className="banner-actions">
-            <button type="button" className="button small" aria-label={en('storage.export')} onClick={exportAll}>
+            <button type="button" className="button small" aria-label={t('storage.export')} onClick={exportAll}>
               {t('storage.export')}
             </button>
           </span>
@@ -47,7 +47,7 @@ export function FolderBanners() {
       )}
       {conflict && (
         <div className="modal-backdrop">
-          <div className="modal wide" role="dialog" aria-modal="true" aria-label={en('folder.conflictTitle', { path: conflict.path })}>
+          <div className="modal wide" role="dialog" aria-modal="true" aria-label={t('folder.conflictTitle', { path: conflict.path })}>
             <h2>{t('folder.conflictTitle', { path: conflict.path })}</h2>
             <p>
               {conflict.theirs === null
@@ -69,7 +69,7 @@ export function FolderBanners() {
               <button
                 type="button"
                 className="button primary"
-                aria-label={en('folder.keepMine')}
+                aria-label={t('folder.keepMine')}
                 onClick={() => void sync.resolve(conflict.path, 'mine')}
               >
                 {t('folder.keepMine')}
@@ -77,7 +77,7 @@ export function FolderBanners() {
               <button
                 type="button"
                 className="button"
-                aria-label={en('folder.takeDisk')}
+                aria-label={t('folder.takeDisk')}
                 onClick={() => void sync.resolve(conflict.path, 'theirs')}
               >
                 {t('folder.takeDisk')}
@@ -92,7 +92,7 @@ export function FolderBanners() {
 
 /** The folder is there but not for this page yet: nothing is edited, and the browser's workspace is not put in its place. */
 function FolderBlocked({ reason }: { reason: 'token' | 'unreadable' }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { team } = useServices()
   const [token, setToken] = useState('')
   if (reason === 'unreadable')
@@ -112,14 +112,14 @@ function FolderBlocked({ reason }: { reason: 'token' | 'unreadable' }) {
         }}
       >
         <input
-          aria-label={en('run.teamToken')}
+          aria-label={t('run.teamToken')}
           placeholder={t('run.teamToken')}
           type="password"
           autoComplete="off"
           value={token}
           onChange={(event) => setToken(event.target.value)}
         />
-        <button type="submit" className="button small" aria-label={en('run.unlock')}>
+        <button type="submit" className="button small" aria-label={t('run.unlock')}>
           {t('run.unlock')}
         </button>
       </form>

@@ -8,7 +8,7 @@ import { ScoreHelp } from './ScoreHelp'
 
 /** The header's right end: the interface language, and Help (the guide, how scores work). */
 export function HeaderMenus() {
-  const { t, en, language } = useT()
+  const { t, language } = useT()
   const services = useServices()
   const [menu, setMenu] = useState(false)
   const [help, setHelp] = useState(false)
@@ -21,7 +21,7 @@ export function HeaderMenus() {
         <label className="select compact">
           <span className="visually-hidden">{t('header.language')}</span>
           <select
-            aria-label={en('header.language')}
+            aria-label={t('header.language')}
             value={language}
             onChange={(event) => {
               const next = event.target.value as Language
@@ -42,7 +42,7 @@ export function HeaderMenus() {
             className="button small"
             aria-haspopup="menu"
             aria-expanded={menu}
-            aria-label={en('header.help')}
+            aria-label={t('header.help')}
             onClick={() => setMenu(!menu)}
           >
             {t('header.help')}
@@ -52,7 +52,7 @@ export function HeaderMenus() {
               <button
                 type="button"
                 role="menuitem"
-                aria-label={en('header.guide')}
+                aria-label={t('header.guide')}
                 onClick={() => {
                   setGuide(true)
                   setMenu(false)
@@ -63,7 +63,7 @@ export function HeaderMenus() {
               <button
                 type="button"
                 role="menuitem"
-                aria-label={en('header.scoreHelp')}
+                aria-label={t('header.scoreHelp')}
                 onClick={() => {
                   setHelp(true)
                   setMenu(false)

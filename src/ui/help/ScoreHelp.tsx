@@ -7,7 +7,7 @@ const GLOSSARY = ['keyword', 'covered', 'threshold', 'activation', 'round'] as c
 
 /** How the score works, told with the numbers of the current utterance, and a short glossary. */
 export function ScoreHelp({ onClose }: { onClose: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const routing = useRouting()
   const selectedPath = usePlayground((state) => state.selectedPath)
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
@@ -16,16 +16,10 @@ export function ScoreHelp({ onClose }: { onClose: () => void }) {
   const needed = score?.verdict.kind === 'below-threshold' ? score.verdict.neededCovered : null
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div
-        className="modal help"
-        role="dialog"
-        aria-modal="true"
-        aria-label={en('help.title')}
-        onClick={(event) => event.stopPropagation()}
-      >
+      <div className="modal help" role="dialog" aria-modal="true" aria-label={t('help.title')} onClick={(event) => event.stopPropagation()}>
         <h2>{t('help.title')}</h2>
         <p>{t('help.intro')}</p>
-        <section aria-label={en('help.example')} className="help-example">
+        <section aria-label={t('help.example')} className="help-example">
           {score && score.final !== null ? (
             <ol>
               <li>{t('help.matched', { skill: score.skill, keywords: score.matched.join('、'), count: score.matched.length })}</li>
@@ -59,7 +53,7 @@ export function ScoreHelp({ onClose }: { onClose: () => void }) {
           ))}
         </dl>
         <div className="modal-actions">
-          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.close')}>
+          <button type="button" className="button primary" onClick={onClose} aria-label={t('common.close')}>
             {t('common.close')}
           </button>
         </div>

@@ -1,7 +1,8 @@
 /**
  * The interface in English. Keys are grouped by where the text appears; `{{name}}` marks a value,
  * `_one` / `_other` the plural forms. zh.ts has the same keys (the compiler and a test check it).
- * English texts are also the accessible names, in every language.
+ * The accessible names come from here too, in the interface's language (docs/i18n.md); the English
+ * ones are what tests select.
  */
 export const en = {
   app: { tagline: 'Write SKILL.md files and see, as you type, which one a user message would activate, and why.' },

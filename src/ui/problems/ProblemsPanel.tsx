@@ -11,7 +11,7 @@ const ORDER: Record<Finding['severity'], number> = { error: 0, warning: 1, info:
 
 /** Every lint finding of the workspace, worst first, with the profile that grades them. */
 export function ProblemsPanel() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const profile = usePlayground((state) => state.lintProfile)
   const { skills, findings } = useLint()
@@ -34,12 +34,12 @@ export function ProblemsPanel() {
   const rows = useVirtualRows(shown.length, list, ROW_HEIGHT)
 
   return (
-    <section className="problems-panel" aria-label="Problems">
+    <section className="problems-panel" aria-label={t('a11y.problems')}>
       <div className="problems-toolbar">
         <label className="select">
           <span>{t('problems.profile')}</span>
           <select
-            aria-label={en('problems.profileName')}
+            aria-label={t('problems.profileName')}
             value={profile}
             onChange={(event) => store.getState().setLintProfile(event.target.value as LintProfile)}
           >
@@ -56,7 +56,7 @@ export function ProblemsPanel() {
           <label className="checkbox">
             <input
               type="checkbox"
-              aria-label={en('problems.showInfo')}
+              aria-label={t('problems.showInfo')}
               checked={showInfo}
               onChange={(event) => setShowInfo(event.target.checked)}
             />{' '}

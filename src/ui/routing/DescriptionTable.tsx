@@ -14,7 +14,7 @@ export const DESCRIPTION_ROWS = 10
  */
 export function DescriptionTable() {
   const tr = useT()
-  const { t, en } = tr
+  const { t } = tr
   const routing = useDescriptionRouting()
   const store = usePlaygroundStore()
   const [limit, setLimit] = useState(DESCRIPTION_ROWS)
@@ -23,7 +23,7 @@ export function DescriptionTable() {
   const shown = routing.top(limit)
   const rest = routing.withoutKeywords - shown.length
   return (
-    <section className="description-routing" aria-label={en('descriptionRouting.title')}>
+    <section className="description-routing" aria-label={t('descriptionRouting.title')}>
       <h3>
         {t('descriptionRouting.title')} <span className="badge simulated">{t('descriptionRouting.simulated')}</span>
       </h3>
@@ -33,7 +33,7 @@ export function DescriptionTable() {
           : t('descriptionRouting.intro', { count: routing.withoutKeywords })}
       </p>
       <div className="table-scroll">
-        <table className="score-table description-table" aria-label={en('descriptionRouting.table')}>
+        <table className="score-table description-table" aria-label={t('descriptionRouting.table')}>
           <thead>
             <tr>
               <th scope="col">{t('table.skill')}</th>

@@ -3,7 +3,7 @@ import { useT } from '../i18n/i18n'
 
 /** Grouped routing's first stage (docs/routing.md, "Grouped"): each group's score and what stage 2 did with the winner. */
 export function GroupStage() {
-  const { t, en } = useT()
+  const { t } = useT()
   const grouped = useGroupedRouting()
   const scores = grouped.groups.scores
   return (
@@ -16,7 +16,7 @@ export function GroupStage() {
       ) : (
         <>
           <h3 className="group-stage-title">{t('summary.groups.title')}</h3>
-          <table className="score-table group-table" aria-label={en('summary.groups.table')}>
+          <table className="score-table group-table" aria-label={t('summary.groups.table')}>
             <thead>
               <tr>
                 <th scope="col">{t('summary.groups.group')}</th>

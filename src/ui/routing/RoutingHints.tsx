@@ -11,7 +11,7 @@ import { SkillPicker } from '../routingSuite/SkillPicker'
  * add the keyword or keep the utterance as a test case.
  */
 export function RoutingHints() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   // The search for keywords re-routes every skill many times (9 ms a keystroke at 5,000 skills):
   // it follows the routing of the utterance once typing pauses, off the keystroke path. While the
@@ -36,7 +36,7 @@ export function RoutingHints() {
   const final = (value: number | null) => (value === null ? '—' : value.toFixed(3))
 
   return (
-    <section className={`hints${settling ? ' updating' : ''}`} aria-label="Routing hints" aria-busy={settling}>
+    <section className={`hints${settling ? ' updating' : ''}`} aria-label={t('a11y.routingHints')} aria-busy={settling}>
       {/* While typing the hints are those of the last pause: shown, but not clickable until they catch up. */}
       <fieldset className="hints-body" disabled={settling}>
         <h3>{t('hints.title', { skill: selected.name })}</h3>
@@ -59,7 +59,7 @@ export function RoutingHints() {
               type="button"
               className="link-button"
               onClick={() => explanation.rival && store.getState().selectSkill(explanation.rival.path)}
-              aria-label={en('hints.open', { skill: explanation.rival.skill })}
+              aria-label={t('hints.open', { skill: explanation.rival.skill })}
             >
               {t('hints.open', { skill: explanation.rival.skill })}
             </button>
@@ -76,7 +76,7 @@ export function RoutingHints() {
                   type="button"
                   className="button small"
                   onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
-                  aria-label={en('hints.addKeyword', { keyword: suggestion.keyword })}
+                  aria-label={t('hints.addKeyword', { keyword: suggestion.keyword })}
                 >
                   {t('hints.addKeyword', { keyword: suggestion.keyword })}
                 </button>{' '}
@@ -90,11 +90,11 @@ export function RoutingHints() {
           </ul>
         )}
         <div className="hint-case">
-          <SkillPicker value={expected} onChange={setExpect} label={en('hints.caseSkill')} />
+          <SkillPicker value={expected} onChange={setExpect} label={t('hints.caseSkill')} />
           <button
             type="button"
             className="button small"
-            aria-label={en('hints.addCase', { skill: expected ?? en('tests.noSkill') })}
+            aria-label={t('hints.addCase', { skill: expected ?? t('tests.noSkill') })}
             onClick={() => {
               const problem = store.getState().addRoutingCase(utterance, expected)
               setCaseMessage(problem ? say(problem) : t('tests.added', { utterance: utterance.trim() }))

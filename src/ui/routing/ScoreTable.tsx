@@ -40,7 +40,7 @@ export function ScoreTable() {
 /** Keyword routing's table. */
 function KeywordTable() {
   const tr = useT()
-  const { t, en } = tr
+  const { t } = tr
   const routing = useRouting()
   const store = usePlaygroundStore()
   const [showAll, setShowAll] = useState(false)
@@ -57,7 +57,7 @@ function KeywordTable() {
   const rendered = folded ? shown : all.indexes.map((index) => shown[index]).filter((score) => score !== undefined)
   return (
     <div className={`table-scroll${folded ? '' : ' all-rows'}`} ref={scrollBox}>
-      <table className="score-table" aria-label={en('routing.title')} aria-rowcount={routing.total + 1}>
+      <table className="score-table" aria-label={t('routing.title')} aria-rowcount={routing.total + 1}>
         <thead>
           <tr>
             <th scope="col">{t('table.skill')}</th>

@@ -4,7 +4,7 @@ import { useT } from '../i18n/i18n'
 
 /** The activation threshold: a skill wins only with a final score strictly above it. */
 export function ThresholdControl() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const threshold = usePlayground((state) => state.threshold)
   const set = (value: string) => {
@@ -16,7 +16,7 @@ export function ThresholdControl() {
       <label htmlFor="threshold-number">{t('threshold.label')}</label>
       <input
         type="range"
-        aria-label={en('threshold.label')}
+        aria-label={t('threshold.label')}
         min={0}
         max={1}
         step={0.01}
@@ -26,7 +26,7 @@ export function ThresholdControl() {
       <input
         id="threshold-number"
         type="number"
-        aria-label={en('threshold.label')}
+        aria-label={t('threshold.label')}
         min={0}
         max={2}
         step={0.01}

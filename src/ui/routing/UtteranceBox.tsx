@@ -16,7 +16,7 @@ const EXAMPLES = [
  * row is hovered) highlighted behind the text as the user types.
  */
 export function UtteranceBox() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const utterance = usePlayground((state) => state.utterance)
   const focusedPath = usePlayground((state) => state.focusedSkillPath)
@@ -33,7 +33,7 @@ export function UtteranceBox() {
   const spans = focused ? coveredSpans(utterance, focused.matched) : []
 
   return (
-    <section className="utterance-section" aria-label="Test utterance section">
+    <section className="utterance-section" aria-label={t('a11y.utteranceSection')}>
       <label className="field-label" htmlFor="utterance">
         {t('utterance.label')}
         {focused && <span className="label-hint">{t('utterance.highlighted', { skill: focused.skill })}</span>}
@@ -45,7 +45,7 @@ export function UtteranceBox() {
         </div>
         <textarea
           id="utterance"
-          aria-label={en('utterance.label')}
+          aria-label={t('utterance.label')}
           value={utterance}
           rows={2}
           spellCheck={false}
@@ -62,7 +62,7 @@ export function UtteranceBox() {
           {t('utterance.capped', { limit: MAX_UTTERANCE_LENGTH.toLocaleString('en') })}
         </p>
       )}
-      <div className="examples" aria-label="Example utterances">
+      <div className="examples" aria-label={t('a11y.examples')}>
         <span className="examples-label">{t('utterance.try')}</span>
         {EXAMPLES.map((example) => (
           <button key={example} type="button" className="chip" onClick={() => store.getState().setUtterance(example)}>

@@ -8,7 +8,7 @@ import { useT } from '../i18n/i18n'
  * comments at the end of the user's own file, with a button that opens the file at that copy.
  */
 export function KeptSuiteNote({ unreadable, from }: { unreadable: UnreadableSuite; from: 'import' | 'link' }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   return (
     <>
@@ -18,7 +18,7 @@ export function KeptSuiteNote({ unreadable, from }: { unreadable: UnreadableSuit
         type="button"
         className="link-button"
         onClick={() => store.getState().reveal(ROUTING_TESTS_FILE, unreadable.keptAtLine, 1)}
-        aria-label={en('tests.showKept')}
+        aria-label={t('tests.showKept')}
       >
         {t('tests.showKept')}
       </button>

@@ -9,7 +9,7 @@ import { useT } from '../i18n/i18n'
  * technology and to tests, like the skills in the list.
  */
 export function SkillPicker({ value, onChange, label }: { value: string | null; onChange: (value: string | null) => void; label: string }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const [open, setOpen] = useState(false)
   useWindowEvent('keydown', (event) => open && event.key === 'Escape' && setOpen(false))
   const choose = (next: string | null) => {
@@ -23,7 +23,7 @@ export function SkillPicker({ value, onChange, label }: { value: string | null; 
         className="button small"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${label}: ${value ?? en('tests.noSkill')}`}
+        aria-label={`${label}: ${value ?? t('tests.noSkill')}`}
         onClick={() => setOpen(!open)}
       >
         {value ?? t('tests.noSkill')} ▾

@@ -7,7 +7,7 @@ const PAD = { left: 36, right: 10, top: 10, bottom: 26 }
 
 /** Suite accuracy against the threshold, with the current threshold marked. */
 export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; threshold: number; onPick: (threshold: number) => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const x = (t: number) => PAD.left + t * (WIDTH - PAD.left - PAD.right)
   const y = (a: number) => PAD.top + (1 - a) * (HEIGHT - PAD.top - PAD.bottom)
   const path = sweep.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(point.threshold).toFixed(1)},${y(point.accuracy).toFixed(1)}`).join(' ')
@@ -23,7 +23,7 @@ export function SweepChart({ sweep, threshold, onPick }: { sweep: SweepPoint[]; 
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={en('sweep.label', { best: (best * 100).toFixed(0), range, now: (current.accuracy * 100).toFixed(0), threshold })}
+        aria-label={t('sweep.label', { best: (best * 100).toFixed(0), range, now: (current.accuracy * 100).toFixed(0), threshold })}
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect()
           const t = ((event.clientX - box.left) / box.width) * WIDTH

@@ -25,7 +25,7 @@ export function TestsPanel() {
 
 /** The routing test suite, live: add cases with the skill they expect, edit or delete them; pass/fail (failures first), confusion, threshold sweep. */
 function RoutingTests() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const { suite, updating } = useRoutingSuiteStatus()
   const threshold = usePlayground((state) => state.threshold)
@@ -38,14 +38,14 @@ function RoutingTests() {
 
   if (!suite && updating) {
     return (
-      <section className="tests-panel" aria-label="Routing tests">
+      <section className="tests-panel" aria-label={t('a11y.routingTests')}>
         <p className="loading">{t('tests.running')}</p>
       </section>
     )
   }
   if (!suite) {
     return (
-      <section className="tests-panel" aria-label="Routing tests">
+      <section className="tests-panel" aria-label={t('a11y.routingTests')}>
         <p className="hint">{t('tests.noFile', { file: ROUTING_TESTS_FILE })}</p>
         <AddCase />
       </section>
@@ -59,7 +59,7 @@ function RoutingTests() {
   const confusionShown = showAllConfusion ? failures : failures.slice(0, CONFUSION_ROWS)
   const none = t('tests.none')
   return (
-    <section className="tests-panel" aria-label="Routing tests">
+    <section className="tests-panel" aria-label={t('a11y.routingTests')}>
       <div className="tests-header">
         <p className={`summary ${result.failed === 0 ? 'summary-winner' : 'summary-none'}`} role="status">
           <strong>{t('tests.summary', { passed: result.passed, failed: result.failed })}</strong> {t('tests.atThreshold', { threshold })}
@@ -68,7 +68,7 @@ function RoutingTests() {
           type="button"
           className="button small"
           onClick={() => store.getState().selectSkill(ROUTING_TESTS_FILE)}
-          aria-label={en('tests.editFile')}
+          aria-label={t('tests.editFile')}
         >
           {t('tests.editFile')}
         </button>
@@ -84,7 +84,7 @@ function RoutingTests() {
         <p className="warning-text">{t('tests.unknown', { list: result.unknownExpectations.join(', ') })}</p>
       )}
       <div className="table-scroll cases-scroll" ref={scrollBox}>
-        <table className="score-table cases" aria-label={en('tests.cases')} aria-rowcount={ordered.length + 1}>
+        <table className="score-table cases" aria-label={t('tests.cases')} aria-rowcount={ordered.length + 1}>
           <thead>
             <tr>
               <th scope="col">{t('tests.result')}</th>
@@ -118,7 +118,7 @@ function RoutingTests() {
         </table>
       </div>
       {failures.length > 0 && (
-        <section className="confusion" aria-label="Confusion">
+        <section className="confusion" aria-label={t('a11y.confusion')}>
           <h3>{t('tests.confusion')}</h3>
           <ul>
             {confusionShown.map(({ expected, got, count }) => (
@@ -146,7 +146,7 @@ function RoutingTests() {
 
 /** A new case: the utterance (the test utterance to start with) and the skill it should activate, any skill or none. */
 function AddCase() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const utterance = usePlayground((state) => state.utterance)
   const winner = useRoutingWinner().skill
@@ -164,7 +164,7 @@ function AddCase() {
   return (
     <form
       className="add-case"
-      aria-label={en('tests.addCase')}
+      aria-label={t('tests.addCase')}
       onSubmit={(event) => {
         event.preventDefault()
         add()
@@ -173,12 +173,12 @@ function AddCase() {
       <span className="add-case-utterance" title={utterance}>
         {t('tests.addLabel', { utterance: utterance.trim() || '—' })}
       </span>
-      <SkillPicker value={expected} onChange={(value) => setExpect(value)} label={en('tests.expectedSkill')} />
+      <SkillPicker value={expected} onChange={(value) => setExpect(value)} label={t('tests.expectedSkill')} />
       <button
         type="submit"
         className="button small"
         disabled={utterance.trim() === ''}
-        aria-label={en('tests.add', { skill: expected ?? en('tests.noSkill') })}
+        aria-label={t('tests.add', { skill: expected ?? t('tests.noSkill') })}
       >
         {t('tests.add', { skill: expected ?? t('tests.noSkill') })}
       </button>
@@ -204,7 +204,7 @@ interface CaseRowProps {
 }
 
 function CaseRow({ item, index, measure }: CaseRowProps) {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const [editing, setEditing] = useState(false)
   const [utterance, setUtterance] = useState(item.case.utterance)
@@ -223,12 +223,12 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
         <td colSpan={3}>
           <div className="case-editor">
             <input
-              aria-label={en('tests.utterance')}
+              aria-label={t('tests.utterance')}
               value={utterance}
               onChange={(event) => setUtterance(event.target.value)}
               onKeyDown={(event) => event.key === 'Enter' && save()}
             />
-            <SkillPicker value={expect} onChange={setExpect} label={en('tests.expectedSkill')} />
+            <SkillPicker value={expect} onChange={setExpect} label={t('tests.expectedSkill')} />
           </div>
           {error && (
             <span className="field-error" role="alert">
@@ -238,10 +238,10 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
         </td>
         <td />
         <td className="case-actions">
-          <button type="button" className="link-button" onClick={save} aria-label={en('tests.save')}>
+          <button type="button" className="link-button" onClick={save} aria-label={t('tests.save')}>
             {t('tests.save')}
           </button>
-          <button type="button" className="link-button" onClick={() => setEditing(false)} aria-label={en('common.cancel')}>
+          <button type="button" className="link-button" onClick={() => setEditing(false)} aria-label={t('common.cancel')}>
             {t('common.cancel')}
           </button>
         </td>
@@ -268,7 +268,7 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
         <button
           type="button"
           className="link-button"
-          aria-label={en('tests.editCase', { utterance: item.case.utterance })}
+          aria-label={t('tests.editCase', { utterance: item.case.utterance })}
           onClick={() => {
             setUtterance(item.case.utterance)
             setExpect(item.case.expect)
@@ -281,7 +281,7 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
         <button
           type="button"
           className="link-button danger"
-          aria-label={en('tests.deleteCase', { utterance: item.case.utterance })}
+          aria-label={t('tests.deleteCase', { utterance: item.case.utterance })}
           onClick={() => store.getState().removeRoutingCase(item.case.index)}
         >
           {t('skills.delete')}

@@ -12,7 +12,7 @@ const MODES: ComparedMode[] = ['keyword', 'progressive', 'llm']
 /** Runs the suite through the model's routing modes and shows, per case, what each picked. */
 export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) {
   const store = usePlaygroundStore()
-  const { t, en } = useT()
+  const { t } = useT()
   const derive = useDerivations()
   const { loadModel } = useServices()
   const model = usePlayground((state) => state.model)
@@ -76,7 +76,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
 
   const running = abort.current !== null
   return (
-    <section className="comparison" aria-label="Trigger comparison">
+    <section className="comparison" aria-label={t('a11y.triggerComparison')}>
       <h3>{t('compare.title')}</h3>
       <p className="muted small">{t('compare.intro')}</p>
       <div className="comparison-controls">
@@ -84,7 +84,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
           <span>{t('compare.runs')}</span>
           <input
             type="number"
-            aria-label={en('compare.runs')}
+            aria-label={t('compare.runs')}
             min={1}
             max={10}
             value={runs}
@@ -93,7 +93,7 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
         </label>
         <span className="muted small">{estimate}</span>
         {running ? (
-          <button type="button" className="button small danger" onClick={() => abort.current?.abort()} aria-label={en('compare.stop')}>
+          <button type="button" className="button small danger" onClick={() => abort.current?.abort()} aria-label={t('compare.stop')}>
             {t('compare.stop')}
           </button>
         ) : (
@@ -103,20 +103,20 @@ export function TriggerComparison({ cases }: { cases: readonly RoutingCase[] }) 
             disabled={problem !== null || cases.length === 0}
             title={problem ?? undefined}
             onClick={() => void start()}
-            aria-label={en('compare.start')}
+            aria-label={t('compare.start')}
           >
             {t('compare.start')}
           </button>
         )}
       </div>
-      {progress && <progress aria-label={en('compare.progress')} max={progress.total} value={progress.done} />}
+      {progress && <progress aria-label={t('compare.progress')} max={progress.total} value={progress.done} />}
       {error && (
         <p className="error-text" role="alert">
           {error}
         </p>
       )}
       {rows && (
-        <table ref={matrix} className="score-table comparison-matrix" aria-label={en('compare.matrix')}>
+        <table ref={matrix} className="score-table comparison-matrix" aria-label={t('compare.matrix')}>
           <ModesHeader first={[t('tests.utterance'), t('tests.expected')]} />
           <tbody>
             {rows.map((row, index) => (
@@ -193,10 +193,10 @@ const span = ([low, high]: [number, number]) => `${Math.round(low * 100)}–${Ma
 
 /** Per skill and mode: precision, recall (with 95% intervals over every run) and F1. */
 function TriggerMetricsTable({ rows, skills }: { rows: readonly ComparisonRow[]; skills: string[] }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const metrics = MODES.map((mode) => ({ mode, values: triggerMetrics(rows, mode, skills) }))
   return (
-    <table className="score-table comparison-metrics" aria-label={en('compare.metrics')}>
+    <table className="score-table comparison-metrics" aria-label={t('compare.metrics')}>
       <ModesHeader first={[t('compare.skill')]} />
       <tbody>
         {skills.map((skill, index) => (

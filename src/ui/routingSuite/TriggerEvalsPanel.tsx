@@ -42,7 +42,7 @@ const pct = (value: number | null) => (value === null ? '—' : `${Math.round(va
  * its results are labelled simulated.
  */
 export function TriggerEvalsPanel() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const derive = useDerivations()
   const { loadModel } = useServices()
   const { skills } = useWorkspace()
@@ -118,14 +118,14 @@ export function TriggerEvalsPanel() {
         ? t('triggerEvals.imported', { name: pasted.from })
         : t('triggerEvals.pasted')
   return (
-    <section className="trigger-evals" aria-label={en('triggerEvals.title')}>
+    <section className="trigger-evals" aria-label={t('triggerEvals.title')}>
       <h3>{t('triggerEvals.title')}</h3>
       <p className="muted small">{t('triggerEvals.intro')}</p>
       <div className="comparison-controls">
         <label className="select">
           <span>{t('triggerEvals.skill')}</span>
           <select
-            aria-label={en('triggerEvals.skill')}
+            aria-label={t('triggerEvals.skill')}
             value={skill?.path ?? ''}
             onChange={(event) => {
               setSkillPath(event.target.value)
@@ -143,7 +143,7 @@ export function TriggerEvalsPanel() {
           <span>{t('triggerEvals.runs')}</span>
           <input
             type="number"
-            aria-label={en('triggerEvals.runs')}
+            aria-label={t('triggerEvals.runs')}
             min={1}
             max={MAX_TRIGGER_RUNS}
             value={runsText}
@@ -154,7 +154,7 @@ export function TriggerEvalsPanel() {
           <span>{t('triggerEvals.threshold')}</span>
           <input
             type="number"
-            aria-label={en('triggerEvals.threshold')}
+            aria-label={t('triggerEvals.threshold')}
             min={0}
             max={1}
             step={0.05}
@@ -168,7 +168,7 @@ export function TriggerEvalsPanel() {
           {t('triggerEvals.set')} <span className="muted small">{source}</span>
         </span>
         <textarea
-          aria-label={en('triggerEvals.set')}
+          aria-label={t('triggerEvals.set')}
           rows={6}
           spellCheck={false}
           placeholder='[{"query": "…", "should_trigger": true}]'
@@ -182,7 +182,7 @@ export function TriggerEvalsPanel() {
           <input
             type="file"
             accept=".json,application/json"
-            aria-label={en('triggerEvals.import')}
+            aria-label={t('triggerEvals.import')}
             className="visually-hidden"
             onChange={(event) => {
               void importFile(event.target.files?.[0])
@@ -213,7 +213,7 @@ export function TriggerEvalsPanel() {
           </span>
         )}
         {running ? (
-          <button type="button" className="button small danger" onClick={() => abort.current?.abort()} aria-label={en('triggerEvals.stop')}>
+          <button type="button" className="button small danger" onClick={() => abort.current?.abort()} aria-label={t('triggerEvals.stop')}>
             {t('triggerEvals.stop')}
           </button>
         ) : (
@@ -223,14 +223,14 @@ export function TriggerEvalsPanel() {
             disabled={!canRun}
             title={problem ?? invalid ?? undefined}
             onClick={() => void start()}
-            aria-label={en('triggerEvals.run')}
+            aria-label={t('triggerEvals.run')}
           >
             {t('triggerEvals.run')}
           </button>
         )}
       </div>
       {(set?.problems.length ?? 0) > 0 && (
-        <ul className="error-text" role="alert" aria-label={en('triggerEvals.problems')}>
+        <ul className="error-text" role="alert" aria-label={t('triggerEvals.problems')}>
           {set!.problems.map((message, index) => (
             <li key={index}>{say(message)}</li>
           ))}
@@ -263,14 +263,14 @@ function TriggerResults({
   skill: string
   running: boolean
 }) {
-  const { t, en } = useT()
+  const { t } = useT()
   return (
     <>
-      {running && <progress aria-label={en('triggerEvals.progress')} max={report.total} value={report.done} />}
+      {running && <progress aria-label={t('triggerEvals.progress')} max={report.total} value={report.done} />}
       <p
         className={`summary ${report.failed === 0 ? 'summary-winner' : 'summary-none'}`}
         role="status"
-        aria-label={en('triggerEvals.totals')}
+        aria-label={t('triggerEvals.totals')}
       >
         <strong>{t('triggerEvals.summary', { passed: report.passed, count: report.queries.length, skill })}</strong>{' '}
         {t('triggerEvals.metrics', {
@@ -282,7 +282,7 @@ function TriggerResults({
         {simulated && <span className="badge simulated"> {t('descriptionRouting.simulated')}</span>}
       </p>
       <div className="table-scroll">
-        <table className="score-table trigger-results" aria-label={en('triggerEvals.table')}>
+        <table className="score-table trigger-results" aria-label={t('triggerEvals.table')}>
           <thead>
             <tr>
               <th scope="col">{t('triggerEvals.query')}</th>

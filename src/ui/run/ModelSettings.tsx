@@ -42,14 +42,14 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
   const script = usePlayground((state) => state.script)
   const { apiKey } = useServices()
   const [key, setKey] = useState(() => apiKey.read())
-  const { t, en } = useT()
+  const { t } = useT()
   if (model === 'scripted') return null
   if (model === 'script') {
     return (
       <label className="editor-field script-field">
         <span>{t('run.script')}</span>
         <textarea
-          aria-label={en('run.scriptName')}
+          aria-label={t('run.scriptName')}
           value={script}
           rows={8}
           spellCheck={false}
@@ -70,7 +70,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
       <label>
         <span>{t('run.modelName')}</span>
         <input
-          aria-label={en('run.modelName')}
+          aria-label={t('run.modelName')}
           value={modelName}
           placeholder={defaultName}
           onChange={(event) => store.getState().setModelName(event.target.value)}
@@ -85,7 +85,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
           <label>
             <span>{t('run.baseUrl')}</span>
             <input
-              aria-label={en('run.baseUrl')}
+              aria-label={t('run.baseUrl')}
               value={baseUrl}
               onChange={(event) => store.getState().setBrowserBaseUrl(event.target.value)}
               spellCheck={false}
@@ -94,7 +94,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
           <label>
             <span>{t('run.apiKey')}</span>
             <input
-              aria-label={en('run.apiKey')}
+              aria-label={t('run.apiKey')}
               type="password"
               autoComplete="off"
               value={key.key}
@@ -103,7 +103,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
           </label>
           <label className="checkbox">
             <input
-              aria-label={en('run.remember')}
+              aria-label={t('run.remember')}
               type="checkbox"
               checked={key.remembered}
               onChange={(event) => saveKey({ ...key, remembered: event.target.checked })}
@@ -118,7 +118,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
 
 /** The team token, for a server that asks for one: typed once, kept for this tab (never in the workspace or a link). */
 function TeamToken() {
-  const { t, en } = useT()
+  const { t } = useT()
   const { team } = useServices()
   const [token, setToken] = useState(() => team.token())
   return (
@@ -132,14 +132,14 @@ function TeamToken() {
       <label>
         <span>{t('run.teamToken')}</span>
         <input
-          aria-label={en('run.teamToken')}
+          aria-label={t('run.teamToken')}
           type="password"
           autoComplete="off"
           value={token}
           onChange={(event) => setToken(event.target.value)}
         />
       </label>
-      <button type="submit" className="button small" aria-label={en('run.unlock')}>
+      <button type="submit" className="button small" aria-label={t('run.unlock')}>
         {t('run.unlock')}
       </button>
     </form>

@@ -21,7 +21,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
   const proxy = usePlayground((state) => state.proxy)
   const [, keyChanged] = useState(0)
   const problem = useModelProblem()
-  const { t, en } = useT()
+  const { t } = useT()
   const proxyNote = proxy === 'unknown' || (proxy && proxy.configured) ? '' : proxy === null ? t('run.proxyNone') : t('run.proxyNoKey')
 
   const run = () => {
@@ -44,7 +44,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
         <label className="select">
           <span>{t('run.model')}</span>
           <select
-            aria-label={en('run.model')}
+            aria-label={t('run.model')}
             value={model}
             onChange={(event) => store.getState().setModel(event.target.value as ModelChoice)}
           >
@@ -60,7 +60,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
         <label className="select">
           <span>{t('run.routing')}</span>
           <select
-            aria-label={en('run.routingMode')}
+            aria-label={t('run.routingMode')}
             value={mode}
             onChange={(event) => store.getState().setRoutingMode(event.target.value as RoutingMode)}
           >
@@ -74,7 +74,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
         <label className="select">
           <span>{t('run.toolCalls')}</span>
           <select
-            aria-label={en('run.toolCalls')}
+            aria-label={t('run.toolCalls')}
             value={protocol}
             onChange={(event) => store.getState().setToolProtocol(event.target.value as ToolProtocol)}
           >
@@ -85,7 +85,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
         {/* Two keys, two elements: a click meant for Abort that lands as the run ends must not
             start the next run on the same element relabelled Run. */}
         {running ? (
-          <button key="abort" type="button" className="button danger" onClick={() => abort.current?.()} aria-label={en('run.abort')}>
+          <button key="abort" type="button" className="button danger" onClick={() => abort.current?.()} aria-label={t('run.abort')}>
             {t('run.abort')}
           </button>
         ) : (
@@ -96,7 +96,7 @@ export function RunControls({ onRun }: { onRun: () => void }) {
             onClick={run}
             disabled={problem !== null}
             title={problem ?? t('run.runTitle')}
-            aria-label={en('run.run')}
+            aria-label={t('run.run')}
           >
             {t('run.run')}
           </button>

@@ -15,10 +15,10 @@ export function RunTrace() {
   const runs = usePlayground((state) => state.runs)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const { download } = useServices()
-  const { t, en } = useT()
+  const { t } = useT()
   const run = runs.find((candidate) => candidate.id === selectedId) ?? runs[0]
   return (
-    <section className="run-trace" aria-label="Run trace">
+    <section className="run-trace" aria-label={t('a11y.runTrace')}>
       {!run ? (
         <>
           <p className="hint">{t('trace.empty')}</p>
@@ -26,7 +26,7 @@ export function RunTrace() {
         </>
       ) : (
         <>
-          <div className="run-header" role="group" aria-label="Run summary">
+          <div className="run-header" role="group" aria-label={t('a11y.runSummary')}>
             <div>
               <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
               <div className="muted small">
@@ -37,7 +37,7 @@ export function RunTrace() {
             </div>
             <div className="run-actions">
               {runs.length > 1 && (
-                <select aria-label={en('trace.earlier')} value={run.id} onChange={(event) => setSelectedId(event.target.value)}>
+                <select aria-label={t('trace.earlier')} value={run.id} onChange={(event) => setSelectedId(event.target.value)}>
                   {runs.map((candidate, index) => (
                     <option key={candidate.id} value={candidate.id}>
                       {index === 0
@@ -51,7 +51,7 @@ export function RunTrace() {
                 type="button"
                 className="button small"
                 onClick={() => download(...traceDownload(run))}
-                aria-label={en('trace.download')}
+                aria-label={t('trace.download')}
               >
                 {t('trace.download')}
               </button>
@@ -64,7 +64,7 @@ export function RunTrace() {
           <ol className="trace-events">
             <TraceSteps events={run.events} />
             {run.streaming && (
-              <li className="trace-event model streaming" aria-label={en('trace.steps.streaming')}>
+              <li className="trace-event model streaming" aria-label={t('trace.steps.streaming')}>
                 <div className="event-title">
                   {t('trace.streaming', { round: run.streaming.round })} <span className="muted">{t('trace.streamingNote')}</span>
                 </div>
@@ -78,7 +78,7 @@ export function RunTrace() {
               </li>
             )}
             {run.status === 'running' && run.working && (
-              <li className={`trace-event ${run.working.type} working`} aria-label={en('trace.steps.working')}>
+              <li className={`trace-event ${run.working.type} working`} aria-label={t('trace.steps.working')}>
                 <div className="event-title">
                   {t(run.working.type === 'execute' ? 'trace.workingExecute' : 'trace.workingTool', { name: run.working.name })}{' '}
                   <span className="muted">{t(run.working.type === 'execute' ? 'trace.workingExecuteNote' : 'trace.workingNote')}</span>
@@ -95,14 +95,14 @@ export function RunTrace() {
 
 /** The recorded steps of a run, as the run view and a shared run show them. */
 export function TraceSteps({ events }: { events: readonly TraceEvent[] }) {
-  const { en } = useT()
+  const { t } = useT()
   return (
     <>
       {events.map((event, index) => (
         <li
           key={index}
           className={`trace-event ${event.type}${event.type === 'disclosure' ? ` level-${event.level}` : ''}`}
-          aria-label={en(event.type === 'disclosure' ? 'disclosure.step' : `trace.steps.${event.type}`)}
+          aria-label={t(event.type === 'disclosure' ? 'disclosure.step' : `trace.steps.${event.type}`)}
         >
           <EventView event={event} loaded={event.type === 'activation' && !event.skill ? skillLoadedInTurn(events, index) : null} />
         </li>
@@ -116,7 +116,7 @@ const LEVELS = { catalog: 1, body: 2, file: 3, script: 3 } as const
 
 /** What each level of disclosure brought into the context over the run, in tokens (docs/agent-loop.md). */
 export function DisclosureSummary({ events }: { events: readonly TraceEvent[] }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const steps = events.filter((event): event is Extract<TraceEvent, { type: 'disclosure' }> => event.type === 'disclosure')
   if (steps.length === 0) return null
   const sum = (level: string) => steps.filter((step) => step.level === level).reduce((total, step) => total + step.tokens, 0)
@@ -130,7 +130,7 @@ export function DisclosureSummary({ events }: { events: readonly TraceEvent[] })
     count('script') > 0 && t('disclosure.summaryScripts', { tokens: tokens('script'), count: count('script') }),
   ].filter(Boolean)
   return (
-    <p className="disclosure-summary small" role="group" aria-label={en('disclosure.summary')} title={t('disclosure.tokensNote')}>
+    <p className="disclosure-summary small" role="group" aria-label={t('disclosure.summary')} title={t('disclosure.tokensNote')}>
       <strong>{t('disclosure.summary')}</strong>: {parts.join(' · ')}
     </p>
   )
@@ -138,7 +138,7 @@ export function DisclosureSummary({ events }: { events: readonly TraceEvent[] })
 
 /** The user's next turn: routed again, or with the conversation's skill kept (sticky). */
 function ReplyBox({ run }: { run: AgentRun }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { continueRun, startRun } = useServices()
   const [text, setText] = useState('')
   const [sticky, setSticky] = useState(false)
@@ -153,9 +153,9 @@ function ReplyBox({ run }: { run: AgentRun }) {
     })
   }
   return (
-    <div className="reply-box" role="group" aria-label={en('trace.conversation')}>
+    <div className="reply-box" role="group" aria-label={t('trace.conversation')}>
       <textarea
-        aria-label={en('trace.reply')}
+        aria-label={t('trace.reply')}
         placeholder={t('trace.replyPlaceholder')}
         value={text}
         rows={2}
@@ -170,7 +170,7 @@ function ReplyBox({ run }: { run: AgentRun }) {
       />
       <div className="reply-actions">
         <label className="small">
-          <input type="checkbox" checked={sticky} onChange={(event) => setSticky(event.target.checked)} aria-label={en('trace.sticky')} />{' '}
+          <input type="checkbox" checked={sticky} onChange={(event) => setSticky(event.target.checked)} aria-label={t('trace.sticky')} />{' '}
           {t('trace.sticky')}
         </label>
         <span className="muted small">{t('trace.turns', { count: turns })}</span>
@@ -179,11 +179,11 @@ function ReplyBox({ run }: { run: AgentRun }) {
           className="button small"
           onClick={() => void startRun()}
           title={t('trace.newConversationTitle')}
-          aria-label={en('trace.newConversation')}
+          aria-label={t('trace.newConversation')}
         >
           {t('trace.newConversation')}
         </button>
-        <button type="button" className="button primary small" disabled={!text.trim()} onClick={send} aria-label={en('trace.send')}>
+        <button type="button" className="button primary small" disabled={!text.trim()} onClick={send} aria-label={t('trace.send')}>
           {t('trace.send')}
         </button>
       </div>
@@ -389,7 +389,7 @@ function Collapsible({ text }: { text: string }) {
 
 /** Bars for the model calls and tool calls, so a slow step stands out. */
 export function Timeline({ events }: { events: readonly TraceEvent[] }) {
-  const { en } = useT()
+  const { t } = useT()
   const steps = events.filter(
     (event): event is Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }> =>
       event.type === 'model' || event.type === 'tool' || event.type === 'execute',
@@ -397,7 +397,7 @@ export function Timeline({ events }: { events: readonly TraceEvent[] }) {
   const longest = Math.max(1, ...steps.map((step) => step.latencyMs))
   if (steps.length === 0) return null
   return (
-    <div className="timeline" aria-label={en('trace.timeline')}>
+    <div className="timeline" aria-label={t('trace.timeline')}>
       {steps.map((step, index) => (
         <div key={index} className="timeline-row" title={`${label(step)}: ${step.latencyMs} ms`}>
           <span className="timeline-label">{label(step)}</span>

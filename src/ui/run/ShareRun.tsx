@@ -22,7 +22,7 @@ import { useT } from '../i18n/i18n'
 
 /** The button in the run header; the dialog opens on click. */
 export function ShareRunButton({ run }: { run: AgentRun }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -32,7 +32,7 @@ export function ShareRunButton({ run }: { run: AgentRun }) {
         disabled={run.status === 'running'}
         onClick={() => setOpen(true)}
         title={t('shareRun.shareTitle')}
-        aria-label={en('shareRun.share')}
+        aria-label={t('shareRun.share')}
       >
         {t('shareRun.share')}
       </button>
@@ -42,7 +42,7 @@ export function ShareRunButton({ run }: { run: AgentRun }) {
 }
 
 function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
@@ -77,7 +77,7 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
 
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label={en('shareRun.title')} onClick={(event) => event.stopPropagation()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={t('shareRun.title')} onClick={(event) => event.stopPropagation()}>
         <h2>{t('shareRun.title')}</h2>
         <p className="muted small">
           “{run.utterance}” · {run.model} · {t(`run.modes.${run.mode}`)}
@@ -98,7 +98,7 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
               <span>{t('shareRun.link')}</span>
               <input
                 ref={linkRef}
-                aria-label={en('shareRun.link')}
+                aria-label={t('shareRun.link')}
                 readOnly
                 value={link}
                 onFocus={(event) => event.currentTarget.select()}
@@ -121,7 +121,7 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
             type="button"
             className={`button${tooLong ? ' primary' : ''}`}
             onClick={() => download(`run-${run.id}.json`, runShareFile(shared), 'application/json')}
-            aria-label={en('shareRun.asFile')}
+            aria-label={t('shareRun.asFile')}
           >
             {t('shareRun.asFile')}
           </button>
@@ -135,12 +135,12 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
                   () => setCopied('failed'),
                 )
               }
-              aria-label={en('share.copy')}
+              aria-label={t('share.copy')}
             >
               {t('share.copy')}
             </button>
           )}
-          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+          <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>
         </div>
@@ -153,13 +153,13 @@ const MAX_RUN_FILE_BYTES = 50 * 1024 * 1024
 
 /** Opens a file made by "Share as file": the run is shown read-only, as a run link shows it. */
 export function OpenRunFile() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const [problem, setProblem] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
-      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={en('shareRun.openFile')}>
+      <button type="button" className="button small" onClick={() => input.current?.click()} aria-label={t('shareRun.openFile')}>
         {t('shareRun.openFile')}
       </button>
       <input
@@ -167,7 +167,7 @@ export function OpenRunFile() {
         type="file"
         accept=".json,application/json"
         hidden
-        aria-label={en('shareRun.openFile')}
+        aria-label={t('shareRun.openFile')}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0]
           event.currentTarget.value = ''

@@ -10,7 +10,7 @@ import { useT } from '../i18n/i18n'
 import { DisclosureSummary, Timeline, TraceSteps, traceDownload } from './RunTrace'
 
 export function SharedRunView() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const { download } = useServices()
   const shared = usePlayground((state) => state.sharedRun)
@@ -18,14 +18,14 @@ export function SharedRunView() {
   const { run, skills, settings } = shared
   const close = () => store.getState().showSharedRun(null)
   return (
-    <section className="shared-run pane" aria-label={en('sharedRun.title')}>
+    <section className="shared-run pane" aria-label={t('sharedRun.title')}>
       <div className="run-header">
         <div>
           <h2>
             {t('sharedRun.title')} <span className="badge">{t('sharedRun.readOnly')}</span>
           </h2>
           <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
-          <div className="muted small" role="group" aria-label={en('sharedRun.settings')}>
+          <div className="muted small" role="group" aria-label={t('sharedRun.settings')}>
             {run.model} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
             {t(`run.modes.${run.mode}`)}
             {settings.threshold !== undefined && ` · ${t('sharedRun.threshold', { threshold: settings.threshold })}`}
@@ -36,7 +36,7 @@ export function SharedRunView() {
           </div>
         </div>
         <div className="run-actions">
-          <button type="button" className="button small" onClick={() => download(...traceDownload(run))} aria-label={en('trace.download')}>
+          <button type="button" className="button small" onClick={() => download(...traceDownload(run))} aria-label={t('trace.download')}>
             {t('trace.download')}
           </button>
           {skills.length > 0 && (
@@ -44,12 +44,12 @@ export function SharedRunView() {
               type="button"
               className="button small"
               onClick={() => store.getState().openShared({ kind: 'skill', skills })}
-              aria-label={en('sharedRun.openSkills')}
+              aria-label={t('sharedRun.openSkills')}
             >
               {t('sharedRun.openSkills')}
             </button>
           )}
-          <button type="button" className="button small primary" onClick={close} aria-label={en('sharedRun.close')}>
+          <button type="button" className="button small primary" onClick={close} aria-label={t('sharedRun.close')}>
             {t('common.close')}
           </button>
         </div>

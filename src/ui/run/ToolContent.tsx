@@ -9,7 +9,7 @@ import { useT } from '../i18n/i18n'
  * name and type, audio and blobs described. The result's JSON above holds the same, as sent to the model.
  */
 export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'tool' }> }) {
-  const { t, en } = useT()
+  const { t } = useT()
   // A run read back from a save or a shared file is someone's JSON: only well-formed items are drawn.
   const content = mcpContentOf(event.result).filter(wellFormed)
   const images = (Array.isArray(event.images) ? event.images : []).filter(
@@ -27,7 +27,7 @@ export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'too
         <figure key={index} className="tool-image">
           <img
             src={`data:${image.mimeType};base64,${image.data}`}
-            alt={en('mcp.image', { tool: event.tool, type: image.mimeType, size: formatBytes(image.bytes) })}
+            alt={t('mcp.image', { tool: event.tool, type: image.mimeType, size: formatBytes(image.bytes) })}
           />
           <figcaption className="muted small">
             {t('mcp.image', { tool: event.tool, type: image.mimeType, size: formatBytes(image.bytes) })}
@@ -38,7 +38,7 @@ export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'too
         switch (item.type) {
           case 'resource':
             return item.text !== undefined ? (
-              <details key={index} className="tool-resource" aria-label={en('mcp.resource', { uri: item.uri })}>
+              <details key={index} className="tool-resource" aria-label={t('mcp.resource', { uri: item.uri })}>
                 <summary className="small">
                   {t('mcp.resource', { uri: item.uri })}
                   {item.mimeType && <span className="muted"> · {item.mimeType}</span>}
@@ -53,7 +53,7 @@ export function ToolContent({ event }: { event: Extract<TraceEvent, { type: 'too
             )
           case 'resource_link':
             return (
-              <p key={index} className="small" aria-label={en('mcp.link', { uri: item.uri })}>
+              <p key={index} className="small" aria-label={t('mcp.link', { uri: item.uri })}>
                 {t('mcp.linkLabel')} <code>{item.uri}</code> · {item.name}
                 {item.mimeType && <span className="muted"> · {item.mimeType}</span>}
                 {item.description && <span className="muted"> — {item.description}</span>}

@@ -24,7 +24,7 @@ export function ImportControl() {
     node?.setAttribute('webkitdirectory', '')
   }, [])
   const [pending, setPending] = useState<{ archive: ArchiveContents; clashes: string[] } | null>(null)
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const [message, setMessage] = useState<string | null>(null)
   const [unreadableTests, setUnreadableTests] = useState<ImportReport['unreadableTests']>(null)
   const prepare = usePrepareFiles()
@@ -111,7 +111,7 @@ export function ImportControl() {
         className="button small"
         onClick={() => filesInput.current?.click()}
         title={t('importing.importTitle')}
-        aria-label={en('importing.import')}
+        aria-label={t('importing.import')}
       >
         {t('importing.import')}
       </button>
@@ -120,7 +120,7 @@ export function ImportControl() {
         className="button small"
         onClick={() => folderInput.current?.click()}
         title={t('importing.folderTitle')}
-        aria-label={en('importing.folder')}
+        aria-label={t('importing.folder')}
       >
         {t('importing.folder')}
       </button>
@@ -130,14 +130,14 @@ export function ImportControl() {
         hidden
         multiple
         accept=".md,.zip"
-        aria-label={en('importing.files')}
+        aria-label={t('importing.files')}
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
       <input
         ref={folderRef}
         type="file"
         hidden
-        aria-label={en('importing.folderFiles')}
+        aria-label={t('importing.folderFiles')}
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
       {message && (
@@ -158,7 +158,7 @@ export function ImportControl() {
       )}
       {pending && (
         <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-label={en('importing.clash')}>
+          <div className="modal" role="dialog" aria-modal="true" aria-label={t('importing.clash')}>
             <h2>{t('importing.clashTitle')}</h2>
             <p>
               {t('importing.clashText', {
@@ -169,31 +169,21 @@ export function ImportControl() {
             </p>
             <p className="hint">{t('importing.clashChoices')}</p>
             <div className="modal-actions">
-              <button
-                type="button"
-                className="button"
-                onClick={() => void apply(pending.archive, 'both')}
-                aria-label={en('importing.both')}
-              >
+              <button type="button" className="button" onClick={() => void apply(pending.archive, 'both')} aria-label={t('importing.both')}>
                 {t('importing.both')}
               </button>
               <button
                 type="button"
                 className="button"
                 onClick={() => void apply(pending.archive, 'replace')}
-                aria-label={en('importing.replace')}
+                aria-label={t('importing.replace')}
               >
                 {t('importing.replace')}
               </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => void apply(pending.archive, 'skip')}
-                aria-label={en('importing.skip')}
-              >
+              <button type="button" className="button" onClick={() => void apply(pending.archive, 'skip')} aria-label={t('importing.skip')}>
                 {t('importing.skip')}
               </button>
-              <button type="button" className="button" onClick={() => setPending(null)} aria-label={en('common.cancel')}>
+              <button type="button" className="button" onClick={() => setPending(null)} aria-label={t('common.cancel')}>
                 {t('common.cancel')}
               </button>
             </div>

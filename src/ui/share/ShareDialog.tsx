@@ -13,7 +13,7 @@ export const LONG_LINK = LONG_LINK_CHARS
 /** Builds a link for the selected skill or the whole workspace, copies it, warns when it is long. */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
-  const { t, en } = useT()
+  const { t } = useT()
   const { shareLink, download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
   const [teamAddress, setTeamAddress] = useState(() => team.address())
@@ -49,7 +49,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const long = link.length > LONG_LINK
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label={en('share.title')} onClick={(event) => event.stopPropagation()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-label={t('share.title')} onClick={(event) => event.stopPropagation()}>
         <h2>{t('share.title')}</h2>
         <fieldset className="scope">
           <label>
@@ -68,7 +68,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
         {local && (
-          <div className="local-warning" role="note" aria-label={en('share.localName')}>
+          <div className="local-warning" role="note" aria-label={t('share.localName')}>
             <p className="warning-text">{t('share.local', { host: new URL(page).host })}</p>
             {publicBase ? (
               <p className="small">{t('share.pointsTo', { address: publicBase })}</p>
@@ -87,12 +87,12 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
                 }}
               >
                 <input
-                  aria-label={en('share.teamAddress')}
+                  aria-label={t('share.teamAddress')}
                   placeholder="https://playground.example.org/"
                   value={addressDraft}
                   onChange={(event) => setAddressDraft(event.target.value)}
                 />
-                <button type="submit" className="button small" aria-label={en('share.useAddress')}>
+                <button type="submit" className="button small" aria-label={t('share.useAddress')}>
                   {t('share.useAddress')}
                 </button>
               </form>
@@ -101,7 +101,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         )}
         <label className="link-field">
           <span>{t('share.link')}</span>
-          <input ref={linkRef} aria-label={en('share.link')} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+          <input ref={linkRef} aria-label={t('share.link')} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p className="muted small">
           {t('share.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
@@ -124,7 +124,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
                     : workspaceZipDownload(store.getState())
                 if (file) download(file.name, file.content, file.type)
               }}
-              aria-label={en('share.download')}
+              aria-label={t('share.download')}
             >
               {t('share.download')}
             </button>
@@ -138,11 +138,11 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
                 () => setCopied('failed'),
               )
             }
-            aria-label={en('share.copy')}
+            aria-label={t('share.copy')}
           >
             {t('share.copy')}
           </button>
-          <button type="button" className="button primary" onClick={onClose} aria-label={en('common.done')}>
+          <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>
         </div>

@@ -4,27 +4,27 @@ import { KeptSuiteNote } from '../routingSuite/KeptSuiteNote'
 
 /** Where the shared draft came from, what it contains, and the choice to keep or discard it. */
 export function SharedBanner() {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const draft = usePlayground((state) => state.sharedDraft)
   const error = usePlayground((state) => state.shareError)
   return (
     <>
       {error && (
-        <div className="banner error" role="alert" aria-label={en('shared.errorName')}>
+        <div className="banner error" role="alert" aria-label={t('shared.errorName')}>
           <span>{t('shared.error', { error: say(error) })}</span>
           <button
             type="button"
             className="link-button"
             onClick={() => store.getState().setShareError(null)}
-            aria-label={en('common.dismiss')}
+            aria-label={t('common.dismiss')}
           >
             {t('common.dismiss')}
           </button>
         </div>
       )}
       {draft && (
-        <div className="banner shared" role="region" aria-label="Shared draft">
+        <div className="banner shared" role="region" aria-label={t('a11y.sharedDraft')}>
           <span>
             {t(draft.kind === 'workspace' ? 'shared.openedWorkspace' : 'shared.opened', { count: draft.paths.length })}
             {draft.renamed.length > 0 && ` ${t('shared.renamed', { list: draft.renamed.map((r) => `${r.from} → ${r.to}`).join(', ') })}`}
@@ -32,7 +32,7 @@ export function SharedBanner() {
             {draft.unreadableTests && <KeptSuiteNote unreadable={draft.unreadableTests} from="link" />}
           </span>
           {draft.conflicts && draft.conflicts.length > 0 && (
-            <ul className="shared-conflicts" aria-label={en('shared.conflicts')}>
+            <ul className="shared-conflicts" aria-label={t('shared.conflicts')}>
               {draft.conflicts.map((conflict) => (
                 <li key={conflict.utterance}>
                   {t('shared.conflict', {
@@ -44,7 +44,7 @@ export function SharedBanner() {
                     type="button"
                     className="link-button"
                     onClick={() => store.getState().resolveSharedConflict(conflict.utterance, 'theirs')}
-                    aria-label={en('shared.takeTheirs', { utterance: conflict.utterance })}
+                    aria-label={t('shared.takeTheirs', { utterance: conflict.utterance })}
                   >
                     {t('shared.takeTheirs', { utterance: conflict.utterance })}
                   </button>{' '}
@@ -52,7 +52,7 @@ export function SharedBanner() {
                     type="button"
                     className="link-button"
                     onClick={() => store.getState().resolveSharedConflict(conflict.utterance, 'mine')}
-                    aria-label={en('shared.keepMine', { utterance: conflict.utterance })}
+                    aria-label={t('shared.keepMine', { utterance: conflict.utterance })}
                   >
                     {t('shared.keepMine', { utterance: conflict.utterance })}
                   </button>
@@ -65,7 +65,7 @@ export function SharedBanner() {
               type="button"
               className="button small primary"
               onClick={() => store.getState().keepShared()}
-              aria-label={en('shared.keep')}
+              aria-label={t('shared.keep')}
             >
               {t('shared.keep')}
             </button>
@@ -73,7 +73,7 @@ export function SharedBanner() {
               type="button"
               className="button small"
               onClick={() => store.getState().discardShared()}
-              aria-label={en('shared.discard')}
+              aria-label={t('shared.discard')}
             >
               {t('shared.discard')}
             </button>

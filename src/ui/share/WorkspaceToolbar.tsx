@@ -13,7 +13,7 @@ const ShareDialog = lazyView(() => import('./ShareDialog').then((module) => ({ d
 
 /** Import, Export, Share, and the autosave status (Ctrl/Cmd+S saves now and says so). */
 export function WorkspaceToolbar() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const saveStatus = usePlayground((state) => state.saveStatus)
   // While two tabs clash, saves wait for the user's choice in the banner; the status says so.
@@ -47,7 +47,7 @@ export function WorkspaceToolbar() {
         <span
           className={`save-status ${paused ? 'pending' : saveStatus}${flash ? ' flash' : ''}`}
           role="status"
-          aria-label={en('save.label')}
+          aria-label={t('save.label')}
           title={t('save.title')}
         >
           {flash ? t('save.savedNow') : paused ? t('save.paused') : t(`save.${saveStatus}`)}
@@ -60,7 +60,7 @@ export function WorkspaceToolbar() {
           className="button small"
           disabled={opening}
           title={t('folder.openTitle')}
-          aria-label={en('folder.open')}
+          aria-label={t('folder.open')}
           onClick={() => {
             setOpening(true)
             void folderAccess.open?.().finally(() => setOpening(false))
@@ -76,7 +76,7 @@ export function WorkspaceToolbar() {
           aria-haspopup="menu"
           aria-expanded={exportOpen}
           onClick={() => setExportOpen(!exportOpen)}
-          aria-label={en('exporting.export')}
+          aria-label={t('exporting.export')}
         >
           {t('exporting.export')}
         </button>
@@ -91,7 +91,7 @@ export function WorkspaceToolbar() {
                 if (file) download(file.name, file.content, file.type)
                 setExportOpen(false)
               }}
-              aria-label={en('exporting.skill')}
+              aria-label={t('exporting.skill')}
             >
               {t('exporting.skill')}
             </button>
@@ -102,7 +102,7 @@ export function WorkspaceToolbar() {
                 exportWorkspace()
                 setExportOpen(false)
               }}
-              aria-label={en('exporting.workspace')}
+              aria-label={t('exporting.workspace')}
             >
               {t('exporting.workspace')}
             </button>
@@ -114,7 +114,7 @@ export function WorkspaceToolbar() {
         className="button small primary"
         onClick={() => setSharing(true)}
         title={t('share.button')}
-        aria-label={en('share.title')}
+        aria-label={t('share.title')}
       >
         {t('share.title')}
       </button>

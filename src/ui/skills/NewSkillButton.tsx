@@ -5,12 +5,12 @@ import { TemplateGallery } from './TemplateGallery'
 
 /** "+ New": a gallery of scenario templates (and a blank skill). */
 export function NewSkillButton({ onCreated }: { onCreated: (path: string) => void }) {
-  const { t, en, language } = useT()
+  const { t, language } = useT()
   const store = usePlaygroundStore()
   const [open, setOpen] = useState(false)
   return (
     <>
-      <button type="button" className="button small" onClick={() => setOpen(true)} title={t('skills.newTitle')} aria-label={en('skills.new')}>
+      <button type="button" className="button small" onClick={() => setOpen(true)} title={t('skills.newTitle')} aria-label={t('skills.new')}>
         {t('skills.new')}
       </button>
       {open && (

@@ -17,7 +17,7 @@ export function listedOtherFiles(paths: readonly string[], selectedPath: string 
  * each opens in the editor, and the open one can be deleted with the list's undo.
  */
 export function OtherFiles() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const paths = useOtherFilePaths()
   const selectedPath = usePlayground((state) => state.selectedPath)
@@ -34,7 +34,7 @@ export function OtherFiles() {
     if (next !== undefined) selectSkill(next)
   }
   return (
-    <section className="other-files" aria-label="Other files">
+    <section className="other-files" aria-label={t('a11y.otherFiles')}>
       <div className="skills-section">
         {t('skills.otherSection')} <span className="count">{paths.length}</span>
       </div>
@@ -46,7 +46,7 @@ export function OtherFiles() {
               {path}
             </button>
             {path === selectedPath && (
-              <button type="button" className="link-button danger" onClick={() => remove(path)} aria-label={en('skills.delete')}>
+              <button type="button" className="link-button danger" onClick={() => remove(path)} aria-label={t('skills.delete')}>
                 {t('skills.delete')}
               </button>
             )}

@@ -9,7 +9,7 @@ import { useT } from '../i18n/i18n'
  * cancels; a refused name says why and stays open.
  */
 export function RenameField({ path, initial, onDone }: { path: string; initial: string; onDone: (finalPath: string | null) => void }) {
-  const { t, en, say } = useT()
+  const { t, say } = useT()
   const store = usePlaygroundStore()
   const files = usePlayground((state) => state.files)
   const [value, setValue] = useState(initial)
@@ -24,7 +24,7 @@ export function RenameField({ path, initial, onDone }: { path: string; initial: 
   return (
     <div className="rename" onClick={(event) => event.stopPropagation()}>
       <input
-        aria-label={en('skills.newName')}
+        aria-label={t('skills.newName')}
         placeholder={t('skills.newName')}
         autoFocus
         onFocus={(event) => event.currentTarget.select()}

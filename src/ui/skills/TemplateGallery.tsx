@@ -10,16 +10,16 @@ export interface PickedTemplate {
 
 /** "+ New": scenario templates in the interface's language, or a blank skill. */
 export function TemplateGallery({ onPick, onClose }: { onPick: (template: PickedTemplate | null) => void; onClose: () => void }) {
-  const { t, en, language } = useT()
+  const { t, language } = useT()
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal gallery" role="dialog" aria-modal="true" aria-label={en('gallery.title')} onClick={(event) => event.stopPropagation()}>
+      <div className="modal gallery" role="dialog" aria-modal="true" aria-label={t('gallery.title')} onClick={(event) => event.stopPropagation()}>
         <h2>{t('gallery.title')}</h2>
         <p className="muted small">{t('gallery.intro')}</p>
         <ul className="template-grid">
           <li>
-            <button type="button" className="template-card" aria-label={en('gallery.blank')} onClick={() => onPick(null)}>
+            <button type="button" className="template-card" aria-label={t('gallery.blank')} onClick={() => onPick(null)}>
               <strong>{t('gallery.blank')}</strong>
               <span>{t('gallery.blankSummary')}</span>
             </button>
@@ -31,7 +31,7 @@ export function TemplateGallery({ onPick, onClose }: { onPick: (template: Picked
                 <button
                   type="button"
                   className="template-card"
-                  aria-label={template.variants.en.title}
+                  aria-label={variant.title}
                   onClick={() => onPick({ name: template.name, text: variant.text, cases: variant.cases })}
                 >
                   <strong>{variant.title}</strong>
@@ -43,7 +43,7 @@ export function TemplateGallery({ onPick, onClose }: { onPick: (template: Picked
           })}
         </ul>
         <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose} aria-label={en('common.cancel')}>
+          <button type="button" className="button" onClick={onClose} aria-label={t('common.cancel')}>
             {t('common.cancel')}
           </button>
         </div>

@@ -13,7 +13,7 @@ import { useT } from '../i18n/i18n'
 const SHOWN = 50
 
 export function SkillLevels() {
-  const { t, en } = useT()
+  const { t } = useT()
   const { skills } = useWorkspace()
   const files = usePlayground((state) => state.files)
   const rows = useMemo(() => {
@@ -38,10 +38,10 @@ export function SkillLevels() {
   if (rows.length === 0) return null
   const number = (value: number) => `≈${value.toLocaleString('en')}`
   return (
-    <section className="skill-levels" aria-label={en('skillLevels.title')}>
+    <section className="skill-levels" aria-label={t('skillLevels.title')}>
       <h3>{t('skillLevels.title')}</h3>
       <p className="muted small">{t('skillLevels.intro')}</p>
-      <table aria-label={en('skillLevels.table')}>
+      <table aria-label={t('skillLevels.table')}>
         <thead>
           <tr>
             <th scope="col">{t('skillLevels.skill')}</th>

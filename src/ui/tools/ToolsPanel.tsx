@@ -23,7 +23,7 @@ export default function ToolsPanel() {
   const declared = skills.flatMap((skill) => Object.entries(skill.tools).map(([name, tool]) => ({ skill: skill.name, name, tool })))
   const builtins = tools.tools.filter((tool) => tool.server === undefined)
   return (
-    <section className="tools-panel" aria-label="Tools">
+    <section className="tools-panel" aria-label={t('a11y.tools')}>
       <p className="muted small">{t('tools.intro')}</p>
       {server === null && (
         <p className="note small" role="note">
@@ -48,7 +48,7 @@ export default function ToolsPanel() {
       {server !== null && server !== 'unknown' && server.servers.length > 0 && <McpServers server={server} />}
       {declared.length > 0 && <h3>{t('tools.declared')}</h3>}
       {declared.map(({ skill, name, tool }) => (
-        <details key={`${skill}/${name}`} className="tool-card" aria-label={`${name} (from ${skill})`}>
+        <details key={`${skill}/${name}`} className="tool-card" aria-label={t('a11y.toolCard', { name, skill })}>
           <summary>
             <code>{name}</code> <span className="badge">{t('tools.from', { skill })}</span>
             <span className="tool-description">{tool.description}</span>
@@ -64,9 +64,9 @@ export default function ToolsPanel() {
 }
 
 function Schema({ tool }: { tool: ToolDescriptor }) {
-  const { en } = useT()
+  const { t } = useT()
   return (
-    <pre className="schema" aria-label={en('tools.schema', { tool: tool.name })}>
+    <pre className="schema" aria-label={t('tools.schema', { tool: tool.name })}>
       {JSON.stringify(tool.parameters, null, 2)}
     </pre>
   )
@@ -95,7 +95,7 @@ function ModeBadge({ tool }: { tool: ToolDescriptor }) {
 
 /** Mock or Live for a tool the page mocks; Live only where the server runs it, and why not otherwise. */
 function ModeSelect({ tool }: { tool: string }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const mode = usePlayground((state) => state.toolModes[tool] ?? 'mock')
   const server = usePlayground((state) => state.serverTools)
@@ -112,7 +112,7 @@ function ModeSelect({ tool }: { tool: string }) {
   return (
     <div className="tool-mode">
       <select
-        aria-label={en('tools.mode', { tool })}
+        aria-label={t('tools.mode', { tool })}
         title={offered ? t('tools.liveTitle') : reason}
         value={offered ? mode : 'mock'}
         onChange={(event) => store.getState().setToolMode(tool, event.target.value === 'live' ? 'live' : 'mock')}
@@ -129,7 +129,7 @@ function ModeSelect({ tool }: { tool: string }) {
 
 /** Each MCP server the server connects to: its state, its stderr when it failed, its tools. */
 function McpServers({ server }: { server: ServerTools }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const { liveTools } = useServices()
   const tools = useToolRegistry()
   const [busy, setBusy] = useState<string | null>(null)
@@ -150,7 +150,7 @@ function McpServers({ server }: { server: ServerTools }) {
       <h3>{t('tools.mcpTitle')}</h3>
       <p className="muted small">{t('tools.mcpIntro')}</p>
       {server.servers.map((status) => (
-        <section key={status.name} className="mcp-server" aria-label={en('tools.mcpServer', { server: status.name })}>
+        <section key={status.name} className="mcp-server" aria-label={t('tools.mcpServer', { server: status.name })}>
           <div className="mcp-server-header">
             <strong>{status.name}</strong>
             <span className={`badge mcp-${status.state}`} role="status">
@@ -160,7 +160,7 @@ function McpServers({ server }: { server: ServerTools }) {
               type="button"
               className="button small"
               disabled={busy !== null}
-              aria-label={en('tools.reconnect', { server: status.name })}
+              aria-label={t('tools.reconnect', { server: status.name })}
               onClick={() => void reconnect(status.name)}
             >
               {busy === status.name ? t('tools.reconnecting') : t('tools.reconnectShort')}
@@ -176,14 +176,14 @@ function McpServers({ server }: { server: ServerTools }) {
             </p>
           )}
           {status.renewed && (
-            <p className="note small" role="status" aria-label={en('mcp.renewedName', { server: status.name })}>
+            <p className="note small" role="status" aria-label={t('mcp.renewedName', { server: status.name })}>
               {t('mcp.renewed', { status: status.renewed.status, count: status.renewed.count })}
             </p>
           )}
           {status.stderr && (
             <details>
               <summary className="small">{t('tools.stderr')}</summary>
-              <pre className="schema" aria-label={en('tools.stderrOf', { server: status.name })}>
+              <pre className="schema" aria-label={t('tools.stderrOf', { server: status.name })}>
                 {status.stderr}
               </pre>
             </details>
@@ -239,9 +239,9 @@ function CatalogList({
   server: string
   entries: McpCatalogEntry[]
 }) {
-  const { t, en } = useT()
+  const { t } = useT()
   return (
-    <details className="mcp-catalog-list" aria-label={en(`mcp.${kind}Of`, { server })}>
+    <details className="mcp-catalog-list" aria-label={t(`mcp.${kind}Of`, { server })}>
       <summary className="small">{t(`mcp.${kind}`, { count: entries.length })}</summary>
       {entries.length === 0 ? (
         <p className="muted small">{t('mcp.none')}</p>
@@ -273,7 +273,7 @@ function CatalogList({
 }
 
 function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const [text, setText] = useState(() => JSON.stringify(rules, null, 2))
   const [error, setError] = useState<string | null>(null)
@@ -295,7 +295,7 @@ function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
     <label className="editor-field">
       <span>{t('tools.mocks', { tool })}</span>
       <textarea
-        aria-label={en('tools.mocks', { tool })}
+        aria-label={t('tools.mocks', { tool })}
         value={text}
         spellCheck={false}
         rows={Math.min(16, text.split('\n').length + 1)}
@@ -312,7 +312,7 @@ function MockEditor({ tool, rules }: { tool: string; rules: MockRule[] }) {
 }
 
 function KnowledgeEditor() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const documents = usePlayground((state) => state.knowledge)
   const update = (index: number, change: Partial<KnowledgeDocument>) =>
@@ -334,12 +334,12 @@ function KnowledgeEditor() {
       {documents.map((document, index) => (
         <div key={document.id} className="resource">
           <input
-            aria-label={en('tools.documentTitle')}
+            aria-label={t('tools.documentTitle')}
             value={document.title}
             onChange={(event) => update(index, { title: event.target.value })}
           />
           <textarea
-            aria-label={en('tools.documentText', { title: document.title })}
+            aria-label={t('tools.documentText', { title: document.title })}
             value={document.text}
             rows={3}
             onChange={(event) => update(index, { text: event.target.value })}
@@ -358,7 +358,7 @@ function KnowledgeEditor() {
 }
 
 function VirtualFilesEditor() {
-  const { t, en } = useT()
+  const { t } = useT()
   const store = usePlaygroundStore()
   const files = usePlayground((state) => state.virtualFiles)
   const [newPath, setNewPath] = useState('')
@@ -371,7 +371,7 @@ function VirtualFilesEditor() {
         <div key={path} className="resource">
           <code>{path}</code>
           <textarea
-            aria-label={en('tools.fileContent', { path })}
+            aria-label={t('tools.fileContent', { path })}
             value={content}
             rows={3}
             onChange={(event) => store.getState().writeVirtualFile(path, event.target.value)}
@@ -391,7 +391,7 @@ function VirtualFilesEditor() {
         }}
       >
         <input
-          aria-label={en('tools.newFile')}
+          aria-label={t('tools.newFile')}
           placeholder="notes/new.md"
           value={newPath}
           onChange={(event) => setNewPath(event.target.value)}
