@@ -11,6 +11,7 @@ import { Buffer } from 'buffer'
 import matter from 'gray-matter'
 import { Document, isAlias, isCollection, isMap, isScalar, isSeq, parseDocument, visit, type Node as YamlNode } from 'yaml'
 import { recentByText } from '../lib/recentByText'
+import { readPlainYaml } from './readPlainYaml'
 
 // gray-matter calls the Node global `Buffer.from` on every parse; browsers have no such global.
 const runtime = globalThis as { Buffer?: unknown }
@@ -260,87 +261,6 @@ function readYaml(
     errors.push({ message: `${errorMessage(error)} (aliases are limited to ${MAX_ALIAS_COUNT}).`, span: [offset, offset + source.length] })
     return undefined
   }
-}
-
-/** A key of the plain subset; `__proto__` and the like take the full parser's path. */
-const PLAIN_KEY = /^([A-Za-z][A-Za-z0-9_-]*):(?: +|$)/
-/** A plain scalar that YAML reads as a string: starts with a letter and is not null or a boolean. */
-const PLAIN_WORD = /^\p{L}/u
-const SPECIAL_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE'])
-const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/
-
-/**
- * Frontmatter in the subset nearly every SKILL.md is written in: one `key: value` per line, each
- * value a plain word-led string, a small whole number, or a one-line flow list of those. Read
- * directly, with the same value, field locations and flow marks as the YAML parser gives
- * (frontmatter.test.ts compares the two on every shape), at a fraction of its cost: a folder of
- * a thousand skills parses in milliseconds. Anything else (quotes, comments, block scalars,
- * nesting, colons in values, tabs) returns null and takes the full parser.
- */
-function readPlainYaml(
-  source: string,
-  offset: number,
-): { value: Record<string, unknown>; fields: Map<string, FieldLocation>; outsideStrictYaml: OutsideStrictYaml[] } | null {
-  const value: Record<string, unknown> = {}
-  const fields = new Map<string, FieldLocation>()
-  const outsideStrictYaml: OutsideStrictYaml[] = []
-  let lineStart = 0
-  while (lineStart <= source.length) {
-    const newline = source.indexOf('\n', lineStart)
-    const lineEnd = newline < 0 ? source.length : newline
-    const line = source.slice(lineStart, lineEnd)
-    const at = lineStart
-    lineStart = lineEnd + 1
-    if (line.trim() === '') {
-      if (line !== '' && !/^ +$/.test(line)) return null
-      continue
-    }
-    if (line.includes('\t') || line.includes('\r')) return null
-    const key = PLAIN_KEY.exec(line)
-    if (!key) return null
-    const name = key[1] as string
-    if (Object.prototype.hasOwnProperty.call(value, name) || fields.has(name)) return null
-    const text = line.slice(key[0].length).trimEnd()
-    const valueStart = at + key[0].length
-    if (text === '') return null
-    const keySpan: Span = [offset + at, offset + at + name.length]
-    const valueSpan: Span = [offset + valueStart, offset + valueStart + text.length]
-    if (text.startsWith('[')) {
-      if (!text.endsWith(']') || text.length < 3) return null
-      const items: Span[] = []
-      const list: unknown[] = []
-      let itemStart = 1
-      for (const part of text.slice(1, -1).split(',')) {
-        const lead = part.length - part.trimStart().length
-        const item = part.trim()
-        const parsed = plainScalar(item, true)
-        if (parsed === undefined) return null
-        const start = offset + valueStart + itemStart + lead
-        items.push([start, start + item.length])
-        list.push(parsed)
-        itemStart += part.length + 1
-      }
-      value[name] = list
-      fields.set(name, { key: keySpan, value: valueSpan, scalarType: undefined, items, itemTypes: items.map(() => 'PLAIN') })
-      outsideStrictYaml.push({ kind: 'flow', span: valueSpan })
-      continue
-    }
-    const parsed = plainScalar(text, false)
-    if (parsed === undefined) return null
-    value[name] = parsed
-    fields.set(name, { key: keySpan, value: valueSpan, scalarType: 'PLAIN', items: undefined, itemTypes: undefined })
-  }
-  // An empty block is `null` to YAML, not an empty mapping: the full parser says what that means.
-  return fields.size > 0 ? { value, fields, outsideStrictYaml } : null
-}
-
-/** The value of a plain scalar in the subset, or undefined when the full parser must decide. */
-function plainScalar(text: string, inFlow: boolean): string | number | undefined {
-  if (PLAIN_INTEGER.test(text)) return Number(text)
-  if (!PLAIN_WORD.test(text) || SPECIAL_WORDS.has(text)) return undefined
-  if (text.includes(':') || text.includes('#') || text.includes('  ')) return undefined
-  if (inFlow && /[[\]{},'"]/.test(text)) return undefined
-  return text
 }
 
 const CIRCULAR = 'An alias refers to the value that contains it (&m … *m inside it): such a value never ends, so it is refused.'
