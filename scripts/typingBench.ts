@@ -16,6 +16,7 @@ import { build as bundle } from 'esbuild'
 import { build, preview } from 'vite'
 import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { isSkillPath } from '../src/core/skill'
+import { recordFigure } from './benchFigures'
 import { pressTimes, timeKeyPresses } from './keystrokeTiming'
 
 const root = join(import.meta.dirname, '..')
@@ -322,6 +323,44 @@ async function measureBulk(choice: 'Replace mine' | 'Keep both') {
   }
 }
 
+/**
+ * The figures held to goals (scripts/benchFigures.ts): each workspace's p95 keystroke to frame, the
+ * worst of its rounds on this tree's build, and the longest task of the thousand-skill import.
+ */
+function recordTypingFigures(rows: Record<string, unknown>[], bulk: Record<string, unknown>[]) {
+  const worst = (values: unknown[]) => Math.max(...values.map(Number).filter(Number.isFinite))
+  for (const count of ['1,000', '5,000']) {
+    const ours = rows.filter((row) => row.workspace === `${count} skills that all score`)
+    if (ours.length === 0) continue
+    const note = `worst of ${ours.length} rounds`
+    const goal = { atMost: 50 }
+    recordFigure({
+      name: `typing the utterance, ${count} skills that all score: p95 keystroke to frame`,
+      value: worst(ours.map((row) => row['utterance p95 (ms)'])),
+      unit: 'ms',
+      goal,
+      note,
+    })
+    recordFigure({
+      name: `typing in the editor, ${count} skills that all score: p95 keystroke to frame`,
+      value: worst(ours.map((row) => row['editor p95 (ms)'])),
+      unit: 'ms',
+      goal,
+      note,
+    })
+  }
+  const imports = bulk.filter((row) => String(row.step).startsWith('import 1,000'))
+  if (imports.length > 0)
+    recordFigure({
+      name: 'longest task importing 1,000 skills + 300 cases',
+      // "—": no task over 50 ms at all.
+      value: Math.max(0, ...imports.map((row) => Number(row['longest task (ms)'])).filter(Number.isFinite)),
+      unit: 'ms',
+      goal: { atMost: 100 },
+      note: `worst of ${imports.length} imports`,
+    })
+}
+
 try {
   // Two paired rounds: each workspace is measured twice, interleaved, so a slow moment hits all alike.
   const workspaces: [string, { path: string; text: string }[]][] = [
@@ -351,6 +390,7 @@ try {
     console.log('A thousand skills at once (production build, headless Chromium):')
     console.table(bulk)
   }
+  recordTypingFigures(rows, bulk)
 } finally {
   await browser.close()
   aloneServer.close()
