@@ -4,9 +4,10 @@
  * Run by `npm run bench` after `npm run build`; prints a table.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { recordFigure } from './benchFigures'
 
 const root = join(import.meta.dirname, '..')
 const bin = join(root, 'bin/skill-playground.js')
@@ -21,6 +22,20 @@ for (let i = 0; i < 1000; i++) {
   writeFileSync(
     join(big, name, 'SKILL.md'),
     `---\nname: ${name}\ndescription: Task ${i}.\ntrigger_keywords: [task${i}, 规划, report ${i % 13}, job ${i % 50}]\n---\nBody\n`,
+  )
+}
+/**
+ * The same skills as most editors and public skills write them (issue 36): a folded description
+ * and the keywords one per line, some quoted, as in the seed article's own example skill.
+ */
+const block = mkdtempSync(join(tmpdir(), 'cli-bench-block-'))
+for (let i = 0; i < 1000; i++) {
+  const name = `skill_${String(i).padStart(4, '0')}`
+  mkdirSync(join(block, name))
+  const keywords = [`task${i}`, '规划', `report ${i % 13}`, `job ${i % 50}`]
+  writeFileSync(
+    join(block, name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: >\n  Task ${i}. Use it when the user asks for task ${i},\n  its report or its job.\ntrigger_keywords:\n${keywords.map((keyword, k) => (k % 2 ? `  - ${keyword}\n` : `  - "${keyword}"\n`)).join('')}required_tools:\n  - calculator\n---\nBody\n`,
   )
 }
 const utterances = Array.from({ length: 300 }, (_, i) => `帮我规划一下 task${i * 3} 的 report ${i % 13} 和 job ${i % 50}`).join('\n')
@@ -113,6 +128,58 @@ async function insideTheProcess() {
   ]
 }
 
+/** The CPU time (user + system) of the children waited for so far, in ms (Linux: /proc/self/stat), or null. */
+function childrenCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ').pop()?.split(' ') ?? []
+    const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+    // Fields 16 and 17 of proc(5) (cutime, cstime), counted from the state field, the third.
+    const cpu = Number(fields[13]) + Number(fields[14])
+    return Number.isFinite(cpu) ? (cpu * 1000) / ticks : null
+  } catch {
+    return null
+  }
+}
+
+/** The median CPU time of `runs` runs of a command fed the 300 utterances, in ms. */
+function medianCpu(command: string, args: string[], runs = 5): number | null {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const before = childrenCpuMs()
+    const result = spawnSync(command, args, { input: utterances, stdio: ['pipe', 'ignore', 'inherit'] })
+    const after = childrenCpuMs()
+    if (result.status !== 0) throw new Error(`${command} exited ${result.status}`)
+    if (before === null || after === null) return null
+    times.push(after - before)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)] ?? null
+}
+
+/**
+ * CPU, not wall time, as the issue's goal puts it: 1,000 block-style skills × 300 utterances,
+ * `route --top 5` beside the seed's Python router on the same folder (it reads block lists too).
+ */
+function cpuAgainstPython() {
+  if (spawnSync('python3', ['--version']).status !== 0) return []
+  const ours = medianCpu(process.execPath, [bin, 'route', '--skills', block, '--top', '5'])
+  const oursFlow = medianCpu(process.execPath, [bin, 'route', '--skills', big, '--top', '5'])
+  const seed = medianCpu('python3', [join(root, 'scripts/seedRouter.py'), block])
+  if (ours === null || seed === null || oursFlow === null) return []
+  recordFigure({
+    name: "route --top 5, 1,000 block-style skills × 300: CPU less than the seed's Python",
+    value: Number((seed / ours).toFixed(1)),
+    unit: '×',
+    goal: { atLeast: 10 },
+    note: `CPU ${Math.round(ours)} ms vs ${Math.round(seed)} ms, median of 5`,
+  })
+  return [
+    { command: 'route --top 5, 1,000 block-style skills × 300 (bundle)', 'CPU median (ms)': Math.round(ours) },
+    { command: 'route --top 5, the same skills in flow style (bundle)', 'CPU median (ms)': Math.round(oursFlow) },
+    { command: "the seed's Python router, the block-style skills", 'CPU median (ms)': Math.round(seed) },
+    { command: "the seed's CPU / ours (block style)", 'CPU median (ms)': `${(seed / ours).toFixed(1)}×` },
+  ]
+}
+
 const rows = [
   median('node -e 0', ['-e', '0']),
   median('route, 9 skills × 1 utterance (bundle)', route),
@@ -127,3 +194,10 @@ if (inside.length > 0) {
   console.log('CLI, 1,000 skills × 300 utterances, inside the process (median of 5 cold runs each):')
   console.table(inside)
 }
+const cpu = cpuAgainstPython()
+if (cpu.length > 0) {
+  console.log('CPU time (user + system), whole process, median of 5:')
+  console.table(cpu)
+}
+rmSync(big, { recursive: true, force: true })
+rmSync(block, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 """The seed's keyword router (seed article 000, `SkillRegistry.match`), as the article writes it:
-regex frontmatter, substring matching, covered characters / length, x1.3 for two keywords,
-threshold 0.3. `npm run bench` times it beside the CLI on the same skills and utterances.
+regex frontmatter (flow lists, and block lists as in the article's own example skill), substring
+matching, covered characters / length, x1.3 for two keywords, threshold 0.3. `npm run bench`
+times it beside the CLI on the same skills and utterances.
 
 Usage: python3 scripts/seedRouter.py <skills dir> [--time] < utterances (one per line)
 --time prints how long loading and routing took, as JSON on standard error.
@@ -16,15 +17,24 @@ _FM_RE = re.compile(r"^---\s*\n(.*?)\n---\s*\n(.*)$", re.DOTALL)
 
 def _parse_frontmatter(text):
     meta = {}
+    key = None
     for line in text.splitlines():
+        # The article's own example (skills/example_plan.md) lists its keywords one per line:
+        # `trigger_keywords:` and then `  - 规划` lines.
+        item = line.strip()
+        if item.startswith("- ") and isinstance(meta.get(key), list):
+            meta[key].append(item[2:].strip().strip("\"'"))
+            continue
         if ":" not in line or line.startswith(" "):
             continue
         key, value = line.split(":", 1)
-        value = value.strip()
-        if value.startswith("[") and value.endswith("]"):
-            meta[key.strip()] = [item.strip() for item in value[1:-1].split(",") if item.strip()]
+        key, value = key.strip(), value.strip()
+        if value == "":
+            meta[key] = []
+        elif value.startswith("[") and value.endswith("]"):
+            meta[key] = [item.strip() for item in value[1:-1].split(",") if item.strip()]
         else:
-            meta[key.strip()] = value
+            meta[key] = value
     return meta
 
 

@@ -182,12 +182,25 @@ function splitPlainBlock(text: string, bom: number, parse: (block: string) => un
   const rest = text.slice(after)
   const close = rest.indexOf('\n---')
   const block = close < 0 ? rest : rest.slice(0, close)
-  if (block.replace(/^\s*#[^\n]+/gm, '').trim() !== '') parse(block)
+  if (hasContent(block)) parse(block)
   if (close < 0) return ''
   let body = rest.slice(close + '\n---'.length)
   if (body.startsWith('\r')) body = body.slice(1)
   if (body.startsWith('\n')) body = body.slice(1)
   return body
+}
+
+/**
+ * Whether a block holds more than blank lines and comments (gray-matter parses it only then). A
+ * line-by-line look: the pattern gray-matter's test amounts to (`/^\s*#[^\n]+/gm` removed, then
+ * trimmed) backtracks over every blank line and cost a thousand-skill folder more than reading it.
+ */
+function hasContent(block: string): boolean {
+  for (const line of block.split('\n')) {
+    const text = line.trimStart()
+    if (text !== '' && !(text.startsWith('#') && text.length > 1)) return true
+  }
+  return false
 }
 
 /** The YAML documents of the last frontmatter blocks read: the few skills a person is editing. */
