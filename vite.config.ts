@@ -6,6 +6,8 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { McpHub, mcpHubOptionsFrom, readMcpConfig } from './server/mcp/mcpHub'
 import { createOpenAIProxy, proxySettingsFrom } from './server/openaiProxy'
 import { createToolsApi, liveToolSettingsFrom } from './server/toolsApi'
+import { createFeaturesAnswer } from './server/featuresAnswer'
+import { STATIC_FEATURES, SERVER_FEATURES_PATH } from './src/core/hosting'
 
 /**
  * gray-matter's built-in engines include one that `eval`s `---js` frontmatter. The app always
@@ -81,6 +83,20 @@ function pyodideAssets(): Plugin {
   }
 }
 
+/**
+ * A static copy's answer to "what serves this page?": nothing (src/core/hosting/serverFeatures.ts).
+ * A server answers that address itself, so the page probes no API a static host does not have.
+ */
+function staticFeatures(): Plugin {
+  return {
+    name: 'static-features',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: SERVER_FEATURES_PATH, source: JSON.stringify(STATIC_FEATURES) })
+    },
+  }
+}
+
 /** Where the built page lists the editor's files (read by src/ui/common/preloadEditor.ts). */
 const EDITOR_ASSETS_META = 'editor-assets'
 
@@ -131,14 +147,18 @@ function openAIProxy(mode: string): Plugin {
     }
     return createToolsApi(() => liveToolSettingsFrom(env()), hub)
   }
+  // The dev and preview servers run the proxy and the live tools, never a folder (server/featuresAnswer.ts).
+  const features = createFeaturesAnswer(() => ({ server: true, folder: false, tokenRequired: false }))
   return {
     name: 'openai-proxy',
     configureServer: (server) => {
+      server.middlewares.use(features)
       server.middlewares.use(tools())
       server.middlewares.use(createOpenAIProxy(settings))
       server.httpServer?.on('close', () => void hub?.close())
     },
     configurePreviewServer: (server) => {
+      server.middlewares.use(features)
       server.middlewares.use(tools())
       server.middlewares.use(createOpenAIProxy(settings))
     },
@@ -146,7 +166,7 @@ function openAIProxy(mode: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), pyodideAssets(), listEditorAssets(), precompress()],
+  plugins: [dropGrayMatterEngines(), openAIProxy(mode), react(), pyodideAssets(), staticFeatures(), listEditorAssets(), precompress()],
   // Pyodide finds its runtime files at run time (pythonSandbox.ts passes where); it is not pre-bundled.
   optimizeDeps: { exclude: ['pyodide'] },
   // Relative asset addresses: the same build works from any host and any sub-path

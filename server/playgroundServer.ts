@@ -10,6 +10,8 @@ import type { McpHub } from './mcp/mcpHub'
 import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
 import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './toolsApi'
 import { UNLOCK_PATH, type FolderApi } from './folder/folderApi'
+import { createFeaturesAnswer } from './featuresAnswer'
+import type { ShortLinkApi } from './shortLinkApi'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -28,6 +30,8 @@ export interface PlaygroundServerOptions {
   allowedHosts?: readonly string[]
   /** The skills folder the page edits in place (`skill-playground open <dir>`); absent: the browser keeps the workspace. */
   folder?: FolderApi
+  /** Short links kept in SHARE_DIR (shortLinkApi.ts); absent or unavailable: the page offers long links and files. */
+  shortLinks?: ShortLinkApi
   log?: (line: string) => void
 }
 
@@ -53,6 +57,11 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
   const proxy = createOpenAIProxy(options.proxy, Date.now, options.publicUrl)
   const tools = options.tools ? createToolsApi(options.tools.settings, options.tools.hub, options.tools.network) : null
   const log = options.log ?? ((line: string) => console.log(line))
+  const features = createFeaturesAnswer(() => ({
+    server: true,
+    folder: options.folder !== undefined,
+    tokenRequired: Boolean(options.access.token),
+  }))
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
@@ -66,6 +75,10 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
     if (!hostAllowed(request.headers.host, options.allowedHosts ?? []))
       return end(response, 403, 'Unknown host name: set PUBLIC_URL or ALLOWED_HOSTS to serve it.')
     const api = raw.startsWith('/v1/') || raw.startsWith('/api/')
+    // Before the token check: the page learns here whether it needs one (featuresAnswer.ts).
+    let answered = true
+    features(request, response, () => (answered = false))
+    if (answered) return
     const folderPath = options.folder !== undefined && (raw === '/api/folder' || raw.startsWith('/api/folder/'))
     // The one-time address of `skill-playground open` brings its own code instead of the token (folderApi.ts).
     const unlocking = folderPath && raw === UNLOCK_PATH && request.method === 'POST'
@@ -90,8 +103,10 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
         files(request, response, () => end(response, 404, 'Not found.'))
       })
     const withTools = () => (tools ? tools(request, response, rest) : rest())
-    if (options.folder) options.folder.handle(request, response, withTools)
-    else withTools()
+    // Behind the token check above, as the rest of the API.
+    const withShortLinks = () => (options.shortLinks ? options.shortLinks.handle(request, response, withTools) : withTools())
+    if (options.folder) options.folder.handle(request, response, withShortLinks)
+    else withShortLinks()
   }
 
   return createServer((request, response) => {

@@ -6,6 +6,7 @@
  * included (read with fetch: an EventSource cannot send one); the token arrives once through the
  * one-time address `skill-playground open` prints, or typed, and is kept for the tab only.
  */
+import { serverFeatures } from './serverFeatures'
 import type { DiskFileState, DiskWriteResult, FolderEvent } from '../core/workspace'
 import { TOKEN_HEADER } from './proxyStatus'
 
@@ -56,6 +57,10 @@ const headersFor = (access: FolderAccess, headers: Record<string, string>): Reco
 
 /** The folder, why the page may not use it, or null when the page is not served on one. */
 async function readFolder(access: FolderAccess): Promise<{ root: string; files: DiskFileState[] } | FolderBlocked | null> {
+  // Asked only of a server that edits a folder, and with the token when it wants one: no failed request to log.
+  const features = await serverFeatures()
+  if (features && !features.folder) return null
+  if (features?.tokenRequired && !access.token()) return { blocked: 'token' }
   let response: Response
   try {
     response = await fetch('api/folder', { headers: headersFor(access, { accept: 'application/json' }) })

@@ -5,6 +5,7 @@
  */
 import { ToolRefusal, type ServerTools } from '../core/tools'
 import { TOKEN_HEADER } from './proxyStatus'
+import { serverFeatures } from './serverFeatures'
 
 const headers = (token: string): Record<string, string> => ({ accept: 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) })
 
@@ -17,6 +18,8 @@ const isServerTools = (value: unknown): value is ServerTools =>
 
 /** What the server runs live; null when there is no server beside the page (a static host). */
 export async function fetchServerTools(token: string): Promise<ServerTools | null> {
+  const features = await serverFeatures()
+  if (features && (!features.server || (features.tokenRequired && !token))) return null
   try {
     const response = await fetch('api/tools', { headers: headers(token) })
     if (!response.ok || !response.headers.get('content-type')?.includes('json')) return null
