@@ -142,23 +142,68 @@ describe('skill-playground test', () => {
 })
 
 describe('skill-playground explain', () => {
-  it('prints, per utterance, the keywords that make the skill win, each one verified', async () => {
+  it('prints, per utterance, whole words that make the skill win, each one verified, with the test cases it would break', async () => {
     const input = '帮我规划并写一篇关于 AI Agent 的文章大纲'
-    const { code, out } = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', input, '规划一下'])
+    const { code, out } = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', input, '规划一下', '帮我写文章大纲'])
     expect(code).toBe(0)
-    const [first, second] = out.map((line) => JSON.parse(line))
-    expect(first).toMatchObject({ input, winner: null, skill: 'plan_and_write', final: expect.closeTo(0.208, 3) })
+    const [first, second, third] = out.map((line) => JSON.parse(line))
+    // Rounded to three decimals, not 0.20800000000000002.
+    expect(first).toMatchObject({ input, winner: null, skill: 'plan_and_write', final: 0.208, checked_cases: 16 })
     expect(first.suggestions.length).toBeGreaterThan(0)
     const skills = loadWorkspace(readSkillsDir(SKILLS)).skills
     for (const { keyword, final } of first.suggestions) {
+      // Whole words only: never a space, a lone letter or a function word (the README's old " ", "A", " A", "帮我").
+      expect([' ', 'A', ' A', '帮我', '一下', '关于']).not.toContain(keyword)
+      expect(keyword.trim()).toBe(keyword)
       const changed = skills.map((skill) =>
         skill.name === 'plan_and_write' ? { ...skill, triggerKeywords: [...skill.triggerKeywords, keyword] } : skill,
       )
       const result = scoreRouting(input, changed)
       expect(result.winner?.skill, keyword).toBe('plan_and_write')
-      expect(result.winner?.final).toBeCloseTo(final, 10)
+      expect(result.winner?.final).toBeCloseTo(final, 3)
     }
+    // The message is the seed's own test case expecting no skill: every keyword breaks it, and the output says so.
+    expect(first.outcome).toBe('no-safe-keyword')
+    for (const suggestion of first.suggestions)
+      expect(suggestion.breaks).toEqual([{ utterance: input, expect: null, would_win: 'plan_and_write' }])
+    expect(first.advice).toContain('description')
+    expect(first.suggestions.slice(0, 2).map((s: { keyword: string }) => s.keyword)).toEqual(['文章', '大纲'])
     expect(second).toMatchObject({ winner: 'plan_and_write', suggestions: [] })
+    // Safe ones first: "文章大纲" would break the seed's case, so it comes after the safe ones.
+    expect(third.outcome).toBe('suggest')
+    expect(third.suggestions.map((s: { keyword: string; breaks: unknown[] }) => [s.keyword, s.breaks.length])).toEqual([
+      ['写文章', 0],
+      ['写文章大纲', 0],
+      ['文章大纲', 1],
+    ])
+  })
+
+  it('checks against --cases, and says when a message holds only function words', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explain-cases-'))
+    const cases = join(dir, 'cases.yaml')
+    writeFileSync(cases, '- utterance: 写文章\n  expect: null\n')
+    const { code, out } = await run([
+      'explain',
+      '--skills',
+      SKILLS,
+      '--skill',
+      'plan_and_write',
+      '--cases',
+      cases,
+      '帮我写文章大纲',
+      '请问能不能帮我一下',
+    ])
+    expect(code).toBe(0)
+    const [checked, empty] = out.map((line) => JSON.parse(line))
+    expect(checked.checked_cases).toBe(1)
+    expect(checked.suggestions[0]).toEqual({ keyword: '文章大纲', final: 0.571, from_description: false, breaks: [] })
+    expect(checked.suggestions.find((s: { keyword: string }) => s.keyword === '写文章').breaks).toEqual([
+      { utterance: '写文章', expect: null, would_win: 'plan_and_write' },
+    ])
+    expect(empty).toMatchObject({ outcome: 'no-single-keyword', suggestions: [] })
+    expect(empty.advice).toContain('routing test case')
+    const missing = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', '--cases', join(dir, 'none.yaml'), 'x'])
+    expect(missing.code).toBe(2)
   })
 
   it('reads utterances from standard input and refuses an unknown skill', async () => {

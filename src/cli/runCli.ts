@@ -4,6 +4,7 @@ import {
   DEFAULT_THRESHOLD,
   explainRouting,
   parseThreshold,
+  type HintCase,
   type CatalogLayout,
   type RoutingResult,
   type SkillScore,
@@ -15,6 +16,8 @@ import { CLIENT_IDS, CLIENT_PROFILES, isClientId } from '../core/clients'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
+import { formatMessage, message } from '../core/messages'
+import { roundScore } from '../core/lib/roundScore'
 import { readSkillsDir } from './readSkillsDir'
 import { eachLine, terminalIO } from './terminalIO'
 
@@ -35,9 +38,13 @@ const USAGE = `Usage:
       The playground with a skills folder (default ./skills, or the current folder when it keeps
       skills in .claude/skills/, .agents/skills/, .github/skills/ or .codex/skills/) as its
       workspace, on loopback: edits in the page are written to the files, changes on disk reach the page.
-  skill-playground explain --skills <dir> --skill <name> [--threshold X] [utterance ...]
-      For each utterance (arguments, or standard input one per line), the keywords that would make
-      <name> win if added, shortest first: {"input", "winner", "skill", "final", "suggestions"}.
+  skill-playground explain --skills <dir> --skill <name> [--threshold X] [--cases file] [utterance ...]
+      For each utterance (arguments, or standard input one per line), whole words of it that would
+      make <name> win if added as a keyword (never a function word such as "please" or "帮我"),
+      each with the routing test cases (default <dir>/routing-tests.yaml) it would break; safe ones
+      first, then the skill's own terms, then the shortest: {"input", "winner", "skill", "final",
+      "outcome", "suggestions": [{"keyword", "final", "from_description", "breaks": [{"utterance",
+      "expect", "would_win"}]}], "checked_cases", "advice"}.
   skill-playground exec --skills <dir> --skill <name> [--args '<json>'] [--timeout S]
       Runs the skill's code (skill.py run(args) or main.py execute(params)) in the Python sandbox
       with the arguments checked against its parameters; prints {"result", "stdout"} or
@@ -203,7 +210,7 @@ async function route(args: readonly string[], io: CliIO): Promise<number> {
 }
 
 async function explain(args: readonly string[], io: CliIO): Promise<number> {
-  const { positional, options } = parseArgs(args, ['skills', 'skill', 'threshold'])
+  const { positional, options } = parseArgs(args, ['skills', 'skill', 'threshold', 'cases'])
   const dir = options.get('skills')
   const name = options.get('skill')
   if (typeof dir !== 'string') throw new Error('explain needs --skills <dir>')
@@ -212,17 +219,43 @@ async function explain(args: readonly string[], io: CliIO): Promise<number> {
   const { skills } = loadWorkspace(readSkillsDir(dir))
   if (!skills.some((skill) => skill.name === name))
     throw new Error(`no skill named "${name}" in ${dir}; skills: ${skills.map((skill) => skill.name).join(', ')}`)
+  // Each suggestion is checked against the folder's routing tests (or --cases): what it would break.
+  const casesOption = options.get('cases')
+  const casesPath = typeof casesOption === 'string' ? casesOption : join(dir, ROUTING_TESTS_FILE)
+  if (typeof casesOption === 'string' && !existsSync(casesPath)) throw new Error(`No test cases at ${casesPath}`)
+  let cases: HintCase[] = []
+  if (existsSync(casesPath)) {
+    const parsed = parseRoutingTests(readFileSync(casesPath, 'utf8'))
+    for (const problem of parsed.problems)
+      io.err(`${casesPath}:${problem.range.startLine}:${problem.range.startColumn} error ${problem.message} (cases not checked)`)
+    const router = createRouter(skills)
+    if (parsed.problems.length === 0)
+      cases = parsed.cases.map(({ utterance, expect }) => ({ utterance, expect, routing: router(utterance, threshold) }))
+  }
   const print = (input: string) => {
-    const explanation = explainRouting(skills, name, input, threshold)
+    const explanation = explainRouting(skills, name, input, threshold, 5, { sensibleOnly: true, cases })
     if (!explanation) return
+    const advice =
+      explanation.outcome === 'no-safe-keyword'
+        ? message('hints.noSafe', { skill: name })
+        : explanation.outcome === 'no-single-keyword'
+          ? message('hints.noKeyword', { skill: name })
+          : null
     io.out(
       JSON.stringify({
         input,
         winner: explanation.winner,
         skill: explanation.skill,
-        final: explanation.final,
+        final: explanation.final === null ? null : roundScore(explanation.final),
         outcome: explanation.outcome,
-        suggestions: explanation.suggestions,
+        suggestions: explanation.suggestions.map((suggestion) => ({
+          keyword: suggestion.keyword,
+          final: roundScore(suggestion.final),
+          from_description: suggestion.fromDescription,
+          breaks: suggestion.breaks.map((broken) => ({ utterance: broken.utterance, expect: broken.expect, would_win: broken.wouldWin })),
+        })),
+        checked_cases: explanation.checkedCases,
+        ...(advice ? { advice: formatMessage(advice) } : {}),
       }),
     )
   }

@@ -418,4 +418,11 @@ export const en = {
     badThreshold: 'The threshold "{{value}}" is not a number from 0 to 1.',
     badRuns: 'Runs "{{value}}" is not a whole number from 1 to {{max}}.',
   },
+  // Routing hints (docs/routing.md, "What the hints suggest").
+  hints: {
+    noSafe:
+      'No keyword is safe here: each one would break a routing test case. Say in the description of {{skill}} when to use it, or add this message as a routing test case.',
+    noKeyword:
+      'No whole word of this message (function words such as "please" or "帮我" left out), added as a keyword, makes {{skill}} win. Say in its description when to use it, or add this message as a routing test case.',
+  },
 }

@@ -387,4 +387,10 @@ export const zh: Catalog = {
     badThreshold: '阈值 "{{value}}" 不是 0 到 1 之间的数。',
     badRuns: '运行次数 "{{value}}" 不是 1 到 {{max}} 之间的整数。',
   },
+  // 路由建议（docs/routing.md，"What the hints suggest"）。
+  hints: {
+    noSafe: '这里没有安全的关键词：每一个都会让某个路由测试用例失败。请在 {{skill}} 的描述里写明何时使用它，或把这句话添加为路由测试用例。',
+    noKeyword:
+      '把这句话里任何一个完整的词（"帮我"、"请"之类的虚词除外）加为关键词，都不能让 {{skill}} 胜出。请在它的描述里写明何时使用它，或把这句话添加为路由测试用例。',
+  },
 }
