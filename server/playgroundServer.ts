@@ -11,6 +11,7 @@ import { createOpenAIProxy, type ProxySettings } from './openaiProxy'
 import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './toolsApi'
 import { UNLOCK_PATH, type FolderApi } from './folder/folderApi'
 import { createFeaturesAnswer } from './featuresAnswer'
+import type { ShortLinkApi } from './shortLinkApi'
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -29,6 +30,8 @@ export interface PlaygroundServerOptions {
   allowedHosts?: readonly string[]
   /** The skills folder the page edits in place (`skill-playground open <dir>`); absent: the browser keeps the workspace. */
   folder?: FolderApi
+  /** Short links kept in SHARE_DIR (shortLinkApi.ts); absent or unavailable: the page offers long links and files. */
+  shortLinks?: ShortLinkApi
   log?: (line: string) => void
 }
 
@@ -100,8 +103,10 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
         files(request, response, () => end(response, 404, 'Not found.'))
       })
     const withTools = () => (tools ? tools(request, response, rest) : rest())
-    if (options.folder) options.folder.handle(request, response, withTools)
-    else withTools()
+    // Behind the token check above, as the rest of the API.
+    const withShortLinks = () => (options.shortLinks ? options.shortLinks.handle(request, response, withTools) : withTools())
+    if (options.folder) options.folder.handle(request, response, withShortLinks)
+    else withShortLinks()
   }
 
   return createServer((request, response) => {

@@ -13,6 +13,7 @@ import { createPlaygroundServer } from './playgroundServer'
 import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
 import { createFolderApi } from './folder/folderApi'
 import { liveToolSettingsFrom } from './toolsApi'
+import { createShortLinkApi, shareDirFrom } from './shortLinkApi'
 import { describeOrigins, isSkillPath, skillOrigins } from '../src/core/skill'
 
 const root = resolve(import.meta.dirname, '../dist')
@@ -57,8 +58,13 @@ const disk = folderPath ? openDiskWorkspace(folderPath, (event) => tellPages(eve
 const folderApi = disk ? createFolderApi(disk, access) : undefined
 if (folderApi) tellPages = folderApi.broadcast
 
+// Short links (docs/share-links.md): a team's server keeps them in SHARE_DIR. A folder edited in
+// place is one person's, on loopback: it keeps none unless SHARE_DIR asks for them.
+const shortLinks = !folderPath || process.env.SHARE_DIR?.trim() ? createShortLinkApi(shareDirFrom(process.env, resolve(root, '..'))) : null
+
 const server = createPlaygroundServer({
   ...(folderApi ? { folder: folderApi } : {}),
+  ...(shortLinks ? { shortLinks } : {}),
   root,
   proxy: () => proxySettingsFrom(process.env),
   tools: { settings: () => liveToolSettingsFrom(process.env), hub },
@@ -78,6 +84,7 @@ server.listen(port, host, () => {
   if (mcpCount > 0) console.log(`MCP: connecting to ${Object.keys(mcpConfig.servers).join(', ')} (from ${mcpConfig.path}).`)
   for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
   if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
+  if (shortLinks) console.log(shortLinks.problem ?? `Short links: kept in ${shortLinks.dir} (SHARE_DIR).`)
   if (disk) console.log(`Editing files on disk: ${disk.root} (changes in the page are written back; changes on disk reach the page).`)
   // Opened on a repository: which clients' skill folders (.claude/skills, skills, …) it read.
   if (disk)

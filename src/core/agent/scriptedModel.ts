@@ -34,6 +34,9 @@ export function parseScript(text: string): ScriptedReply[] {
   return value as ScriptedReply[]
 }
 
+/** The scripted model's names, as runs and eval reports record them (the page shows them translated). */
+export const SCRIPTED_LABELS = { offline: 'Scripted (offline)', replay: 'Scripted (replaying your script)' } as const
+
 /**
  * The built-in offline model: deterministic, no key. With a script it replays the replies in
  * order; otherwise it behaves like a sensible model within the tools it is shown — it calls the
@@ -42,7 +45,7 @@ export function parseScript(text: string): ScriptedReply[] {
 export function createScriptedModel(script?: readonly ScriptedReply[]): ModelClient {
   let calls = 0
   return {
-    label: script ? 'Scripted (replaying your script)' : 'Scripted (offline)',
+    label: script ? SCRIPTED_LABELS.replay : SCRIPTED_LABELS.offline,
     complete: async (request) => {
       if (request.signal.aborted) throw new Error('Aborted')
       const reply = script ? replay(script, calls++) : request.route ? route(request, request.route) : decide(request)

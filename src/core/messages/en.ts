@@ -425,4 +425,14 @@ export const en = {
     noKeyword:
       'No whole word of this message (function words such as "please" or "帮我" left out), added as a keyword, makes {{skill}} win. Say in its description when to use it, or add this message as a routing test case.',
   },
+  // Short links on a team server (docs/share-links.md, "Short links").
+  shortLink: {
+    badId: 'This short link is damaged: its id is not 32 hexadecimal digits. It may have been cut when it was copied. Nothing was loaded.',
+    tooLarge:
+      'This is too large for a short link ({{length}} characters; the limit is {{limit}}). Share it as a file instead. Nothing was stored.',
+    notFound: 'This short link is not on this team server (it was never stored here, or its file was removed). Nothing was loaded.',
+    damagedStored: 'The content kept for this short link on the team server is damaged. Nothing was loaded.',
+    locked: 'This short link is on a team server that needs the team token. Type the token (Model settings), then open the link again.',
+    unavailable: 'The team server could not be asked for this short link ({{reason}}). Nothing was loaded.',
+  },
 }

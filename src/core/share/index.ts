@@ -32,3 +32,13 @@ export {
   sharedEvalCaseOf,
 } from './evalCaseShareCodec'
 export type { EvalCaseDecodeResult, SharedCaseSettings, SharedEvalCase, SharedTrial } from './evalCaseShareCodec'
+export {
+  canonicalStoredLink,
+  isShortLinkId,
+  MAX_SHORT_LINK_CHARS,
+  readShortLinkFragment,
+  SHORT_LINK_PREFIX,
+  SHORT_LINKS_PATH,
+  shortLinkFragment,
+} from './shortLink'
+export type { StoredLinkCheck } from './shortLink'

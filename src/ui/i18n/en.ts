@@ -1132,4 +1132,11 @@ export const en = {
     runSummary: 'Run summary',
     toolCard: '{{name}} (from {{skill}})',
   },
+  // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
+  shownLabels: {
+    scriptedOffline: 'Scripted (offline)',
+    scriptedReplay: 'Scripted (replaying your script)',
+    timelineModel: 'model r{{round}}',
+    current: '{{path}} (current)',
+  },
 }

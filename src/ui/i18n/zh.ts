@@ -1096,4 +1096,11 @@ export const zh: DeepStrings<typeof en> = {
     runSummary: '运行摘要',
     toolCard: '{{name}}（来自 {{skill}}）',
   },
+  // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
+  shownLabels: {
+    scriptedOffline: '脚本模型（离线）',
+    scriptedReplay: '脚本模型（重放你的脚本）',
+    timelineModel: '模型 第 {{round}} 轮',
+    current: '{{path}}（当前）',
+  },
 }

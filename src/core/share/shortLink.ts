@@ -1,0 +1,66 @@
+/**
+ * Short links on a team server (docs/share-links.md, "Short links"): the server keeps a link's
+ * content (a workspace's `s1.`, a run's `r1.` or an eval case's `e1.` text) under the hash of
+ * that content, and the short link carries only the hash: `#t1.<32 hex digits>`. The rules a
+ * short link follows live here once: the id's form, the size cap, the address on the server, and
+ * which content may be stored (exactly what a pasted link may hold, read by the same decoders).
+ */
+import { message, type Message } from '../messages'
+import { decodeEvalCaseShare, encodeEvalCaseShare } from './evalCaseShareCodec'
+import { decodeRunShare, encodeRunShare } from './runShareCodec'
+import { decodeShare, encodeShare } from './shareCodec'
+
+/** The fragment of a short link: `t1.<id>`. */
+export const SHORT_LINK_PREFIX = 't1.'
+/** Where the team server keeps short links, relative to the page (it may live under a sub-path). */
+export const SHORT_LINKS_PATH = 'api/share'
+/** The most link text one short link may keep: a link's content, not a file store. */
+export const MAX_SHORT_LINK_CHARS = 1_000_000
+/** An id is the first 128 bits of the SHA-256 of the stored text, in lower-case hex. */
+const SHORT_LINK_ID = /^[0-9a-f]{32}$/
+export const SHORT_LINK_ID_LENGTH = 32
+
+export function isShortLinkId(id: string): boolean {
+  return SHORT_LINK_ID.test(id)
+}
+
+export function shortLinkFragment(id: string): string {
+  return `${SHORT_LINK_PREFIX}${id}`
+}
+
+/**
+ * Reads a fragment (with or without `#`): the id of a short link, a clear error for a `t1.`
+ * fragment whose id is not one, or null when it is no short link at all.
+ */
+export function readShortLinkFragment(fragment: string): { ok: true; id: string } | { ok: false; error: Message } | null {
+  const text = fragment.replace(/^#/, '')
+  if (!/^t\d+\./.test(text)) return null
+  if (!text.startsWith(SHORT_LINK_PREFIX)) return { ok: false, error: message('share.unknownFormat') }
+  const id = text.slice(SHORT_LINK_PREFIX.length)
+  return isShortLinkId(id) ? { ok: true, id } : { ok: false, error: message('shortLink.badId') }
+}
+
+export type StoredLinkCheck = { ok: true; link: string } | { ok: false; error: Message }
+
+/**
+ * Whether `text` may be kept as a short link, and its canonical form: the content read by the
+ * decoder a pasted link of its kind goes through (the same caps and checks), then written again,
+ * so unknown fields are dropped and the same content always gives the same text, hence the same id.
+ */
+export function canonicalStoredLink(text: string): StoredLinkCheck {
+  if (text.length > MAX_SHORT_LINK_CHARS)
+    return {
+      ok: false,
+      error: message('shortLink.tooLarge', {
+        length: text.length.toLocaleString('en'),
+        limit: MAX_SHORT_LINK_CHARS.toLocaleString('en'),
+      }),
+    }
+  const run = decodeRunShare(text)
+  if (run) return run.ok ? { ok: true, link: encodeRunShare(run.shared) } : run
+  const evalCase = decodeEvalCaseShare(text)
+  if (evalCase) return evalCase.ok ? { ok: true, link: encodeEvalCaseShare(evalCase.shared) } : evalCase
+  const share = decodeShare(text)
+  if (share) return share.ok ? { ok: true, link: encodeShare(share.payload) } : share
+  return { ok: false, error: message('share.notOurs') }
+}
