@@ -2,7 +2,7 @@ export { runAgent, DEFAULT_TIMEOUTS, MAX_REPLY_CHARS, MAX_RESULT_CHARS, TRUNCATE
 export type { RunOptions, Timers } from './runAgent'
 export { runConversation, runNextTurn } from './conversation'
 export { conversationHistory, conversationSkill, skillLoadedInTurn } from './conversationHistory'
-export { createScriptedModel, findExpression, parseScript } from './scriptedModel'
+export { createScriptedModel, findExpression, parseScript, SCRIPTED_LABELS } from './scriptedModel'
 export type { ScriptedReply } from './scriptedModel'
 export { ROUTING_MODES } from './trace'
 export type { AgentRun, CodeTrace, RoutingMode, TraceEvent, WorkingStep } from './trace'

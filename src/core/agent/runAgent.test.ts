@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatMessage } from '../messages'
 import { parseSkill, type Skill } from '../skill'
 import { createVirtualFiles } from '../tools/virtualFiles'
 import { DEFAULT_MOCKS } from '../tools/mockTools'
@@ -300,5 +301,21 @@ describe('the model’s reasoning', () => {
     expect(ofType(events, 'model').map((event) => event.reasoning)).toEqual(['Use the calculator.', 'The tool said so.'])
     expect(ofType(events, 'final')).toMatchObject([{ text: '2^20 = 1048576' }])
     expect(sent[1]).not.toContain('Use the calculator.')
+  })
+})
+
+describe('the activation’s reason in the reader’s language (issue 35 defect 4)', () => {
+  it('carries the routing verdict as a message of its own, so a Chinese page says it in Chinese', async () => {
+    const { zh } = await import('../messages/zh')
+    const [winner] = ofType(await runAgent(options({})), 'activation')
+    expect(winner!.reason).toMatch(/^calculator wins keyword routing: Wins: \d\.\d{3} > threshold 0\.3$/)
+    expect(winner!.text?.params?.verdict).toMatchObject({ key: 'verdict.winner' })
+    expect(formatMessage(winner!.text!, zh)).toMatch(/^calculator 在关键词路由中胜出：胜出：\d\.\d{3} > 阈值 0\.3$/)
+
+    const [none] = ofType(await runAgent(options({ utterance: '我想知道这个东西到底应该怎么计算才对呢', threshold: 0.99 })), 'activation')
+    expect(none!.skill).toBeNull()
+    const chinese = formatMessage(none!.text!, zh)
+    expect(chinese).toContain('没有技能生效')
+    expect(chinese).not.toMatch(/Below the threshold|Wins:|threshold/)
   })
 })

@@ -1,6 +1,6 @@
 import { formatMessage, message, type Message } from '../messages'
 import {
-  describeVerdict,
+  verdictMessage,
   effectiveConfig,
   groupedRouting,
   scoreRouting,
@@ -366,14 +366,15 @@ async function activate(options: RunOptions, emit: Emit): Promise<Activation | n
 function keywordReason(routing: RoutingResult, grouped: GroupedRouting | null, threshold: number): Message {
   const { winner } = routing
   if (winner) {
-    const verdict = describeVerdict(winner, threshold)
+    // The verdict as a message of its own, so that it reads in the reader's language too.
+    const verdict = verdictMessage(winner, threshold)
     if (grouped?.within?.winner) return message('run.groupWins', { group: grouped.group ?? '', skill: winner.skill, verdict })
     if (grouped) return message('run.groupFellBack', { skill: winner.skill, verdict })
     return message('run.keywordWins', { skill: winner.skill, verdict })
   }
   const best = routing.best
   return best && best.final !== null
-    ? message('run.noneClosest', { skill: best.skill, verdict: describeVerdict(best, threshold) })
+    ? message('run.noneClosest', { skill: best.skill, verdict: verdictMessage(best, threshold) })
     : message('run.noneMatched')
 }
 

@@ -8,7 +8,11 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string]
 
 export type MessageKey = Leaves<typeof en>
-export type MessageParams = Record<string, string | number>
+/**
+ * A value filled into a message: text, a number, or another message, put into words in the same
+ * language as the one it sits in (a run's reason carries the routing verdict that way).
+ */
+export type MessageParams = { [name: string]: string | number | Message }
 
 /** A sentence of the core's, to be put into words in the reader's language. */
 export interface Message {
@@ -31,9 +35,11 @@ export const message = (key: MessageKey, params?: MessageParams): Message => (pa
 /** The message from `catalog` (English by default): the entry with `{{name}}` filled in, English where the catalog lacks it. */
 export function formatMessage(text: Message, catalog: Catalog = CORE_MESSAGES.en): string {
   const template = lookup(catalog, text.key) ?? lookup(CORE_MESSAGES.en, text.key) ?? text.key
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    text.params && name in text.params ? String(text.params[name]) : whole,
-  )
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = text.params?.[name]
+    if (value === undefined) return whole
+    return typeof value === 'object' ? formatMessage(value, catalog) : String(value)
+  })
 }
 
 // Templates found before, per catalog: a lint of a thousand skills formats thousands of messages.

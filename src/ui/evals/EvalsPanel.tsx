@@ -17,6 +17,8 @@ import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { CaseTrials } from './CaseTrials'
 import { OpenCaseFile, ShareCaseButton } from './ShareEvalCase'
+import { EvalCasesEditor } from './EvalCasesEditor'
+import { shownModelLabel } from '../run/shownModelLabel'
 
 const interval = (report: CaseReport) => `${percent(report.interval[0])}–${percent(report.interval[1])}`
 
@@ -57,6 +59,7 @@ export default function EvalsPanel() {
         <button type="button" className="button" onClick={() => store.getState().createEvalsFile(winner, store.getState().utterance)}>
           {t('evals.create')}
         </button>
+        <EvalCasesEditor />
       </section>
     )
 
@@ -152,6 +155,7 @@ export default function EvalsPanel() {
         })}
         {simulated && ` ${t('evals.simulatedNote')}`}
       </p>
+      <EvalCasesEditor />
       {progress && (
         <p role="status" className="small">
           <progress max={progress.total} value={progress.done} /> {t('evals.progress', { done: progress.done, total: progress.total })}
@@ -160,7 +164,7 @@ export default function EvalsPanel() {
       {result && !progress && (
         <>
           <div className="evals-result-header">
-            <strong>{result.b.label}</strong>
+            <strong>{shownModelLabel(result.b.label, t)}</strong>
             {result.b.simulated && <span className="badge">{t('evals.simulated')}</span>}
             {result.b.stopped && <span className="badge">{t('evals.stopped')}</span>}
             {result.b.tokens && (
@@ -261,7 +265,7 @@ function Comparison({ a, b, onOpen }: { a: EvalReport; b: EvalReport; onOpen: (s
   return (
     <>
       <p className="small">
-        <strong>A</strong> {a.label} · <strong>B</strong> {b.label}
+        <strong>A</strong> {shownModelLabel(a.label, t)} · <strong>B</strong> {shownModelLabel(b.label, t)}
       </p>
       <table className="evals-table" aria-label={t('evals.matrix')}>
         <thead>

@@ -7,6 +7,7 @@ import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvide
 import { LongText } from '../common/LongText'
 import { useT } from '../i18n/i18n'
 import { CaseTrials } from './CaseTrials'
+import { shownModelLabel } from '../run/shownModelLabel'
 
 export function SharedEvalCaseView() {
   const { t } = useT()
@@ -23,7 +24,7 @@ export function SharedEvalCaseView() {
             {t('sharedCase.title')} <span className="badge">{t('sharedCase.readOnly')}</span>
           </h2>
           <div className="muted small" role="group" aria-label={t('sharedRun.settings')}>
-            {settings.label} {settings.simulated && <span className="badge">{t('evals.simulated')}</span>} ·{' '}
+            {shownModelLabel(settings.label, t)} {settings.simulated && <span className="badge">{t('evals.simulated')}</span>} ·{' '}
             {t(`run.modes.${settings.mode}`)}
             {settings.threshold !== undefined && ` · ${t('sharedRun.threshold', { threshold: settings.threshold })}`}
             {settings.toolProtocol && ` · ${t('sharedRun.protocol', { protocol: settings.toolProtocol })}`}

@@ -8,7 +8,7 @@
 import i18next, { type TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
-import { CORE_MESSAGES, type Language, type Message } from '../../core/messages'
+import { CORE_MESSAGES, type Language, type Message, type MessageParams } from '../../core/messages'
 import { en } from './en'
 
 /**
@@ -96,12 +96,17 @@ function idOf(language: string, args: unknown[]): string | null {
   }
 }
 
+function fill(params: MessageParams, say: (message: Message) => string): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? say(value) : value]))
+}
+
 export function useT(): Translator {
   const { t: translate, i18n } = useTranslation()
   const language: Language = i18n.language === 'zh' ? 'zh' : 'en'
   return useMemo(() => {
     const t = remembering(language, translate)
-    const say = (message: Message) => t(`core:${message.key}` as never, message.params ?? {}) as string
+    // A message filled into another (a run's reason and its verdict) is put into the same language.
+    const say = (message: Message): string => t(`core:${message.key}` as never, message.params ? fill(message.params, say) : {})
     return { t, language, say }
   }, [translate, language])
 }

@@ -6,9 +6,11 @@ import type { AgentRun } from '../../state/runSlice'
 import { skillLoadedInTurn } from '../../core/agent/conversationHistory'
 import { LongText, StreamingTail } from '../common/LongText'
 import { useServices } from '../common/services'
-import { useT } from '../i18n/i18n'
+import { useT, type Translator } from '../i18n/i18n'
 import { ToolContent } from './ToolContent'
 import { OpenRunFile, ShareRunButton } from './ShareRun'
+import { SaveEvalCase } from './SaveEvalCase'
+import { shownModelLabel } from './shownModelLabel'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
 export function RunTrace() {
@@ -30,7 +32,7 @@ export function RunTrace() {
             <div>
               <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
               <div className="muted small">
-                {run.model} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
+                {shownModelLabel(run.model, t)} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
                 {t(`run.modes.${run.mode}`)} · {new Date(run.startedAt).toLocaleTimeString()} ·{' '}
                 <span className={`status ${run.status}`}>{t(`trace.status.${run.status}`)}</span>
               </div>
@@ -59,6 +61,7 @@ export function RunTrace() {
               <OpenRunFile />
             </div>
           </div>
+          <SaveEvalCase run={run} />
           <DisclosureSummary events={run.events} />
           <Timeline events={run.events} />
           <ol className="trace-events">
@@ -399,8 +402,8 @@ export function Timeline({ events }: { events: readonly TraceEvent[] }) {
   return (
     <div className="timeline" aria-label={t('trace.timeline')}>
       {steps.map((step, index) => (
-        <div key={index} className="timeline-row" title={`${label(step)}: ${step.latencyMs} ms`}>
-          <span className="timeline-label">{label(step)}</span>
+        <div key={index} className="timeline-row" title={`${label(step, t)}: ${step.latencyMs} ms`}>
+          <span className="timeline-label">{label(step, t)}</span>
           <span className={`timeline-bar ${step.type}`} style={{ width: `${Math.max(2, (step.latencyMs / longest) * 100)}%` }} />
           <span className="timeline-ms">{step.latencyMs} ms</span>
         </div>
@@ -409,10 +412,10 @@ export function Timeline({ events }: { events: readonly TraceEvent[] }) {
   )
 }
 
-function label(step: Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }>): string {
+function label(step: Extract<TraceEvent, { type: 'model' | 'tool' | 'execute' }>, t: Translator['t']): string {
   if (step.type === 'tool') return step.tool
   if (step.type === 'execute') return step.file
-  return `model r${step.round}`
+  return t('shownLabels.timelineModel', { round: step.round })
 }
 
 /** The trace as a JSON file: the run exactly as recorded (no key ever enters a run). */

@@ -8,6 +8,7 @@ import { LongText } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { DisclosureSummary, Timeline, TraceSteps, traceDownload } from './RunTrace'
+import { shownModelLabel } from './shownModelLabel'
 
 export function SharedRunView() {
   const { t } = useT()
@@ -26,7 +27,7 @@ export function SharedRunView() {
           </h2>
           <strong>{run.utterance || t('trace.emptyUtterance')}</strong>
           <div className="muted small" role="group" aria-label={t('sharedRun.settings')}>
-            {run.model} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
+            {shownModelLabel(run.model, t)} {/^Scripted/.test(run.model) && <span className="badge">{t('trace.simulated')}</span>} ·{' '}
             {t(`run.modes.${run.mode}`)}
             {settings.threshold !== undefined && ` · ${t('sharedRun.threshold', { threshold: settings.threshold })}`}
             {settings.toolProtocol && ` · ${t('sharedRun.protocol', { protocol: settings.toolProtocol })}`}
