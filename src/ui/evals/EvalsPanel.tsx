@@ -17,7 +17,6 @@ import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { CaseTrials } from './CaseTrials'
 import { OpenCaseFile, ShareCaseButton } from './ShareEvalCase'
-import { EvalCasesEditor } from './EvalCasesEditor'
 import { shownModelLabel } from '../run/shownModelLabel'
 
 const interval = (report: CaseReport) => `${percent(report.interval[0])}–${percent(report.interval[1])}`
@@ -59,7 +58,6 @@ export default function EvalsPanel() {
         <button type="button" className="button" onClick={() => store.getState().createEvalsFile(winner, store.getState().utterance)}>
           {t('evals.create')}
         </button>
-        <EvalCasesEditor />
       </section>
     )
 
@@ -155,7 +153,6 @@ export default function EvalsPanel() {
         })}
         {simulated && ` ${t('evals.simulatedNote')}`}
       </p>
-      <EvalCasesEditor />
       {progress && (
         <p role="status" className="small">
           <progress max={progress.total} value={progress.done} /> {t('evals.progress', { done: progress.done, total: progress.total })}
