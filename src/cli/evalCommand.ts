@@ -3,6 +3,9 @@
  * The model is the scripted one (simulated) or an OpenAI-compatible API configured like the
  * server (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL); 429s are retried after Retry-After.
  */
+import { roundFractions } from '../core/lib/roundScore'
+import { countOf } from './countOf'
+import { simulatedLabel } from './simulatedLabel'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import { createOpenAIModel } from '../adapters/openaiClient'
@@ -202,8 +205,8 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
   const simulated = args.model === 'scripted'
   const trials = args.trials ?? fileTrials ?? defaultTrials(simulated)
   const controller = new AbortController()
-  const label = `${model().label}${simulated ? ' (simulated)' : ''} · ${args.mode}`
-  if (!args.json) io.err(`${cases.length} cases × ${trials} trials · ${label}`)
+  const label = `${simulatedLabel(model().label, simulated)} · ${args.mode}`
+  if (!args.json) io.err(`${countOf(cases.length, 'case')} × ${countOf(trials, 'trial')} · ${label}`)
   const report = await runEvals(
     cases,
     {
@@ -244,7 +247,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
   )
   if (args.junit) writeFileSync(args.junit, evalReportJUnit(report, args.minPassRate))
   const failing = report.cases.filter((testCase) => testCase.passRate < args.minPassRate)
-  if (args.json) eachLine(io.out, JSON.stringify(evalReportJson(report), null, 2))
+  if (args.json) eachLine(io.out, JSON.stringify(evalReportJson(report), roundFractions, 2))
   else {
     for (const testCase of report.cases) {
       const [low, high] = testCase.interval
@@ -262,7 +265,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
         `tokens: ${report.tokens.input.toLocaleString('en')} in, ${report.tokens.output.toLocaleString('en')} out · ${(report.durationMs / 1000).toFixed(1)} s`,
       )
     io.out(
-      `${report.cases.length - failing.length} of ${report.cases.length} cases at or above ${percent(args.minPassRate)}${simulated ? ' (simulated model)' : ''}`,
+      `${report.cases.length - failing.length} of ${countOf(report.cases.length, 'case')} at or above ${percent(args.minPassRate)}${simulated ? ' (simulated model)' : ''}`,
     )
   }
   return failing.length > 0 ? 1 : 0

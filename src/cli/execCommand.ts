@@ -1,12 +1,14 @@
 /**
  * `skill-playground exec`: runs one skill's code with arguments checked against its parameters,
- * in the same sandbox as the page (docs/skill-code.md), and prints the outcome as JSON.
+ * in the same sandbox as the page (docs/skill-code.md), and prints the outcome as JSON. With
+ * `--batch`, arguments are read from standard input, one JSON object a line, and each gets its
+ * outcome line, in order, all run by one ready Python (each in a fresh interpreter).
  */
 import { validateArgs } from '../core/agent/validateArgs'
-import { codeRequest, DEFAULT_CODE_TIMEOUT_MS } from '../core/code'
+import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type ExecErrorType } from '../core/code'
 import { loadWorkspace, workspaceCode } from '../core/skill'
 import { readSkillsDir } from './readSkillsDir'
-import { runCodeInNode } from './nodeCodeRunner'
+import { runCodeInNode, warmCodeRunner } from './nodeCodeRunner'
 import type { CliIO } from './runCli'
 
 export interface ExecArgs {
@@ -14,6 +16,8 @@ export interface ExecArgs {
   skill: string
   args: string
   timeoutMs: number
+  /** Arguments from standard input, one JSON object a line. */
+  batch: boolean
 }
 
 export function execArgs(options: Map<string, string | true>): ExecArgs {
@@ -28,10 +32,15 @@ export function execArgs(options: Map<string, string | true>): ExecArgs {
   const timeout = text('timeout')
   const seconds = timeout === undefined ? DEFAULT_CODE_TIMEOUT_MS / 1000 : Number(timeout)
   if (!(seconds > 0 && seconds <= 3600)) throw new Error('--timeout needs seconds, more than 0 and at most 3600')
-  return { skills, skill, args: text('args') ?? '{}', timeoutMs: seconds * 1000 }
+  const batch = options.has('batch')
+  if (batch && options.has('args')) throw new Error('exec --batch reads the arguments from standard input, one JSON object a line: leave out --args')
+  return { skills, skill, args: text('args') ?? '{}', timeoutMs: seconds * 1000, batch }
 }
 
-/** Exit 0 with {"result", "stdout"}; exit 1 with {"error", ...} on invalid arguments, an exception or a time-out. */
+/**
+ * Exit 0 with {"result", "stdout"}; exit 1 with {"error", ...} on invalid arguments, an exception or
+ * a time-out. With --batch, a line each; exit 1 when any line failed.
+ */
 export async function execCommand(options: ExecArgs, io: CliIO): Promise<number> {
   const files = readSkillsDir(options.skills)
   const { skills } = loadWorkspace(files)
@@ -42,20 +51,38 @@ export async function execCommand(options: ExecArgs, io: CliIO): Promise<number>
     io.out(JSON.stringify({ error: { type: 'no-code', message: `${skill.name} has no skill.py or main.py in its folder.` } }))
     return 1
   }
-  const validation = validateArgs(code.parameters ?? { type: 'object' }, options.args)
-  if (!validation.ok) {
-    io.out(JSON.stringify({ error: { type: 'invalid_arguments', message: validation.message, details: validation.details } }))
-    return 1
+  const runOne = async (argumentText: string): Promise<{ line: string; ok: boolean }> => {
+    const validation = validateArgs(code.parameters ?? { type: 'object' }, argumentText)
+    if (!validation.ok)
+      return {
+        line: JSON.stringify({ error: { type: 'invalid_arguments', message: validation.message, details: validation.details } }),
+        ok: false,
+      }
+    const outcome = await runCodeInNode(codeRequest(code, validation.value), {
+      signal: new AbortController().signal,
+      timeoutMs: options.timeoutMs,
+    })
+    if (outcome.ok) return { line: JSON.stringify({ result: outcome.result, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }), ok: true }
+    const { traceback, ...error } = outcome.error
+    return {
+      line: JSON.stringify({ error, traceback: traceback ?? null, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }),
+      ok: false,
+    }
   }
-  const outcome = await runCodeInNode(codeRequest(code, validation.value), {
-    signal: new AbortController().signal,
-    timeoutMs: options.timeoutMs,
-  })
-  if (outcome.ok) {
-    io.out(JSON.stringify({ result: outcome.result, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }))
-    return 0
+  if (!options.batch) {
+    const { line, ok } = await runOne(options.args)
+    io.out(line)
+    return ok ? 0 : 1
   }
-  const { traceback, ...error } = outcome.error
-  io.out(JSON.stringify({ error, traceback: traceback ?? null, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }))
-  return 1
+  // Python starts while the first lines are read and checked.
+  void warmCodeRunner().catch(() => {})
+  let failed = false
+  for await (const text of io.lines()) {
+    // A blank line (the end of a file, a separator) asks for nothing; every other line gets its answer.
+    if (text.trim() === '') continue
+    const { line, ok } = await runOne(text)
+    io.out(line)
+    if (!ok) failed = true
+  }
+  return failed ? 1 : 0
 }

@@ -17,7 +17,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseRoutingTests, ROUTING_TESTS_FILE, runRoutingTests } from '../core/routingSuite'
 import { formatMessage, message } from '../core/messages'
-import { roundScore } from '../core/lib/roundScore'
+import { roundFractions, roundScore } from '../core/lib/roundScore'
+import { countOf } from './countOf'
 import { readSkillsDir } from './readSkillsDir'
 import { eachLine, terminalIO } from './terminalIO'
 
@@ -45,11 +46,14 @@ const USAGE = `Usage:
       first, then the skill's own terms, then the shortest: {"input", "winner", "skill", "final",
       "outcome", "suggestions": [{"keyword", "final", "from_description", "breaks": [{"utterance",
       "expect", "would_win"}]}], "checked_cases", "advice"}.
-  skill-playground exec --skills <dir> --skill <name> [--args '<json>'] [--timeout S]
+  skill-playground exec --skills <dir> --skill <name> [--args '<json>' | --batch] [--timeout S]
       Runs the skill's code (skill.py run(args) or main.py execute(params)) in the Python sandbox
       with the arguments checked against its parameters; prints {"result", "stdout"} or
       {"error", "traceback"} as JSON and exits 1 on invalid arguments, an exception or a time-out
       (default 30 s). The code reaches neither the network nor this machine's files.
+      --batch: arguments from standard input, one JSON object a line; one result line each, in
+      order (a malformed line gets its error line, the rest go on), one Python for all, a fresh
+      interpreter for each; exits 1 when any line failed.
   skill-playground lint <dir> [--json] [--profile app|strict|lenient] [--client <client>]
       Lints every skill: path:line:col severity message [rule]; exits 1 on any error.
       --client agent-skills|claude-code|codex|copilot|claude-api lints as that client reads the
@@ -275,9 +279,9 @@ function toJson(result: RoutingResult, scores: readonly SkillScore[]) {
       path: score.path,
       matched: score.matched,
       covered: score.covered,
-      base: score.base,
+      base: roundScore(score.base),
       bonus: score.bonus,
-      final: score.final,
+      final: score.final === null ? null : roundScore(score.final),
       activated: score.activated,
     })),
   }
@@ -357,7 +361,7 @@ function lint(args: readonly string[], io: CliIO): number {
     const read = describeOrigins(origins)
     if (read) io.err(`Read ${read}.`)
     if (client && layout) io.err(catalogSummary(client.label, layout))
-    io.err(`${skills.length} skills, ${errors} errors, ${all.length - errors} warnings/info (profile: ${profile})`)
+    io.err(`${countOf(skills.length, 'skill')}, ${countOf(errors, 'error')}, ${all.length - errors} warnings/info (profile: ${profile})`)
   }
   return errors > 0 ? 1 : 0
 }
@@ -410,7 +414,7 @@ function test(args: readonly string[], io: CliIO): number {
             scores: scores(result),
           })),
         },
-        null,
+        roundFractions,
         2,
       ),
     )

@@ -67,7 +67,7 @@ describe('seed 001: a tool folder (schema.json + main.py, no SKILL.md) is a skil
       const { code, out } = await run(['exec', '--skills', dir, '--skill', 'execute_sql', '--args', args])
       expect(code).toBe(1)
       const result = JSON.parse(out[0]!) as { error: { type: string; message: string }; stdout?: string }
-      expect(result.error.type).toBe('invalid_arguments')
+      expect(result.error.type).toBe('invalid-arguments')
       expect(`${result.error.message} ${JSON.stringify(result)}`).toContain(words)
       expect(result.stdout).toBeUndefined()
     }
@@ -107,7 +107,7 @@ describe('seed 004: the parameters shorthand runs as written', { timeout: 60_000
     for (const args of ['{}', '{"numbers": ["three"]}']) {
       const bad = await run(['exec', '--skills', dir, '--skill', 'add-calc', '--args', args])
       expect(bad.code).toBe(1)
-      expect(JSON.parse(bad.out[0]!)).toMatchObject({ error: { type: 'invalid_arguments' } })
+      expect(JSON.parse(bad.out[0]!)).toMatchObject({ error: { type: 'invalid-arguments' } })
     }
   })
 

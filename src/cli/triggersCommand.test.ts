@@ -91,7 +91,7 @@ describe('skill-playground triggers (scripted stand-in)', () => {
     writeFileSync(set, JSON.stringify([...SET, { query: 'Make my slides follow our brand colours', should_trigger: true }]))
     const { code, out, err } = await run(['triggers', '--skills', dir, '--skill', 'pdf', '--set', set])
     expect(code).toBe(1)
-    expect(err[0]).toBe('5 queries × 1 runs · Scripted (offline) (simulated) · threshold 0.5')
+    expect(err[0]).toBe('5 queries × 1 run · Scripted (offline, simulated) · threshold 0.5')
     expect(out.filter((line) => line.startsWith('FAIL'))).toEqual([
       'FAIL  0/1    0%  [0%–79%]  should trigger      "Make my slides follow our brand colours"  (about 4 runs would settle it)',
     ])
@@ -174,7 +174,8 @@ describe('skill-playground triggers --model openai (a loopback OpenAI-compatible
     expect(report).toMatchObject({ skill: 'pdf', model: 'test-model', simulated: false, runs: 3, errors: 2 })
     expect(report.queries[0]).toMatchObject({ triggered: 2, errors: 1, runs: 2, rate: 1, passed: true })
     expect(report.queries[1]).toMatchObject({ triggered: 1, errors: 1, runs: 2, rate: 0.5, passed: false })
-    expect(report).toMatchObject({ precision: 2 / 3, recall: 1 })
+    // Rounded to three decimals like every score the CLI prints (issue 35 defect 17).
+    expect(report).toMatchObject({ precision: 0.667, recall: 1 })
     expect(code).toBe(1)
     expect(upstream.requests).toHaveLength(6)
     // Progressive disclosure: the catalog and load_skill, never the skill's body; the key only in the header.

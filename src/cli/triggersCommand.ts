@@ -5,6 +5,9 @@
  * `eval` (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL). Exit 0 when every query passes, 1 when
  * one fails, 2 on a usage error (a missing or unreadable set included).
  */
+import { roundFractions } from '../core/lib/roundScore'
+import { countOf } from './countOf'
+import { simulatedLabel } from './simulatedLabel'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import {
@@ -107,7 +110,9 @@ export async function triggersCommand(
   const runs = args.runs ?? defaultTriggerRuns(simulated)
   const name = simulated ? 'scripted' : env.OPENAI_MODEL?.trim() || model.label
   if (!args.json)
-    io.err(`${set.queries.length} queries × ${runs} runs · ${model.label}${simulated ? ' (simulated)' : ''} · threshold ${args.threshold}`)
+    io.err(
+      `${countOf(set.queries.length, 'query', 'queries')} × ${countOf(runs, 'run')} · ${simulatedLabel(model.label, simulated)} · threshold ${args.threshold}`,
+    )
   const report = await runTriggerEvals({
     queries: set.queries,
     runs,
@@ -116,7 +121,7 @@ export async function triggersCommand(
     signal: new AbortController().signal,
     concurrency: simulated ? 1 : args.concurrency,
   })
-  if (args.json) eachLine(io.out, JSON.stringify(triggerReportJson(report, skill.name, name, simulated), null, 2))
+  if (args.json) eachLine(io.out, JSON.stringify(triggerReportJson(report, skill.name, name, simulated), roundFractions, 2))
   else {
     for (const result of report.queries) {
       const [low, high] = result.interval
@@ -124,16 +129,18 @@ export async function triggersCommand(
       const want = result.should_trigger ? 'should trigger    ' : 'should not trigger'
       const errors = result.errors > 0 ? `  ${result.errors} errored (${result.error_messages.join('; ')})` : ''
       const more =
-        result.separated || result.runs_needed === null || result.runs === 0 ? '' : `  (about ${result.runs_needed} runs would settle it)`
+        result.separated || result.runs_needed === null || result.runs === 0
+          ? ''
+          : `  (about ${countOf(result.runs_needed, 'run')} would settle it)`
       io.out(
         `${result.passed ? 'PASS' : 'FAIL'}  ${result.triggered}/${result.runs}  ${rate}  [${percent(low)}–${percent(high)}]  ${want}  ${JSON.stringify(result.query)}${errors}${more}`,
       )
     }
     const metric = (value: number | null) => (value === null ? '—' : percent(value))
     io.out(
-      `precision ${metric(report.precision)} · recall ${metric(report.recall)} · F1 ${metric(report.f1)} · ${report.errors} errored runs${simulated ? ' (simulated model)' : ''}`,
+      `precision ${metric(report.precision)} · recall ${metric(report.recall)} · F1 ${metric(report.f1)} · ${countOf(report.errors, 'errored run')}${simulated ? ' (simulated model)' : ''}`,
     )
-    io.out(`${report.passed} of ${report.queries.length} queries pass at threshold ${args.threshold}`)
+    io.out(`${report.passed} of ${countOf(report.queries.length, 'query', 'queries')} pass at threshold ${args.threshold}`)
   }
   return report.failed > 0 ? 1 : 0
 }

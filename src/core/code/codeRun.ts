@@ -22,6 +22,13 @@ export interface CodeRunRequest {
 
 export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'no-entry' | 'sandbox'
 
+/**
+ * What `skill-playground exec` reports besides a run's own errors: one style, lower-case words
+ * joined by hyphens, like CodeErrorType (docs/skill-code.md, "Error types"). The arguments were refused
+ * before the code ran (`invalid-arguments`, formerly `invalid_arguments`), or the skill has no code.
+ */
+export type ExecErrorType = CodeErrorType | 'invalid-arguments' | 'no-code'
+
 export type CodeRunOutcome =
   | { ok: true; result: unknown; stdout: string; stderr: string; ms: number }
   | { ok: false; error: { type: CodeErrorType; message: string; traceback?: string }; stdout: string; stderr: string; ms: number }

@@ -14,3 +14,11 @@ export function roundScore(value: number): number {
 export function formatScore(value: number): string {
   return value.toFixed(SCORE_DECIMALS)
 }
+
+/**
+ * A JSON.stringify replacer that rounds every fraction to SCORE_DECIMALS places (whole numbers
+ * stay as they are): the CLI's JSON reports carry rates and intervals the same way as scores.
+ */
+export function roundFractions(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isInteger(value) ? roundScore(value) : value
+}
