@@ -4,7 +4,7 @@ import type { DescriptionRouting, GroupedRouting, RoutingResult } from '../core/
 import { belongsToCode, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
-import { createDerivations, type Derivations, type RoutingSuite } from './derive'
+import { createDerivations, type Derivations, type PrepareOptions, type RoutingSuite } from './derive'
 import { useSettled } from './useSettled'
 
 const PlaygroundContext = createContext<{ store: PlaygroundStore; derive: Derivations } | null>(null)
@@ -213,10 +213,10 @@ export function useLint() {
  * them), in slices that leave the page responsive; resolves when the render that adds them will
  * find the work done.
  */
-export function usePrepareFiles(): (files: readonly SkillFile[]) => Promise<void> {
+export function usePrepareFiles(): (files: readonly SkillFile[], options?: PrepareOptions) => Promise<void> {
   const { store, derive } = usePlaygroundContext()
   const tools = useToolRegistry()
-  return useCallback((files) => derive.prepare(files, store.getState().lintProfile, tools), [derive, store, tools])
+  return useCallback((files, options) => derive.prepare(files, store.getState().lintProfile, tools, options), [derive, store, tools])
 }
 
 /** Parses routing-test suites in slices ahead of a click that reads them: an import merging its suite into one's own. */

@@ -83,6 +83,12 @@ function memoizeRecent<A extends unknown[], R>(compute: (...args: A) => R, size 
   }
 }
 
+/** What a bulk `prepare` reports and heeds: how many skills are parsed of how many, and a cancel. */
+export interface PrepareOptions {
+  onProgress?: (done: number, total: number) => void
+  signal?: AbortSignal
+}
+
 /**
  * Derived data the UI shows: parsed skills, routing, the effective configuration. Kept out of
  * the store (it is a pure function of the store) and memoised so a keystroke in one skill
@@ -297,7 +303,12 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
    * should any of it fail, it resolves all the same and the render does the work, showing any
    * problem where it happens — an import or a restore is never held up or lost by it.
    */
-  const prepare = async (files: readonly SkillFile[], profile: LintProfile, tools: ToolRegistry = base): Promise<void> => {
+  const prepare = async (
+    files: readonly SkillFile[],
+    profile: LintProfile,
+    tools: ToolRegistry = base,
+    { onProgress, signal }: PrepareOptions = {},
+  ): Promise<void> => {
     try {
       // Starts in a task of its own (`prepareSuites`): the caller has just worked out `files` in
       // this one (an import's merge: 10 ms for a thousand skills).
@@ -305,17 +316,22 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
       await inSlices(
         (function* () {
-          for (const file of pending) {
+          for (const [index, file] of pending.entries()) {
+            // A cancelled import stops here; what was parsed waits for nobody and is let go with the next import.
+            if (signal?.aborted) return
             prepared.set(file.path, { text: file.text, skill: parseSkill(file.path, file.text) })
+            onProgress?.(index + 1, pending.length)
             yield
           }
         })(),
       )
+      if (signal?.aborted) return
       await nextTask()
       // Then the workspace, and the lint over it (each skill's own findings, then a thousand
       // skills' shared keywords, thousands of findings) in steps of LINT_STEP, SLICE_MS at a time.
       workspace(files)
       await nextTask()
+      if (signal?.aborted) return
       await inSlices(lintWorkspaceInSteps(files, lintOptions(files, profile, tools)))
     } catch {
       // The render parses and lints what is missing, and shows what went wrong there.

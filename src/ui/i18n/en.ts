@@ -1139,4 +1139,15 @@ export const en = {
     timelineModel: 'model r{{round}}',
     current: '{{path}} (current)',
   },
+  // Issue 36 item 3: a big import's progress and its cancel.
+  importProgress: {
+    label: 'Import progress',
+    starting: 'Starting the import…',
+    reading_one: 'Reading {{count}} file… {{percent}}%',
+    reading_other: 'Reading {{count}} files… {{percent}}%',
+    preparing_one: 'Preparing {{count}} file… {{percent}}%',
+    preparing_other: 'Preparing {{count}} files… {{percent}}%',
+    cancel: 'Cancel import',
+    cancelled: 'Import cancelled: nothing was added.',
+  },
 }

@@ -1103,4 +1103,15 @@ export const zh: DeepStrings<typeof en> = {
     timelineModel: '模型 第 {{round}} 轮',
     current: '{{path}}（当前）',
   },
+  // Issue 36 item 3: a big import's progress and its cancel.
+  importProgress: {
+    label: '导入进度',
+    starting: '正在开始导入…',
+    reading_one: '正在读取 {{count}} 个文件… {{percent}}%',
+    reading_other: '正在读取 {{count}} 个文件… {{percent}}%',
+    preparing_one: '正在准备 {{count}} 个文件… {{percent}}%',
+    preparing_other: '正在准备 {{count}} 个文件… {{percent}}%',
+    cancel: '取消导入',
+    cancelled: '已取消导入：没有添加任何内容。',
+  },
 }

@@ -29,6 +29,9 @@ export function ImportControl() {
   const [unreadableTests, setUnreadableTests] = useState<ImportReport['unreadableTests']>(null)
   const prepare = usePrepareFiles()
   const prepareSuites = usePrepareSuites()
+  // The import under way (reading, unpacking, preparing): how far it has come, and its cancel.
+  const [progress, setProgress] = useState<{ text: string; percent: number } | null>(null)
+  const running = useRef<AbortController | null>(null)
 
   // Re-importing a folder of a thousand skills names the first few, not a thousand paths.
   const listed = (items: readonly string[]) =>
@@ -36,16 +39,55 @@ export function ImportControl() {
       ? t('importing.clashMore', { list: items.slice(0, LISTED).join(', '), more: items.length - LISTED })
       : items.join(', ')
 
-  const apply = async (archive: ArchiveContents, choice: ClashChoice) => {
+  /**
+   * Runs one import's work with a progress bar and a Cancel button. Cancelling stops it between
+   * slices, before anything is added (the store takes the files in one step, at the end): the
+   * workspace stays as it was and the page says so.
+   */
+  const cancellable = async (work: (signal: AbortSignal) => Promise<void>) => {
+    running.current?.abort()
+    const controller = new AbortController()
+    running.current = controller
+    setMessage(null)
+    setUnreadableTests(null)
+    setProgress({ text: t('importProgress.starting'), percent: 0 })
+    try {
+      await work(controller.signal)
+    } catch (error) {
+      if (!controller.signal.aborted) throw error
+    } finally {
+      if (running.current === controller) {
+        running.current = null
+        setProgress(null)
+        if (controller.signal.aborted) setMessage(t('importProgress.cancelled'))
+      }
+    }
+  }
+  const cancel = () => running.current?.abort()
+
+  const apply = async (archive: ArchiveContents, choice: ClashChoice, signal: AbortSignal) => {
     setPending(null)
     setUnreadableTests(null)
     // A thousand skills are parsed and linted a slice at a time first, so adding them is quick.
-    setMessage(t('importing.preparing', { count: archive.files.length }))
+    const skills = archive.files.length
+    setProgress({ text: t('importProgress.preparing', { count: skills, percent: 0 }), percent: 0 })
     // Keeping both merges the two routing-test suites: each is parsed in slices first, not in the merge.
     await prepareSuites(
       [...archive.files, ...store.getState().files].filter((file) => file.path === ROUTING_TESTS_FILE).map((file) => file.text),
     )
-    await prepare(store.getState().previewImport(archive.files, choice))
+    signal.throwIfAborted()
+    let shown = 0
+    await prepare(store.getState().previewImport(archive.files, choice), {
+      signal,
+      onProgress: (done, total) => {
+        const percent = Math.floor((done / total) * 100)
+        if (percent === shown) return
+        shown = percent
+        setProgress({ text: t('importProgress.preparing', { count: skills, percent }), percent })
+      },
+    })
+    // The last moment to cancel: from here the store takes the files in one step.
+    signal.throwIfAborted()
     const result = store.getState().importFiles(archive.files, choice, archive.settings)
     setUnreadableTests(result.unreadableTests)
     setMessage(
@@ -71,16 +113,31 @@ export function ImportControl() {
   }
   const receive = async (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return
-    const read = await readImport([...list], ({ file, percent }) => setMessage(t('importing.unpacking', { file, percent })))
-    setUnreadableTests(null)
-    if (!read.ok) return setMessage(say(read.error))
-    const existing = new Set(store.getState().files.map((file) => file.path))
-    const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
-    if (clashes.length > 0) {
-      setMessage(null)
-      setPending({ archive: read.archive, clashes })
-    } else await apply(read.archive, 'both')
+    const files = [...list]
+    await cancellable(async (signal) => {
+      const read = await readImport(
+        files,
+        ({ phase, file, percent }) =>
+          setProgress({
+            text:
+              phase === 'unpacking'
+                ? t('importing.unpacking', { file, percent })
+                : t('importProgress.reading', { count: files.length, percent }),
+            percent,
+          }),
+        signal,
+      )
+      setUnreadableTests(null)
+      if (!read.ok) return setMessage(say(read.error))
+      const existing = new Set(store.getState().files.map((file) => file.path))
+      const clashes = read.archive.files.filter((file) => existing.has(file.path)).map((file) => file.path)
+      if (clashes.length > 0) {
+        setMessage(null)
+        setPending({ archive: read.archive, clashes })
+      } else await apply(read.archive, 'both', signal)
+    })
   }
+  const choose = (archive: ArchiveContents, choice: ClashChoice) => void cancellable((signal) => apply(archive, choice, signal))
 
   const [dragging, setDragging] = useState(false)
   const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
@@ -140,6 +197,15 @@ export function ImportControl() {
         aria-label={t('importing.folderFiles')}
         onChange={(event) => void receive(event.target.files).finally(() => (event.target.value = ''))}
       />
+      {progress && (
+        <span className="import-progress">
+          <progress max={100} value={progress.percent} aria-label={t('importProgress.label')} />
+          <span aria-live="polite">{progress.text}</span>
+          <button type="button" className="link-button" onClick={cancel} aria-label={t('importProgress.cancel')}>
+            {t('common.cancel')}
+          </button>
+        </span>
+      )}
       {message && (
         <span className="import-message" role="status">
           {message}
@@ -169,18 +235,18 @@ export function ImportControl() {
             </p>
             <p className="hint">{t('importing.clashChoices')}</p>
             <div className="modal-actions">
-              <button type="button" className="button" onClick={() => void apply(pending.archive, 'both')} aria-label={t('importing.both')}>
+              <button type="button" className="button" onClick={() => choose(pending.archive, 'both')} aria-label={t('importing.both')}>
                 {t('importing.both')}
               </button>
               <button
                 type="button"
                 className="button"
-                onClick={() => void apply(pending.archive, 'replace')}
+                onClick={() => choose(pending.archive, 'replace')}
                 aria-label={t('importing.replace')}
               >
                 {t('importing.replace')}
               </button>
-              <button type="button" className="button" onClick={() => void apply(pending.archive, 'skip')} aria-label={t('importing.skip')}>
+              <button type="button" className="button" onClick={() => choose(pending.archive, 'skip')} aria-label={t('importing.skip')}>
                 {t('importing.skip')}
               </button>
               <button type="button" className="button" onClick={() => setPending(null)} aria-label={t('common.cancel')}>

@@ -59,4 +59,28 @@ describe('readImport', () => {
     expect(unpacking.filter((what) => what === 'tick').length).toBeGreaterThan(3)
     expect(heard.filter((what) => what !== 'tick').length).toBeGreaterThan(50)
   })
+  it('stops between slices when cancelled, with nothing returned, and tells how far a folder has been read', async () => {
+    const entries: Record<string, Uint8Array> = {}
+    for (let i = 0; i < 5_000; i++) entries[`skills/s${i}/SKILL.md`] = strToU8(`---\nname: s${i}\n---\nBody ${i}\n`)
+    const zip = new File([zipSync(entries, { level: 1 })], 'many.zip')
+    const controller = new AbortController()
+    const heard: number[] = []
+    const reading = readImport(
+      [zip],
+      ({ percent }) => {
+        heard.push(percent)
+        if (percent >= 10) controller.abort()
+      },
+      controller.signal,
+    )
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' })
+    expect(Math.max(...heard)).toBeLessThan(100)
+
+    const folder = Array.from({ length: 40 }, (_, i) => picked(`box/s${i}/SKILL.md`, `---\nname: s${i}\n---\n`))
+    const phases: string[] = []
+    const read = await readImport(folder, ({ phase, percent }) => phases.push(`${phase} ${percent}`))
+    expect(read.ok && read.archive.files.length).toBe(40)
+    expect(phases[0]).toBe('reading 0')
+    expect(phases.length).toBeGreaterThan(20)
+  })
 })

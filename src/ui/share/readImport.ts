@@ -10,8 +10,9 @@ const READ_AHEAD = 8
 /** How long reading may hold the page before it lets input and painting in. */
 const SLICE_MS = 10
 
-/** How far unpacking an archive has come: shown while a large one is read. */
+/** How far reading has come: an archive unpacked (`file` is its name), or a folder's files read. */
 export interface ImportProgress {
+  phase: 'unpacking' | 'reading'
   file: string
   percent: number
 }
@@ -19,14 +20,15 @@ export interface ImportProgress {
 /** Lets input and painting in before the work goes on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-/** Runs stepped work (core's `…InSteps`) SLICE_MS at a time, letting input and painting in between. */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+/** Runs stepped work (core's `…InSteps`) SLICE_MS at a time, letting input and painting in between; stops when `signal` is aborted. */
+async function inSlices<T>(steps: Generator<void, T>, signal?: AbortSignal): Promise<T> {
   let started = performance.now()
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
     if (performance.now() - started < SLICE_MS) continue
     await nextTask()
+    signal?.throwIfAborted()
     started = performance.now()
   }
 }
@@ -35,9 +37,14 @@ async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
  * Turns picked or dropped files into skill files: `.zip` archives, and the files of a folder (or
  * loose files) that the workspace takes (`importPaths`: skills, the suites, skill folders' files).
  * An archive is unpacked a slice at a time (twenty thousand entries are many short tasks), with
- * `onProgress` told how far it has come.
+ * `onProgress` told how far it has come, and so is a folder's reading. An aborted `signal` stops
+ * it between slices: it rejects with the signal's reason and nothing is returned.
  */
-export async function readImport(list: readonly File[], onProgress?: (progress: ImportProgress) => void): Promise<ImportRead> {
+export async function readImport(
+  list: readonly File[],
+  onProgress?: (progress: ImportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ImportRead> {
   const files: SkillFile[] = []
   let settings: ArchiveContents['settings']
   const problems: Message[] = []
@@ -61,6 +68,7 @@ export async function readImport(list: readonly File[], onProgress?: (progress: 
     for (const { file } of wanted.slice(from, from + READ_AHEAD)) {
       if (performance.now() - sliceStarted > SLICE_MS) {
         await nextTask()
+        signal?.throwIfAborted()
         sliceStarted = performance.now()
       }
       if (bytes.has(file) || file.size > MAX_FILE_BYTES) continue
@@ -81,8 +89,9 @@ export async function readImport(list: readonly File[], onProgress?: (progress: 
         const percent = Math.floor((done / total) * 100)
         if (percent === shown) return
         shown = percent
-        onProgress?.({ file: file.name, percent })
+        onProgress?.({ phase: 'unpacking', file: file.name, percent })
       }),
+      signal,
     )
     if (!result.ok) problems.push(result.error)
     else {
@@ -91,8 +100,15 @@ export async function readImport(list: readonly File[], onProgress?: (progress: 
       settings = result.archive.settings ?? settings
     }
   }
+  let shown = -1
   for (const [index, { file, path }] of wanted.entries()) {
     if (index % READ_AHEAD === 0) await readAhead(index)
+    signal?.throwIfAborted()
+    const percent = Math.floor((index / wanted.length) * 100)
+    if (percent !== shown) {
+      shown = percent
+      onProgress?.({ phase: 'reading', file: path, percent })
+    }
     if (file.size > MAX_FILE_BYTES) {
       problems.push(message('archive.fileTooLarge', { file: file.name }))
       leftOut.push(path)
