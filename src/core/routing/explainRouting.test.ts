@@ -246,6 +246,39 @@ describe('explaining what to change', () => {
       }
   })
 
+  it('in a workspace without trigger keywords (description routing): whole words, the description first, never a function word', () => {
+    const pdf = {
+      ...skill('pdf', []),
+      description: 'Extract text and tables from PDF files, fill PDF forms, merge documents. Use when the user mentions a PDF.',
+    }
+    const docx = { ...skill('docx', []), description: 'Create and edit Word documents (.docx) with tracked changes.' }
+    // Keyword routing picks no skill here, so the cases that pass are those expecting none.
+    const cases = [{ utterance: 'merge documents', expect: null }]
+    for (const message of [
+      'can you help me extract the text from this pdf please',
+      '请帮我把这个 PDF 的表格提取出来',
+      'how do I merge documents',
+    ]) {
+      const explanation = explainRouting([pdf, docx], 'pdf', message, 0.3, 5, { sensibleOnly: true, cases })!
+      expect(explanation.suggestions.length, message).toBeGreaterThan(0)
+      for (const { keyword } of explanation.suggestions) {
+        for (const edge of [keyword.split(/\s+/)[0]!, keyword.split(/\s+/).at(-1)!])
+          expect(isFunctionWord(edge), `${keyword} in ${message}`).toBe(false)
+        expect(keyword.trim()).toBe(keyword)
+        expect([...keyword].length).toBeGreaterThan(1)
+        // Not "我把这个 PDF": the segmenter makes 我把 one word, still a pronoun's.
+        expect(keyword, message).not.toMatch(/^[我你您请帮]/)
+      }
+    }
+    // The skill's own words first, and what they would break.
+    const merge = explainRouting([pdf, docx], 'pdf', 'how do I merge documents', 0.3, 5, { sensibleOnly: true, cases })!
+    expect(merge.suggestions.map((s) => [s.keyword, s.fromDescription, s.breaks.map((b) => b.utterance)])).toEqual([
+      ['documents', true, ['merge documents']],
+      ['merge documents', true, ['merge documents']],
+    ])
+    expect(merge.outcome).toBe('no-safe-keyword')
+  })
+
   it('still suggests where the runtime has no word segmenter, each Chinese character a word of its own', () => {
     vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined })
     try {

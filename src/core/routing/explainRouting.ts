@@ -240,6 +240,10 @@ const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
 // Chinese particles that only glue words together: a keyword holds none as a word of its own
 // ("周报", not "的周报", "42 的" or "42 的周报"; 为了 and 得到 are words, not particles).
 const PARTICLE = /^[的地得了吗呢吧啊]$/u
+// The segmenter sometimes joins a pronoun or a plea to the next character (我把, 请将) or a particle
+// to the word before (好吗): such a word still starts or ends a phrase no person would add.
+const LEADING_FUNCTION = /^[我你您请帮]/u
+const TRAILING_FUNCTION = /[的了吗呢吧啊呀么]$/u
 let wordSegmenter: Intl.Segmenter | undefined
 
 /**
@@ -314,7 +318,7 @@ function sensibleCandidates(
       if (isFunctionWord(model.lower.slice(words[from]!.at, words[from + count - 1]!.end))) return true
       if (isFunctionWord(model.lower.slice(words[to - count + 1]!.at, words[to]!.end))) return true
     }
-    return false
+    return LEADING_FUNCTION.test(words[from]!.text) || TRAILING_FUNCTION.test(words[to]!.text)
   }
   for (let first = 0; first < words.length; first++) {
     const start = words[first]!
