@@ -1,13 +1,17 @@
 import { useMemo, useState } from 'react'
 import { explainRouting, verdictMessage } from '../../core/routing'
-import { useDeferredWorkspace, usePlayground, usePlaygroundStore, useRouting } from '../../state/PlaygroundProvider'
+import { useDeferredWorkspace, usePlayground, usePlaygroundStore, useRouting, useRoutingSuite } from '../../state/PlaygroundProvider'
 import { useSettled } from '../../state/useSettled'
 import { useT } from '../i18n/i18n'
 import { SkillPicker } from '../routingSuite/SkillPicker'
 
+/** How many of the test cases a suggestion would break are named beside it (the rest are counted). */
+const BREAKS_LISTED = 3
+
 /**
- * What to change, for the selected skill and the current utterance: keywords that would make it
- * win (computed exactly and checked against the router), why another skill wins, and one click to
+ * What to change, for the selected skill and the current utterance: whole words that would make it
+ * win as a keyword (checked against the router), each with the routing tests it would break, safe
+ * ones first (docs/routing.md, "What the hints suggest"); why another skill wins; and one click to
  * add the keyword or keep the utterance as a test case.
  */
 export function RoutingHints() {
@@ -22,12 +26,20 @@ export function RoutingHints() {
   const { input: utterance, threshold } = routing
   const selectedPath = usePlayground((state) => state.selectedPath)
   const selected = skills.find((skill) => skill.path === selectedPath)
+  // Each suggestion is checked against the routing tests, routed already (the Tests tab's suite).
+  const suite = useRoutingSuite()
+  const cases = useMemo(
+    () =>
+      suite?.suite.results.map((result) => ({ utterance: result.case.utterance, expect: result.case.expect, routing: result.routing })) ??
+      [],
+    [suite],
+  )
   const explanation = useMemo(
     () =>
       selected && utterance.trim() !== ''
-        ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true, routing })
+        ? explainRouting(skills, selected.name, utterance, threshold, 3, { sensibleOnly: true, routing, cases })
         : null,
-    [skills, selected, utterance, threshold, routing],
+    [skills, selected, utterance, threshold, routing, cases],
   )
   const [expect, setExpect] = useState<string | null | undefined>(undefined)
   const [caseMessage, setCaseMessage] = useState<string | null>(null)
@@ -45,7 +57,12 @@ export function RoutingHints() {
         )}
         {explanation.outcome === 'manual' && <p>{t('hints.manual', { skill: selected.name })}</p>}
         {explanation.outcome === 'too-long' && <p>{t('hints.tooLong')}</p>}
-        {explanation.outcome === 'no-single-keyword' && <p>{t('hints.noSingle', { threshold })}</p>}
+        {explanation.outcome === 'no-single-keyword' && <p>{t('hints.noSingle', { threshold, skill: selected.name })}</p>}
+        {explanation.outcome === 'no-safe-keyword' && (
+          <p className="warning-text" role="note">
+            {t('hints.noSafe', { skill: selected.name })}
+          </p>
+        )}
         {explanation.rival && (
           <p>
             {t('hints.rival', {
@@ -68,26 +85,49 @@ export function RoutingHints() {
         {!explanation.winner && explanation.closest && explanation.closest.path !== selected.path && (
           <p className="muted">{t('hints.closest', { skill: explanation.closest.skill, reason: say(verdict(explanation.closest)) })}</p>
         )}
-        {explanation.outcome === 'suggest' && (
-          <ul className="hint-suggestions">
-            {explanation.suggestions.map((suggestion) => (
-              <li key={suggestion.keyword}>
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
-                  aria-label={t('hints.addKeyword', { keyword: suggestion.keyword })}
-                >
-                  {t('hints.addKeyword', { keyword: suggestion.keyword })}
-                </button>{' '}
-                <span className="muted small">
-                  {explanation.final === null
-                    ? t('hints.thenNew', { final: final(suggestion.final) })
-                    : t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}
-                </span>
-              </li>
-            ))}
-          </ul>
+        {(explanation.outcome === 'suggest' || explanation.outcome === 'no-safe-keyword') && (
+          <>
+            {explanation.checkedCases === 0 && <p className="muted small">{t('hints.noTests')}</p>}
+            <ul className="hint-suggestions" aria-label={t('hints.suggestions')}>
+              {explanation.suggestions.map((suggestion) => (
+                <li key={suggestion.keyword}>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => store.getState().addKeywords(selected.path, [suggestion.keyword])}
+                    aria-label={t('hints.addKeyword', { keyword: suggestion.keyword })}
+                  >
+                    {t('hints.addKeyword', { keyword: suggestion.keyword })}
+                  </button>{' '}
+                  <span className="muted small">
+                    {explanation.final === null
+                      ? t('hints.thenNew', { final: final(suggestion.final) })
+                      : t('hints.then', { final: final(suggestion.final), from: final(explanation.final) })}
+                    {suggestion.fromDescription && <> · {t('hints.fromDescription')}</>}
+                  </span>{' '}
+                  {suggestion.breaks.length > 0 ? (
+                    <span className="warning-text small hint-breaks">
+                      {t('hints.breaks', {
+                        count: suggestion.breaks.length,
+                        list: suggestion.breaks
+                          .slice(0, BREAKS_LISTED)
+                          .map((broken) =>
+                            t('hints.breakCase', { utterance: broken.utterance, expect: broken.expect ?? t('tests.noSkill') }),
+                          )
+                          .join(t('hints.listSeparator')),
+                      })}
+                      {suggestion.breaks.length > BREAKS_LISTED &&
+                        t('hints.breaksMore', { count: suggestion.breaks.length - BREAKS_LISTED })}
+                    </span>
+                  ) : (
+                    explanation.checkedCases > 0 && (
+                      <span className="ok small hint-breaks">{t('hints.safe', { count: explanation.checkedCases })}</span>
+                    )
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
         <div className="hint-case">
           <SkillPicker value={expected} onChange={setExpect} label={t('hints.caseSkill')} />

@@ -210,6 +210,7 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
   const [utterance, setUtterance] = useState(item.case.utterance)
   const [expect, setExpect] = useState<string | null>(item.case.expect)
   const [error, setError] = useState<string | null>(null)
+  const showBest = item.bestFinal !== null && item.got !== item.case.expect
   const none = <span className="muted">{t('tests.none')}</span>
   if (editing) {
     const save = () => {
@@ -257,12 +258,13 @@ function CaseRow({ item, index, measure }: CaseRowProps) {
       <td>{item.case.expect ?? none}</td>
       <td>{item.got ?? none}</td>
       <td className="num">
-        {item.expectedFinal !== null && item.case.expect !== null && (
-          <span title={t('tests.expectedFinal')}>{item.expectedFinal.toFixed(3)}</span>
+        {/* The expected skill's score, or that it has none, always before "/ best" (issue 35 defect 14). */}
+        {(item.case.expect !== null || showBest) && (
+          <span title={t('tests.expectedFinal')}>
+            {item.case.expect !== null && item.expectedFinal !== null ? item.expectedFinal.toFixed(3) : t('tests.noScore')}
+          </span>
         )}
-        {item.bestFinal !== null && item.got !== item.case.expect && (
-          <span className="muted"> / {t('tests.best', { final: item.bestFinal.toFixed(3) })}</span>
-        )}
+        {showBest && <span className="muted"> / {t('tests.best', { final: (item.bestFinal ?? 0).toFixed(3) })}</span>}
       </td>
       <td className="case-actions">
         <button
