@@ -1,9 +1,15 @@
 /**
- * The only module that imports Pyodide: starts one interpreter for one run of a skill's code, in
- * the page's worker (pythonWorker.ts) or the CLI's child process (src/cli/pythonChild.ts), with
- * the same hardening in both (docs/skill-code.md, "The sandbox").
+ * The only module that imports Pyodide: starts interpreters for runs of a skill's code, in the
+ * page's worker (pythonWorker.ts) or the CLI's child process (src/cli/pythonChild.ts), with the
+ * same hardening in both (docs/skill-code.md, "The sandbox").
+ *
+ * Every run gets an interpreter of its own. Starting Python from nothing is the slow part, so a
+ * host keeps a memory snapshot of a freshly started Python (taken before any user code, before
+ * the hardening) and restores each run's interpreter from it: a new Emscripten module with new
+ * memory, file system and host references, the hardening applied again; nothing of an earlier
+ * run is in it (docs/skill-code.md, "A ready Python").
  */
-import { loadPyodide, type PyodideAPI } from 'pyodide'
+import { loadPyodide, version as pyodideVersion, type PyodideAPI } from 'pyodide'
 import {
   BLOCKED_MODULES,
   FORGET_HOST,
@@ -21,13 +27,14 @@ export interface PythonRuntime {
   run: (request: CodeRunRequest) => CodeRunOutcome
 }
 
-/**
- * Loads Pyodide from `indexURL` (its wasm, stdlib and loader served beside it). The `js` module is
- * an empty object instead of the host's globals, the bridges to the host API are unregistered, and
- * Python keeps no reference to the API (docs/skill-code.md, "The sandbox").
- */
-export async function startPython(indexURL: string): Promise<PythonRuntime> {
-  const pyodide = await loadPyodide({
+/** Pyodide's version: a snapshot is only valid for the build it was taken from. */
+export const PYODIDE_VERSION: string = pyodideVersion
+
+/** What the harness imports, imported before the snapshot so that no run pays for it. */
+const PRELOADED = 'import sys, json, io, importlib, traceback, time, os, runpy, types'
+
+function options(indexURL: string) {
+  return {
     indexURL,
     jsglobals: Object.create(null) as object,
     // Nothing of the host's environment (keys, paths) reaches Python.
@@ -35,9 +42,32 @@ export async function startPython(indexURL: string): Promise<PythonRuntime> {
     stdout: () => {},
     stderr: () => {},
     checkAPIVersion: true,
-  })
+  }
+}
+
+/**
+ * Loads Pyodide from `indexURL` (its wasm, stdlib and loader served beside it). The `js` module is
+ * an empty object instead of the host's globals, the bridges to the host API are unregistered, and
+ * Python keeps no reference to the API (docs/skill-code.md, "The sandbox"). With `snapshot` the
+ * interpreter is restored from it instead of started.
+ */
+export async function startPython(indexURL: string, snapshot?: Uint8Array): Promise<PythonRuntime> {
+  const pyodide = await loadPyodide(snapshot ? { ...options(indexURL), _loadSnapshot: snapshot } : options(indexURL))
   closeHostDoors(pyodide)
   return { run: (request) => run(pyodide, request) }
+}
+
+/**
+ * Starts Python from nothing and returns its memory snapshot, taken before any user code and
+ * before the hardening (which each restored interpreter applies again), together with an
+ * interpreter started from it for the first run.
+ */
+export async function snapshotPython(indexURL: string): Promise<{ snapshot: Uint8Array; runtime: PythonRuntime }> {
+  const pyodide = await loadPyodide({ ...options(indexURL), _makeSnapshot: true })
+  pyodide.runPython(PRELOADED)
+  const snapshot = (pyodide as unknown as { makeMemorySnapshot: () => Uint8Array }).makeMemorySnapshot()
+  closeHostDoors(pyodide)
+  return { snapshot, runtime: { run: (request) => run(pyodide, request) } }
 }
 
 /** The parts of the API Pyodide keeps to itself, each a way to the host for whoever holds it. */

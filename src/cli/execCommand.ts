@@ -33,7 +33,8 @@ export function execArgs(options: Map<string, string | true>): ExecArgs {
   const seconds = timeout === undefined ? DEFAULT_CODE_TIMEOUT_MS / 1000 : Number(timeout)
   if (!(seconds > 0 && seconds <= 3600)) throw new Error('--timeout needs seconds, more than 0 and at most 3600')
   const batch = options.has('batch')
-  if (batch && options.has('args')) throw new Error('exec --batch reads the arguments from standard input, one JSON object a line: leave out --args')
+  if (batch && options.has('args'))
+    throw new Error('exec --batch reads the arguments from standard input, one JSON object a line: leave out --args')
   return { skills, skill, args: text('args') ?? '{}', timeoutMs: seconds * 1000, batch }
 }
 
@@ -48,21 +49,28 @@ export async function execCommand(options: ExecArgs, io: CliIO): Promise<number>
   if (!skill) throw new Error(`no skill named "${options.skill}" in ${options.skills}; skills: ${skills.map((s) => s.name).join(', ')}`)
   const code = workspaceCode(files, [skill]).get(skill.path)
   if (!code) {
-    io.out(JSON.stringify({ error: { type: 'no-code', message: `${skill.name} has no skill.py or main.py in its folder.` } }))
+    io.out(
+      JSON.stringify({
+        error: { type: 'no-code' satisfies ExecErrorType, message: `${skill.name} has no skill.py or main.py in its folder.` },
+      }),
+    )
     return 1
   }
   const runOne = async (argumentText: string): Promise<{ line: string; ok: boolean }> => {
     const validation = validateArgs(code.parameters ?? { type: 'object' }, argumentText)
     if (!validation.ok)
       return {
-        line: JSON.stringify({ error: { type: 'invalid_arguments', message: validation.message, details: validation.details } }),
+        line: JSON.stringify({
+          error: { type: 'invalid-arguments' satisfies ExecErrorType, message: validation.message, details: validation.details },
+        }),
         ok: false,
       }
     const outcome = await runCodeInNode(codeRequest(code, validation.value), {
       signal: new AbortController().signal,
       timeoutMs: options.timeoutMs,
     })
-    if (outcome.ok) return { line: JSON.stringify({ result: outcome.result, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }), ok: true }
+    if (outcome.ok)
+      return { line: JSON.stringify({ result: outcome.result, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }), ok: true }
     const { traceback, ...error } = outcome.error
     return {
       line: JSON.stringify({ error, traceback: traceback ?? null, stdout: outcome.stdout, stderr: outcome.stderr, ms: outcome.ms }),

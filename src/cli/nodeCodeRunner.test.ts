@@ -7,14 +7,29 @@
  * write beside it.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codeRequest, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { parseSkill, workspaceCode, type SkillFile } from '../core/skill'
-import { pyodideFolder, runCodeInNode, sandboxOptions } from './nodeCodeRunner'
+import { closeCodeRunner, pyodideFolder, runCodeInNode, sandboxOptions, sandboxProcessesStarted } from './nodeCodeRunner'
+import { snapshotPath } from './pythonSnapshotCache'
+
+/**
+ * A cache folder of this file's own, empty: the first run starts Python from nothing (the cold
+ * path, taking the snapshot), the rest share one process and a fresh interpreter each.
+ */
+const cacheDir = mkdtempSync(join(tmpdir(), 'python-cache-'))
+const cacheBefore = process.env.SKILL_PLAYGROUND_CACHE
+process.env.SKILL_PLAYGROUND_CACHE = join(cacheDir, 'skill-playground')
+afterAll(() => {
+  closeCodeRunner()
+  if (cacheBefore === undefined) delete process.env.SKILL_PLAYGROUND_CACHE
+  else process.env.SKILL_PLAYGROUND_CACHE = cacheBefore
+  rmSync(cacheDir, { recursive: true, force: true })
+})
 
 let listener: Server
 let port = 0
@@ -50,7 +65,7 @@ const tool = (text: string, args: Record<string, unknown> = {}): CodeRunRequest 
 const failure = (outcome: CodeRunOutcome) =>
   outcome.ok ? `returned ${JSON.stringify(outcome.result)}` : `${outcome.error.type}: ${outcome.error.message}`
 
-// One after another: each starts Python in its own process, and CI has two cores.
+// One after another: the runs share one sandbox process, and CI has two cores.
 describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
   it("runs the seed's add_calc: skill.py imports tool.py, print output is captured", async () => {
     const files: SkillFile[] = [
@@ -218,6 +233,103 @@ def run(args):
     expect(readFileSync(hostFile, 'utf8')).toBe(SECRET)
     expect(existsSync(join(hostDir, 'written.txt'))).toBe(false)
     expect(outcome).toMatchObject({ ok: true, result: { handles: [], tried: {} } })
+  })
+
+  it('gives every run a fresh interpreter in the shared process: nothing of one run is visible to the next', async () => {
+    // The first run leaves everything it can behind: globals of the interpreter, a patched builtin
+    // and standard module, a user module imported and changed, sys.path and sys.modules, files
+    // written where Python may write, the environment, the recursion limit, an open file.
+    const dirty = String.raw`
+import builtins, json, os, sys
+import helper
+helper.count += 1
+builtins.LEFT_BEHIND = "run one"
+builtins.print = lambda *a, **k: None
+builtins.abs = lambda value: -1
+json.dump = lambda *a, **k: "patched"
+sys.path.insert(0, "/planted")
+sys.modules["planted_module"] = helper
+os.environ["LEFT"] = "run one"
+sys.setrecursionlimit(123)
+for path in ("/tmp/left.txt", "/home/pyodide/left.txt"):
+    with open(path, "w") as out:
+        out.write("run one")
+kept = open("/tmp/left.txt")
+def run(args):
+    return {"count": helper.count, "fd": kept.fileno()}
+`
+    const clean = String.raw`
+import builtins, json, os, sys
+import helper
+def run(args):
+    print("printed")
+    return {
+        "left": hasattr(builtins, "LEFT_BEHIND"),
+        "abs": abs(-2),
+        "dump": json.dump.__name__,
+        "planted_path": "/planted" in sys.path,
+        "planted_module": "planted_module" in sys.modules,
+        "count": helper.count,
+        "env": os.environ.get("LEFT"),
+        "recursion": sys.getrecursionlimit() == 123,
+        "files": [os.path.exists(p) for p in ("/tmp/left.txt", "/home/pyodide/left.txt")],
+        "fd": kept_open(int(args["fd"])),
+    }
+def kept_open(fd):
+    try:
+        return os.read(fd, 100) == b"run one"
+    except OSError:
+        return False
+`
+    const withHelper = (text: string, args: Record<string, unknown> = {}): CodeRunRequest => ({
+      ...tool(text, args),
+      files: [
+        { path: 'skill.py', text },
+        { path: 'helper.py', text: 'count = 0\n' },
+      ],
+    })
+    await run(tool('def run(args):\n    return 1\n'))
+    const processes = sandboxProcessesStarted()
+    const first = await run(withHelper(dirty))
+    expect(first, JSON.stringify(first)).toMatchObject({ ok: true, result: { count: 1 } })
+    const fd = first.ok ? String((first.result as { fd: number }).fd) : ''
+    const second = await run(withHelper(clean, { fd }))
+    expect(second).toMatchObject({
+      ok: true,
+      stdout: 'printed\n',
+      result: {
+        left: false,
+        abs: 2,
+        dump: 'dump',
+        planted_path: false,
+        planted_module: false,
+        count: 0,
+        env: null,
+        recursion: false,
+        files: [false, false],
+        fd: false,
+      },
+    })
+    // The same process served both: the interpreter is what was fresh, not the process.
+    expect(sandboxProcessesStarted()).toBe(processes)
+  })
+
+  it('keeps the snapshot in the cache folder, this user’s only, and refuses a changed one', async () => {
+    const version = (JSON.parse(readFileSync(join(pyodideFolder(), 'package.json'), 'utf8')) as { version: string }).version
+    const file = snapshotPath(process.env.SKILL_PLAYGROUND_CACHE!, version)
+    expect(existsSync(file)).toBe(true)
+    if (process.platform !== 'win32') {
+      expect(statSync(process.env.SKILL_PLAYGROUND_CACHE!).mode & 0o777).toBe(0o700)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+    }
+    // One byte of Python's memory changed: the next process finds the digest wrong, starts Python
+    // from nothing (the run still answers) and keeps a new snapshot.
+    const bytes = readFileSync(file)
+    bytes[bytes.length - 100_000] = bytes[bytes.length - 100_000]! ^ 0xff
+    writeFileSync(file, bytes)
+    closeCodeRunner()
+    expect(await run(tool('def run(args):\n    return args["n"] * 2\n', { n: 21 }))).toMatchObject({ ok: true, result: 42 })
+    expect(readFileSync(file).equals(bytes)).toBe(false)
   })
 
   it("the child's Node refuses the host's files, processes and workers to any code inside it: the boundary", async () => {

@@ -1,6 +1,9 @@
 /**
- * Runs a skill's code for the CLI (docs/skill-code.md): one child process per run (pythonChild),
- * killed at the time-out or on abort. The outcome is the same JSON the page's worker gives.
+ * Runs a skill's code for the CLI (docs/skill-code.md): in a child process (pythonChild) kept
+ * ready for the next run, which restores a fresh interpreter for each run from a memory snapshot
+ * (kept in the user's cache folder between processes, pythonSnapshotCache.ts). Runs go to it one
+ * at a time; at a time-out or an abort it is killed and the next run gets a new one. The outcome
+ * is the same JSON the page's worker gives.
  *
  * The child runs under Node's permission model: it may read Pyodide's files and its own script,
  * and nothing else; it may write no file, start no process and no worker. That is the boundary a
@@ -9,11 +12,13 @@
  * no keys.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, realpathSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createInterface } from 'node:readline'
 import { SANDBOX_READY, sandboxFailure, type CodeRunner, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
+import { forgetSnapshot, readySnapshot, snapshotCacheDir, storeSnapshot } from './pythonSnapshotCache'
 
 /** Starting Python takes a few seconds (more on a busy machine); this is only a guard against a hung start. */
 const START_LIMIT_MS = 120_000
@@ -58,7 +63,7 @@ async function childCommand(pyodide: string): Promise<ChildCommand> {
     const path = fileURLToPath(new URL(candidate, import.meta.url))
     if (existsSync(path)) return { readable: [dirname(path)], args: [path] }
   }
-  return { readable: [], args: ['--input-type=module', '--eval', await bundledChild(pyodide)] }
+  return { readable: [], args: ['--input-type=module', '--eval', await bundledChild(pyodide), '--'] }
 }
 
 let bundled: Promise<string> | undefined
@@ -89,11 +94,203 @@ function bundledChild(pyodide: string): Promise<string> {
   return bundled
 }
 
+/** Pyodide's version, from its package (the parent never loads Pyodide itself). */
+function pyodideVersion(pyodide: string): string {
+  return (JSON.parse(readFileSync(join(pyodide, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+interface Run {
+  request: CodeRunRequest
+  signal: AbortSignal
+  timeoutMs: number
+  started: number
+  resolve: (outcome: CodeRunOutcome) => void
+}
+
+/**
+ * One sandbox process, serving runs one after another. A run is sent only once the child says its
+ * fresh interpreter is ready, and its time-out counts from then.
+ */
+class PythonChild {
+  private readonly child: ReturnType<typeof spawn>
+  private ready = false
+  /** Whether Python ever started in it. */
+  private started = false
+  private ended = false
+  private current: Run | undefined
+  private readonly queue: Run[] = []
+  private stderr = ''
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private readonly onAbort = () => {
+    const run = this.current
+    if (run?.signal.aborted) this.fail(sandboxFailure('Aborted while the code was running.', Date.now() - run.started, 'aborted'))
+  }
+
+  constructor(
+    command: ChildCommand,
+    pyodide: string,
+    private readonly cache: { dir: string; version: string } | undefined,
+    private readonly onEnd: (child: PythonChild) => void,
+  ) {
+    const snapshot = cache && readySnapshot(cache.dir, cache.version)
+    const readable = [pyodide, ...command.readable, ...(snapshot ? [snapshot] : [])]
+    // Pyodide's folder goes last: the child loads Python from the folder it may read.
+    const childArgs = [...(snapshot ? [`--snapshot=${snapshot}`] : []), ...(cache ? ['--send-snapshot'] : []), pyodide]
+    processesStarted++
+    this.child = spawn(process.execPath, [...sandboxOptions(readable), ...command.args, ...childArgs], {
+      // Only what Node needs to start: no API keys, tokens or paths of the user's environment.
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    this.child.stdout!.setEncoding('utf8')
+    createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.onLine(line))
+    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-4000)))
+    this.child.on('error', (error) => this.end(`The sandbox did not start: ${error.message}`))
+    this.child.on('close', (code) =>
+      this.end(
+        `The sandbox stopped (exit ${String(code)}) without an outcome.${this.stderr ? ` ${this.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+      ),
+    )
+    this.child.stdin!.on('error', () => {})
+    this.waitForStart()
+    this.idle()
+  }
+
+  get alive(): boolean {
+    return !this.ended
+  }
+
+  run(run: Run): void {
+    this.queue.push(run)
+    this.child.ref()
+    for (const stream of [this.child.stdout, this.child.stderr, this.child.stdin]) (stream as { ref?: () => void } | null)?.ref?.()
+    this.next()
+  }
+
+  /** Ends the process (the CLI is done with Python). */
+  close(): void {
+    this.end('The sandbox was closed.')
+  }
+
+  private next(): void {
+    if (!this.ready || this.current || this.ended) return
+    const run = this.queue.shift()
+    if (!run) return this.idle()
+    if (run.signal.aborted) {
+      run.resolve(sandboxFailure('Aborted before the code ran.', Date.now() - run.started, 'aborted'))
+      return this.next()
+    }
+    this.current = run
+    this.ready = false
+    run.signal.addEventListener('abort', this.onAbort, { once: true })
+    const ranFrom = Date.now()
+    this.timer = setTimeout(
+      () =>
+        this.fail(sandboxFailure(`The code ran longer than ${run.timeoutMs / 1000} s and was stopped.`, Date.now() - ranFrom, 'timeout')),
+      run.timeoutMs,
+    )
+    this.child.stdin!.write(JSON.stringify(run.request) + '\n')
+  }
+
+  /** A process waiting for work does not keep the CLI from exiting. */
+  private idle(): void {
+    if (this.queue.length || this.current) return
+    this.child.unref()
+    for (const stream of [this.child.stdout, this.child.stderr, this.child.stdin]) (stream as { unref?: () => void } | null)?.unref?.()
+  }
+
+  private onLine(line: string): void {
+    if (this.ended) return
+    if (line === SANDBOX_READY) {
+      clearTimeout(this.timer)
+      this.ready = true
+      this.started = true
+      return this.next()
+    }
+    let message: unknown
+    try {
+      message = JSON.parse(line)
+    } catch {
+      return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
+    }
+    const fields = message as { snapshot?: unknown; snapshotInvalid?: unknown; ok?: unknown }
+    // The snapshot comes before the first ready line, that is before any user code ran in the child.
+    if (typeof fields.snapshot === 'string' && this.cache && !this.current) {
+      storeSnapshot(this.cache.dir, this.cache.version, Buffer.from(fields.snapshot, 'base64'))
+      return
+    }
+    if (typeof fields.snapshotInvalid === 'string' && this.cache && !this.current) {
+      forgetSnapshot(this.cache.dir, this.cache.version)
+      return
+    }
+    const run = this.current
+    if (!run || typeof fields.ok !== 'boolean') return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
+    this.finish(run, message as CodeRunOutcome)
+    this.waitForStart()
+  }
+
+  /** A guard against a start that hangs; it does not keep an idle CLI from exiting. */
+  private waitForStart(): void {
+    this.timer = setTimeout(() => this.end('Python did not start in time.'), START_LIMIT_MS)
+    this.timer.unref()
+  }
+
+  private finish(run: Run, outcome: CodeRunOutcome): void {
+    clearTimeout(this.timer)
+    run.signal.removeEventListener('abort', this.onAbort)
+    this.current = undefined
+    run.resolve(outcome)
+  }
+
+  /** The current run failed in a way that leaves the child unusable: it is killed. */
+  private fail(outcome: CodeRunOutcome): void {
+    const run = this.current
+    if (run) this.finish(run, outcome)
+    this.end('The sandbox was stopped.')
+  }
+
+  private end(message: string): void {
+    if (this.ended) return
+    this.ended = true
+    clearTimeout(this.timer)
+    this.child.kill('SIGKILL')
+    this.onEnd(this)
+    const run = this.current
+    this.current = undefined
+    if (run) {
+      run.signal.removeEventListener('abort', this.onAbort)
+      run.resolve(sandboxFailure(message, Date.now() - run.started))
+    }
+    // Runs still waiting go to a new process, unless this one never started: the next would not either.
+    for (const waiting of this.queue.splice(0)) {
+      if (this.started) void runCodeInNode(waiting.request, waiting).then(waiting.resolve)
+      else waiting.resolve(sandboxFailure(message, Date.now() - waiting.started))
+    }
+  }
+}
+
+let shared: PythonChild | undefined
+let processesStarted = 0
+
+/** How many sandbox processes this process has started (tests and the bench check that runs share one). */
+export function sandboxProcessesStarted(): number {
+  return processesStarted
+}
+
+/**
+ * Where the snapshot is kept between processes; `SKILL_PLAYGROUND_CACHE=off` keeps none (each
+ * process then takes its own once).
+ */
+function snapshotCache(pyodide: string): { dir: string; version: string } | undefined {
+  if (process.env.SKILL_PLAYGROUND_CACHE === 'off') return undefined
+  return { dir: snapshotCacheDir(), version: pyodideVersion(pyodide) }
+}
+
 export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) => {
   const started = Date.now()
   if (signal.aborted) return sandboxFailure('Aborted before the code ran.', 0, 'aborted')
-  let command: ChildCommand
   const pyodide = pyodideFolder()
+  let command: ChildCommand
   try {
     command = await childCommand(pyodide)
   } catch (error) {
@@ -102,69 +299,26 @@ export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) 
       Date.now() - started,
     )
   }
-  return runChild(command, pyodide, request, { signal, timeoutMs, started })
+  if (!shared?.alive)
+    shared = new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
+      if (shared === ended) shared = undefined
+    })
+  const child = shared
+  return new Promise<CodeRunOutcome>((resolve) => child.run({ request, signal, timeoutMs, started, resolve }))
 }
 
-function runChild(
-  command: ChildCommand,
-  pyodide: string,
-  request: CodeRunRequest,
-  { signal, timeoutMs, started }: { signal: AbortSignal; timeoutMs: number; started: number },
-): Promise<CodeRunOutcome> {
-  return new Promise<CodeRunOutcome>((resolve) => {
-    const elapsed = () => Date.now() - started
-    if (signal.aborted) return resolve(sandboxFailure('Aborted before the code ran.', elapsed(), 'aborted'))
-    // Pyodide's folder goes last: the child loads Python from the folder it may read.
-    const child = spawn(process.execPath, [...sandboxOptions([pyodide, ...command.readable]), ...command.args, pyodide], {
-      // Only what Node needs to start: no API keys, tokens or paths of the user's environment.
-      env: { PATH: process.env.PATH ?? '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    let settled = false
-    const settle = (outcome: CodeRunOutcome) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-      child.kill('SIGKILL')
-      resolve(outcome)
-    }
-    let timer = setTimeout(() => settle(sandboxFailure('Python did not start in time.', elapsed())), START_LIMIT_MS)
-    let ranFrom = 0
-    const startClock = () => {
-      clearTimeout(timer)
-      ranFrom = Date.now()
-      timer = setTimeout(
-        () => settle(sandboxFailure(`The code ran longer than ${timeoutMs / 1000} s and was stopped.`, Date.now() - ranFrom, 'timeout')),
-        timeoutMs,
-      )
-    }
-    const onAbort = () => settle(sandboxFailure('Aborted while the code was running.', elapsed(), 'aborted'))
-    signal.addEventListener('abort', onAbort, { once: true })
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      if (!ranFrom && stdout.startsWith(`${SANDBOX_READY}\n`)) startClock()
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
-    child.on('error', (error) => settle(sandboxFailure(`The sandbox did not start: ${error.message}`, elapsed())))
-    child.on('close', (code) => {
-      if (settled) return
-      try {
-        const outcome = JSON.parse(stdout.slice(stdout.indexOf('\n') + 1)) as CodeRunOutcome
-        if (typeof outcome.ok === 'boolean') return settle(outcome)
-      } catch {
-        // Reported below.
-      }
-      settle(
-        sandboxFailure(
-          `The sandbox stopped (exit ${String(code)}) without an outcome.${stderr ? ` ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
-          elapsed(),
-        ),
-      )
-    })
-    child.stdin.on('error', () => {})
-    child.stdin.end(JSON.stringify(request))
+/** Starts the sandbox process ahead of a run, so the run only waits for what is left of its start. */
+export async function warmCodeRunner(): Promise<void> {
+  if (shared?.alive) return
+  const pyodide = pyodideFolder()
+  const command = await childCommand(pyodide)
+  shared ??= new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
+    if (shared === ended) shared = undefined
   })
+}
+
+/** Ends the shared sandbox process (tests, and a CLI that is done with Python). */
+export function closeCodeRunner(): void {
+  shared?.close()
+  shared = undefined
 }

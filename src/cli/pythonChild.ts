@@ -1,13 +1,23 @@
 /**
- * The CLI's sandbox process for one run of a skill's code (docs/skill-code.md): started by
- * nodeCodeRunner.ts under Node's permission model (it may read Pyodide's files and its own, write
- * nothing, start no process or worker), with code generation from strings off and an environment
- * without secrets; reads one request on standard input, writes one outcome as JSON on standard
- * output, exits. Its last argument is Pyodide's folder.
+ * The CLI's sandbox process for runs of a skill's code (docs/skill-code.md): started by
+ * nodeCodeRunner.ts under Node's permission model (it may read Pyodide's files, its own and the
+ * snapshot file it is given, write nothing, start no process or worker), with code generation from
+ * strings off and an environment without secrets.
+ *
+ * It reads requests on standard input, one JSON per line, and answers each with one outcome line
+ * on standard output; before each request it writes the ready line, once that run's fresh
+ * interpreter is restored. Every run gets an interpreter of its own, restored from a memory
+ * snapshot of Python taken before any user code (pythonRuntime.ts). Its arguments:
+ * `[--snapshot=<file>] [--send-snapshot] <pyodide folder>`: the snapshot to restore from (checked
+ * against the digest in its header; a bad one is reported and Python starts from nothing), and
+ * whether to send the snapshot it had to take itself, so the parent can keep it for the next
+ * process. Ends when its standard input does.
  */
-import { constants as fsConstants } from 'node:fs'
+import { constants as fsConstants, readFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
 import { SANDBOX_READY, type CodeRunRequest } from '../core/code'
 import { closeNetwork } from './closeNetwork'
+import { readSnapshotFile } from './pythonSnapshotFile'
 
 // Anything Pyodide prints about itself goes to standard error: standard output carries the outcome only.
 for (const level of ['log', 'info', 'warn', 'debug'] as const)
@@ -25,13 +35,42 @@ Object.assign(process, {
 })
 
 closeNetwork()
-const pyodideDir = process.argv.at(-1) ?? ''
-const chunks: Buffer[] = []
-for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CodeRunRequest
-const { startPython } = await import('../adapters/pythonRuntime')
-const runtime = await startPython(`${pyodideDir}/`)
+// Run from a file, argv[1] is the script; run with --eval, the arguments start there.
+const args = process.argv.slice(1)
+const pyodideDir = args.at(-1) ?? ''
+const snapshotPath = args.find((arg) => arg.startsWith('--snapshot='))?.slice('--snapshot='.length)
+const sendSnapshot = args.includes('--send-snapshot')
+
+const write = (line: string) => new Promise<void>((resolve) => process.stdout.write(line + '\n', () => resolve()))
+
+const { PYODIDE_VERSION, snapshotPython, startPython } = await import('../adapters/pythonRuntime')
+const indexURL = `${pyodideDir}/`
+
+/** The snapshot to restore every run's interpreter from, and the interpreter for the first run. */
+async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnType<typeof startPython>> }> {
+  if (snapshotPath) {
+    try {
+      const snapshot = readSnapshotFile(readFileSync(snapshotPath), PYODIDE_VERSION)
+      return { snapshot, first: await startPython(indexURL, snapshot) }
+    } catch (error) {
+      await write(JSON.stringify({ snapshotInvalid: error instanceof Error ? error.message : String(error) }))
+    }
+  }
+  const { snapshot, runtime } = await snapshotPython(indexURL)
+  if (sendSnapshot) await write(JSON.stringify({ snapshot: Buffer.from(snapshot).toString('base64') }))
+  return { snapshot, first: runtime }
+}
+
+const { snapshot, first } = await prepare()
+let runtime = first
 // The parent's time-out counts the code's own time, from here, not Python's start.
-process.stdout.write(`${SANDBOX_READY}\n`)
-const outcome = runtime.run(request)
-process.stdout.write(JSON.stringify(outcome), () => process.exit(0))
+await write(SANDBOX_READY)
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (!line.trim()) continue
+  const request = JSON.parse(line) as CodeRunRequest
+  await write(JSON.stringify(runtime.run(request)))
+  // The next run's interpreter, restored while the parent reads this one's outcome.
+  runtime = await startPython(indexURL, snapshot)
+  await write(SANDBOX_READY)
+}
+process.exit(0)

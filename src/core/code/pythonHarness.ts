@@ -51,12 +51,14 @@ def __forget_host(*doors):
     proxy_type = type(JsProxy)
 
     def is_door(value):
-        return type(type(value)) is proxy_type and value.js_id in ids
+        # An interpreter restored from a memory snapshot holds the API through a reference whose
+        # js_id differs from a new proxy's: equality (JavaScript's ===) is what decides then.
+        return type(type(value)) is proxy_type and (value.js_id in ids or any(value == door for door in doors))
 
     holders = []
     for holder in gc.get_objects():
         for value in gc.get_referents(holder):
-            if type(type(value)) is proxy_type and value.js_id in ids:
+            if is_door(value):
                 holders.append(holder)
                 break
     left = []
