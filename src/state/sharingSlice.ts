@@ -126,12 +126,31 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
   setShareError: (shareError) => set({ shareError }),
   importFiles: (incoming, clash, resources) => {
     const state = get()
-    const plan = planImport(state.files, incoming, clash)
+    const plan = plannedImport(state.files, incoming, clash)
     set({ files: plan.files, selectedPath: plan.selected ?? state.selectedPath, ...mergeResources(state, resources) })
     return plan.report
   },
-  previewImport: (incoming, clash) => planImport(get().files, incoming, clash).files,
+  previewImport: (incoming, clash) => plannedImport(get().files, incoming, clash).files,
 })
+
+/**
+ * The last import planned: a bulk import plans once to prepare the files it will leave
+ * (`previewImport`) and again when it takes them (`importFiles`), over twenty thousand files the
+ * second time in the task that adds them. The same files, incoming files and choice give the same
+ * plan, which is only read, so the second call reuses the first.
+ */
+let lastPlan: {
+  own: readonly SkillFile[]
+  incoming: readonly SkillFile[]
+  clash: ClashChoice
+  plan: ReturnType<typeof planImport>
+} | null = null
+function plannedImport(own: readonly SkillFile[], incoming: readonly SkillFile[], clash: ClashChoice): ReturnType<typeof planImport> {
+  if (lastPlan?.own === own && lastPlan.incoming === incoming && lastPlan.clash === clash) return lastPlan.plan
+  const plan = planImport(own, incoming, clash)
+  lastPlan = { own, incoming, clash, plan }
+  return plan
+}
 
 /** What an import leaves: the files, the skill to select, and what it did. */
 function planImport(
