@@ -151,7 +151,7 @@ describe('skill-playground test', () => {
 describe('skill-playground explain', () => {
   it('prints, per utterance, whole words that make the skill win, each one verified, with the test cases it would break', async () => {
     const input = '帮我规划并写一篇关于 AI Agent 的文章大纲'
-    const { code, out } = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', input, '规划一下', '帮我写文章大纲'])
+    const { code, out } = await run(['explain', '--skills', SKILLS, '--skill', 'plan_and_write', input, '规划一下', '文章大纲和学习计划'])
     expect(code).toBe(0)
     const [first, second, third] = out.map((line) => JSON.parse(line))
     // Rounded to three decimals, not 0.20800000000000002.
@@ -176,11 +176,10 @@ describe('skill-playground explain', () => {
     expect(first.advice).toContain('description')
     expect(first.suggestions.slice(0, 2).map((s: { keyword: string }) => s.keyword)).toEqual(['文章', '大纲'])
     expect(second).toMatchObject({ winner: 'plan_and_write', suggestions: [] })
-    // Safe ones first: "文章大纲" would break the seed's case, so it comes after the safe ones.
+    // Safe ones first: "文章大纲" would break the seed's case, so it comes after the safe one.
     expect(third.outcome).toBe('suggest')
     expect(third.suggestions.map((s: { keyword: string; breaks: unknown[] }) => [s.keyword, s.breaks.length])).toEqual([
-      ['写文章', 0],
-      ['写文章大纲', 0],
+      ['学习计划', 0],
       ['文章大纲', 1],
     ])
   })
@@ -188,7 +187,7 @@ describe('skill-playground explain', () => {
   it('checks against --cases, and says when a message holds only function words', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'explain-cases-'))
     const cases = join(dir, 'cases.yaml')
-    writeFileSync(cases, '- utterance: 写文章\n  expect: null\n')
+    writeFileSync(cases, '- utterance: 学习计划\n  expect: null\n')
     const { code, out } = await run([
       'explain',
       '--skills',
@@ -197,15 +196,15 @@ describe('skill-playground explain', () => {
       'plan_and_write',
       '--cases',
       cases,
-      '帮我写文章大纲',
+      '文章大纲和学习计划',
       '请问能不能帮我一下',
     ])
     expect(code).toBe(0)
     const [checked, empty] = out.map((line) => JSON.parse(line))
     expect(checked.checked_cases).toBe(1)
-    expect(checked.suggestions[0]).toEqual({ keyword: '文章大纲', final: 0.571, from_description: false, breaks: [] })
-    expect(checked.suggestions.find((s: { keyword: string }) => s.keyword === '写文章').breaks).toEqual([
-      { utterance: '写文章', expect: null, would_win: 'plan_and_write' },
+    expect(checked.suggestions[0]).toEqual({ keyword: '文章大纲', final: 0.444, from_description: false, breaks: [] })
+    expect(checked.suggestions.find((s: { keyword: string }) => s.keyword === '学习计划').breaks).toEqual([
+      { utterance: '学习计划', expect: null, would_win: 'plan_and_write' },
     ])
     expect(empty).toMatchObject({ outcome: 'no-single-keyword', suggestions: [] })
     expect(empty.advice).toContain('routing test case')

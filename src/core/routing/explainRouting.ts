@@ -244,6 +244,10 @@ const PARTICLE = /^[的地得了吗呢吧啊]$/u
 // to the word before (好吗): such a word still starts or ends a phrase no person would add.
 const LEADING_FUNCTION = /^[我你您请帮]/u
 const TRAILING_FUNCTION = /[的了吗呢吧啊呀么]$/u
+// Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
+const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
+// Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).
+const WORD_SUFFIX = /^[额量率表费价值数单期性化者]$/u
 let wordSegmenter: Intl.Segmenter | undefined
 
 /**
@@ -308,8 +312,9 @@ function sensibleCandidates(
 ): Candidate[] {
   const model = coverageModel(routing, score, target, input, threshold)
   const words = wordsOf(model.lower)
+  const segmented = typeof Intl.Segmenter === 'function'
   // Without a segmenter each Chinese character is a word: a phrase then takes more of them.
-  const maxWords = typeof Intl.Segmenter === 'function' ? MAX_WORDS : 2 * MAX_WORDS
+  const maxWords = segmented ? MAX_WORDS : 2 * MAX_WORDS
   const found = new Map<string, Candidate>()
   // Whether the words from `from` to `to` (inclusive) start or end with a function word, or a
   // function phrase the segmenter cuts in two (怎么|样, 能|不能).
@@ -320,15 +325,21 @@ function sensibleCandidates(
     }
     return LEADING_FUNCTION.test(words[from]!.text) || TRAILING_FUNCTION.test(words[to]!.text)
   }
+  // A lone Chinese character at either end is mostly a piece the dictionary could not place
+  // (太|差, 售|后, 成|三): "成三" or "差我想申请" is no phrase a person would pick. At the end, a
+  // few characters make words of what comes before (销售|额, 订单|量): those stay.
+  const lone = (word: string) => word.length === 1 && UNSPACED_CHARACTER.test(word)
+  const loneAtEdge = (from: number, to: number) => lone(words[from]!.text) || (lone(words[to]!.text) && !WORD_SUFFIX.test(words[to]!.text))
   for (let first = 0; first < words.length; first++) {
     const start = words[first]!
     if (isFunctionWord(start.text)) continue
     for (let last = first; last < words.length && last < first + maxWords; last++) {
       const end = words[last]!
-      if (last > first && PARTICLE.test(end.text)) break
+      // Nor does a person's phrase run through a pronoun, a plea (差我想申请) or an "and".
+      if (last > first && (PARTICLE.test(end.text) || LEADING_FUNCTION.test(end.text) || CONJUNCTION.test(end.text))) break
       const text = model.lower.slice(start.at, end.end)
       if (CLAUSE_BREAK.test(text)) break
-      if (LONE_CHARACTER.test(text) || found.has(text) || edgeIsFunction(first, last)) continue
+      if (LONE_CHARACTER.test(text) || found.has(text) || edgeIsFunction(first, last) || (segmented && loneAtEdge(first, last))) continue
       const final = model.finalOf(text)
       if (final === null) continue
       const keyword = model.keepCase ? input.slice(start.at, end.end) : text
