@@ -181,6 +181,42 @@ test('a file changed on disk and in the page shows both versions; the person pic
   }
 })
 
+test('reloading while the conflict dialog is open asks first, keeps the page’s edit and shows the dialog again (issue 35, defect 11)', async ({
+  page,
+}) => {
+  const opened = await openFolder()
+  try {
+    await start(page, opened)
+    await typeInEditor(page, 'calc', 'Compute.', ' Mine.')
+    writeFileSync(join(opened.folder, 'calc/SKILL.md'), CALC.replace('Compute.', 'Compute. Theirs.'))
+    const dialog = page.getByRole('dialog', { name: 'calc/SKILL.md changed on disk and here' })
+    await expect(dialog).toBeVisible()
+
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => void question.accept().then(() => resolve(question.type()))),
+    )
+    await page.reload()
+    expect(await asked).toBe('beforeunload')
+    await expect(page.getByRole('status', { name: 'Folder on disk' })).toContainText(opened.folder)
+    await expect(dialog).toBeVisible()
+    await expect(dialog.locator('.monaco-diff-editor')).toContainText('Mine.')
+    await expect(dialog.locator('.monaco-diff-editor')).toContainText('Theirs.')
+    // Still nothing written over the disk's change: the person picks, as before the reload.
+    expect(disk(opened, 'calc/SKILL.md')).toContain('Compute. Theirs.')
+
+    await dialog.getByRole('button', { name: 'Keep this page’s version' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(() => disk(opened, 'calc/SKILL.md')).toContain('Compute. Mine.')
+    // Settled: the next reload neither asks nor brings the question back.
+    await page.reload()
+    await expect(page.getByRole('status', { name: 'Folder on disk' })).toContainText(opened.folder)
+    await page.waitForTimeout(500)
+    await expect(dialog).toHaveCount(0)
+  } finally {
+    close(opened)
+  }
+})
+
 test('nothing is written outside the folder: escaping paths and links that lead out are refused', async ({ page, request }) => {
   const opened = await openFolder()
   const outside = mkdtempSync(join(tmpdir(), 'outside-'))
