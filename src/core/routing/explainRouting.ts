@@ -240,10 +240,11 @@ const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
 // Chinese particles that only glue words together: a keyword holds none as a word of its own
 // ("周报", not "的周报", "42 的" or "42 的周报"; 为了 and 得到 are words, not particles).
 const PARTICLE = /^[的地得了吗呢吧啊]$/u
-// The segmenter sometimes joins a pronoun or a plea to the next character (我把, 请将) or a particle
-// to the word before (好吗): such a word still starts or ends a phrase no person would add.
-const LEADING_FUNCTION = /^[我你您请帮]/u
-const TRAILING_FUNCTION = /[的了吗呢吧啊呀么]$/u
+// The segmenter sometimes joins a pronoun, a plea or a question word to the next character (我把,
+// 请将, 怎么说) or a particle or measure word to the word before (好吗, 写个): such a word still
+// starts or ends a phrase no person would add.
+const LEADING_FUNCTION = /^(?:[我你您请帮怎哪]|什么|为什么)/u
+const TRAILING_FUNCTION = /(?:[的了吗呢吧啊呀么个]|怎么\p{Script=Han})$/u
 // Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
 const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
 // Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).

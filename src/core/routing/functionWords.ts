@@ -19,6 +19,10 @@ const CHINESE = [
   '多谢',
   '你好',
   '您好',
+  '好',
+  '好的',
+  '嗯',
+  '行',
   '嗨',
   '哈喽',
   // Pronouns and demonstratives.
