@@ -108,14 +108,16 @@ interface Run {
 }
 
 /**
- * One sandbox process, serving runs one after another. A run is sent only once the child says its
- * fresh interpreter is ready, and its time-out counts from then.
+ * One sandbox process, serving runs one after another: a request is sent once Python has started
+ * and the last run has its outcome; the child answers with a ready line once that run's fresh
+ * interpreter is restored, and the run's time-out counts from then.
  */
 class PythonChild {
   private readonly child: ReturnType<typeof spawn>
-  private ready = false
-  /** Whether Python ever started in it. */
+  /** Whether Python started in it (its first ready line). */
   private started = false
+  /** Whether the current run's interpreter is ready and its code running. */
+  private running = false
   private ended = false
   private current: Run | undefined
   private readonly queue: Run[] = []
@@ -173,7 +175,7 @@ class PythonChild {
   }
 
   private next(): void {
-    if (!this.ready || this.current || this.ended) return
+    if (!this.started || this.current || this.ended) return
     const run = this.queue.shift()
     if (!run) return this.idle()
     if (run.signal.aborted) {
@@ -181,15 +183,22 @@ class PythonChild {
       return this.next()
     }
     this.current = run
-    this.ready = false
+    this.running = false
     run.signal.addEventListener('abort', this.onAbort, { once: true })
+    this.waitForStart()
+    this.child.stdin!.write(JSON.stringify(run.request) + '\n')
+  }
+
+  /** The run's interpreter is ready: its time-out starts. */
+  private startClock(run: Run): void {
+    clearTimeout(this.timer)
+    this.running = true
     const ranFrom = Date.now()
     this.timer = setTimeout(
       () =>
         this.fail(sandboxFailure(`The code ran longer than ${run.timeoutMs / 1000} s and was stopped.`, Date.now() - ranFrom, 'timeout')),
       run.timeoutMs,
     )
-    this.child.stdin!.write(JSON.stringify(run.request) + '\n')
   }
 
   /** A process waiting for work does not keep the CLI from exiting. */
@@ -202,8 +211,8 @@ class PythonChild {
   private onLine(line: string): void {
     if (this.ended) return
     if (line === SANDBOX_READY) {
+      if (this.current && !this.running) return this.startClock(this.current)
       clearTimeout(this.timer)
-      this.ready = true
       this.started = true
       return this.next()
     }
@@ -226,7 +235,7 @@ class PythonChild {
     const run = this.current
     if (!run || typeof fields.ok !== 'boolean') return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
     this.finish(run, message as CodeRunOutcome)
-    this.waitForStart()
+    this.next()
   }
 
   /** A guard against a start that hangs; it does not keep an idle CLI from exiting. */
@@ -239,6 +248,7 @@ class PythonChild {
     clearTimeout(this.timer)
     run.signal.removeEventListener('abort', this.onAbort)
     this.current = undefined
+    this.running = false
     run.resolve(outcome)
   }
 

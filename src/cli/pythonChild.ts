@@ -5,8 +5,8 @@
  * strings off and an environment without secrets.
  *
  * It reads requests on standard input, one JSON per line, and answers each with one outcome line
- * on standard output; before each request it writes the ready line, once that run's fresh
- * interpreter is restored. Every run gets an interpreter of its own, restored from a memory
+ * on standard output, after a ready line once that run's fresh interpreter is restored (the first
+ * one's before any request). Every run gets an interpreter of its own, restored from a memory
  * snapshot of Python taken before any user code (pythonRuntime.ts). Its arguments:
  * `[--snapshot=<file>] [--send-snapshot] <pyodide folder>`: the snapshot to restore from (checked
  * against the digest in its header; a bad one is reported and Python starts from nothing), and
@@ -62,15 +62,18 @@ async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnT
 }
 
 const { snapshot, first } = await prepare()
-let runtime = first
-// The parent's time-out counts the code's own time, from here, not Python's start.
+let runtime: Awaited<ReturnType<typeof startPython>> | undefined = first
+// Python has started: the parent may send requests.
 await write(SANDBOX_READY)
 for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (!line.trim()) continue
-  const request = JSON.parse(line) as CodeRunRequest
-  await write(JSON.stringify(runtime.run(request)))
-  // The next run's interpreter, restored while the parent reads this one's outcome.
-  runtime = await startPython(indexURL, snapshot)
+  // Each run's interpreter is restored when its request comes (a process asked for one run, the
+  // usual `exec`, restores no second one); the ready line starts the run's clock in the parent.
+  runtime ??= await startPython(indexURL, snapshot)
   await write(SANDBOX_READY)
+  const request = JSON.parse(line) as CodeRunRequest
+  const outcome = runtime.run(request)
+  runtime = undefined
+  await write(JSON.stringify(outcome))
 }
 process.exit(0)
