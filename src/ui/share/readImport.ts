@@ -103,6 +103,12 @@ export async function readImport(
   let shown = -1
   for (const [index, { file, path }] of wanted.entries()) {
     if (index % READ_AHEAD === 0) await readAhead(index)
+    // A read that is done resolves in a microtask of the same task: without this, reading and
+    // decoding hundreds of files that have arrived would hold the page in one task.
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await nextTask()
+      sliceStarted = performance.now()
+    }
     signal?.throwIfAborted()
     const percent = Math.floor((index / wanted.length) * 100)
     if (percent !== shown) {
