@@ -132,6 +132,10 @@ describe('explaining what to change', () => {
       '请帮我看看这个可以吗',
       'can you help me plan a trip please',
       'what is the weather like in a minute',
+      '这个东西质量太差我想申请售后处理',
+      '请帮我把年度计划规划成三个阶段',
+      '知识库里怎么说',
+      '写个大纲',
     ]
     const segmenter = new Intl.Segmenter('zh', { granularity: 'word' })
     const wordsOf = (text: string) =>
@@ -149,7 +153,29 @@ describe('explaining what to change', () => {
       }
       // The harmful hints: none of them is offered.
       const offered = explanation.suggestions.map((s) => s.keyword)
-      for (const harmful of [' ', 'A', ' A', '我上周', '衣服不', '帮我', '怎么', '一下', '请', 'please', 'help', 'can you', 'the'])
+      // Nor pieces the dictionary left (太|差, 成|三), phrases through a pronoun (差我想申请), question
+      // or measure words the segmenter joined (怎么说, 写个).
+      for (const harmful of [
+        ' ',
+        'A',
+        ' A',
+        '我上周',
+        '衣服不',
+        '帮我',
+        '怎么',
+        '一下',
+        '请',
+        'please',
+        'help',
+        'can you',
+        'the',
+        '差我想申请',
+        '差我想申请售',
+        '成三',
+        '知识库里怎么说',
+        '写个',
+        '我把',
+      ])
         expect(offered, message).not.toContain(harmful)
     }
     // A message of function words only has no keyword to offer, and says so.
