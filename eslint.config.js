@@ -34,7 +34,10 @@ const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   message: `Import ${name} only in ${owner}: one module owns each third-party library.`,
 }))
 const ownedPatterns = [
-  { group: ['monaco-editor', 'monaco-editor/*'], message: 'Import monaco-editor only through src/ui/editor/monaco.ts.' },
+  {
+    group: ['monaco-editor', 'monaco-editor/*'],
+    message: 'Import monaco-editor only through src/ui/editor/monaco.ts (its language table: src/ui/editor/monacoMessages.ts).',
+  },
   { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
   {
     group: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
@@ -144,12 +147,12 @@ export default tseslint.config(
   { files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'], rules: { 'no-restricted-imports': fence('ui') } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': fence('cli') } },
   // Each owner may import its library, and keeps its layer's fence.
-  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts'])].map((file) => ({
+  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts', 'src/ui/editor/monacoMessages.ts'])].map((file) => ({
     files: [file],
     rules: {
       'no-restricted-imports': fence(layerOf(file), [
         ...Object.keys(owners).filter((library) => owners[library] === file),
-        ...(file.endsWith('monaco.ts') ? ['monaco-editor'] : []),
+        ...(file.endsWith('monaco.ts') || file.endsWith('monacoMessages.ts') ? ['monaco-editor'] : []),
       ]),
     },
   })),

@@ -10,6 +10,7 @@ import { readSkillsDir } from '../src/cli/readSkillsDir'
 import { parseRoutingTests } from '../src/core/routingSuite'
 import { isSkillPath } from '../src/core/skill'
 import { AUTOSAVE_DELAY_MS } from '../src/core/workspace'
+import { zh } from '../src/ui/i18n/zh'
 
 const SKILLS = join(import.meta.dirname, '../skills')
 
@@ -272,7 +273,8 @@ export const test = base.extend<{
 }>({
   page: async ({ page }, use) => {
     await page.goto('/')
-    await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible()
+    // The skill list in either interface language (a spec may run with a Chinese locale).
+    await expect(page.getByRole('listbox', { name: 'Skills' }).or(page.getByRole('listbox', { name: zh.a11y.skills }))).toBeVisible()
     await use(page)
   },
   routing: async ({ page }, use) => use(new RoutingPanel(page)),

@@ -23,13 +23,19 @@ import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
 import { useT } from './i18n/i18n'
+import { monacoMessagesReady } from './editor/monacoMessages'
 import { isSkillPath, isToolSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazyView(() => import('./tools/ToolsPanel'))
 const SkillCodePanel = lazyView(() => import('./code/SkillCodePanel').then((module) => ({ default: module.SkillCodePanel })))
-const SkillEditor = lazyView(() => import('./editor/SkillEditor').then((module) => ({ default: module.SkillEditor })))
-const SkillForm = lazyView(() => import('./editor/SkillForm'))
+// Both bring Monaco, whose own words are read as it loads: its language table comes first (editor/monacoMessages).
+const SkillEditor = lazyView(() =>
+  monacoMessagesReady()
+    .then(() => import('./editor/SkillEditor'))
+    .then((module) => ({ default: module.SkillEditor })),
+)
+const SkillForm = lazyView(() => monacoMessagesReady().then(() => import('./editor/SkillForm')))
 // The preview brings react-markdown: loaded when it is first opened.
 const SkillPreview = lazyView(() => import('./editor/SkillPreview').then((module) => ({ default: module.SkillPreview })))
 const EvalsPanel = lazyView(() => import('./evals/EvalsPanel'))

@@ -1,12 +1,14 @@
 import { Suspense, useState } from 'react'
 import { lazyView } from '../common/lazyView'
+import { monacoMessagesReady } from '../editor/monacoMessages'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useExportWorkspace } from '../share/useExportWorkspace'
 import { useT } from '../i18n/i18n'
 import { SkillOrigins } from '../catalog/SkillOrigins'
 
-const DiffView = lazyView(() => import('../editor/DiffView'))
+// Monaco's language table first (editor/monacoMessages).
+const DiffView = lazyView(() => monacoMessagesReady().then(() => import('../editor/DiffView')))
 
 /**
  * When the page edits a folder on disk (`skill-playground open <dir>`): where the files are, that

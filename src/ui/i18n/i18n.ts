@@ -9,6 +9,7 @@ import i18next, { type TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import { CORE_MESSAGES, type Language, type Message, type MessageParams } from '../../core/messages'
+import { setMonacoLanguage } from '../editor/monacoMessages'
 import { en } from './en'
 
 /**
@@ -53,6 +54,8 @@ export async function initI18n(language: Language): Promise<void> {
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
+  // Monaco's own words load beside (the editor waits for them, the page does not).
+  void setMonacoLanguage(language)
   if (language === 'zh') await loadChinese()
   await i18next.changeLanguage(language)
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en'
