@@ -69,6 +69,9 @@ test('in Chinese, no accessible name or tooltip is an English one, and a run’s
 
   await page.getByRole('tab', { name: zh.form.tab, exact: true }).click()
   await expect(page.getByRole('form', { name: zh.form.title })).toBeVisible()
+  // A built-in tool's description in the form is shown in Chinese (the model is still sent the English one).
+  await expect(page.getByRole('form', { name: zh.form.title })).toContainText(zh.toolDescriptions.calculator)
+  await expect(page.getByRole('form', { name: zh.form.title })).not.toContainText(en.toolDescriptions.calculator)
   seen.push(...(await namesOnPage(page, 'form')))
 
   await page.getByRole('button', { name: zh.skills.new }).click()

@@ -5,6 +5,7 @@ import { isToolSchemaPath, keywordsToAdd, splitKeywordList, type JsonSchema, typ
 import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
+import { shownToolDescription } from './shownToolDescription'
 import { SkillPreview } from './SkillPreview'
 import { ToolFolderForm } from './ToolFolderForm'
 
@@ -290,7 +291,7 @@ function ToolChecklist({ skill, onChange }: { skill: Skill; onChange: (tools: st
                 checked={skill.requiredTools.includes(tool.name)}
                 onChange={(event) => toggle(tool.name, event.target.checked)}
               />
-              <code>{tool.name}</code> <span className="muted small">{tool.description}</span>
+              <code>{tool.name}</code> <span className="muted small">{shownToolDescription(tool, t)}</span>
             </label>
           </li>
         ))}

@@ -1163,4 +1163,20 @@ export const en = {
     cancel: 'Cancel import',
     cancelled: 'Import cancelled: nothing was added.',
   },
+  // Issue 35 defect 4: the built-in tools' descriptions as the page shows them (the model is sent core/tools' own, in English; a test keeps these equal).
+  toolDescriptions: {
+    calculator: 'Evaluate an arithmetic expression exactly: + - * / ^ % parentheses, sqrt, log, sin, etc. Returns the numeric result.',
+    current_datetime: 'The current date, time and weekday (ISO 8601), optionally in an IANA time zone such as "Asia/Shanghai".',
+    file_read: 'Read a text file from the workspace file system. Long files are cut at max_chars and flagged truncated.',
+    file_write: 'Write (create or replace) a text file in the workspace file system.',
+    file_list: 'List the files in the workspace file system, optionally under a folder.',
+    search_knowledge:
+      'Full-text search over the knowledge documents of the workspace. Returns the best matching passages with their titles.',
+    execute_sql:
+      'Run one read-only SQL query (SQLite) on the business database: tables orders(id, user_id, date, amount, status), users(id, name, city, signup_date), inventory(sku, name, stock, warehouse). Writes are refused.',
+    web_search: 'Search the web. Returns titles, URLs and snippets.',
+    web_fetch: 'Fetch a web page and return its main text as Markdown.',
+    get_weather: "Today's weather for a city the user named.",
+    extract_structured: 'Extract named fields from a text as JSON.',
+  },
 }

@@ -1126,4 +1126,19 @@ export const zh: DeepStrings<typeof en> = {
     cancel: '取消导入',
     cancelled: '已取消导入：没有添加任何内容。',
   },
+  // Issue 35 defect 4: the built-in tools' descriptions as the page shows them (the model is sent core/tools' own, in English; a test keeps these equal).
+  toolDescriptions: {
+    calculator: '精确计算算术表达式：+ - * / ^ % 括号、sqrt、log、sin 等。返回数值结果。',
+    current_datetime: '当前的日期、时间和星期（ISO 8601），可指定 IANA 时区，例如 "Asia/Shanghai"。',
+    file_read: '读取工作区文件系统中的一个文本文件。过长的文件在 max_chars 处截断并标记 truncated。',
+    file_write: '在工作区文件系统中写入（新建或替换）一个文本文件。',
+    file_list: '列出工作区文件系统中的文件，可只列某个文件夹下的。',
+    search_knowledge: '在工作区的知识文档中全文检索。返回最匹配的段落及其标题。',
+    execute_sql:
+      '在业务数据库上运行一条只读 SQL 查询（SQLite）：表 orders(id, user_id, date, amount, status)、users(id, name, city, signup_date)、inventory(sku, name, stock, warehouse)。写入会被拒绝。',
+    web_search: '搜索网页。返回标题、网址和摘要。',
+    web_fetch: '抓取一个网页，以 Markdown 返回其正文。',
+    get_weather: '用户所说城市的今日天气。',
+    extract_structured: '从一段文字中提取指定字段，返回 JSON。',
+  },
 }

@@ -12,6 +12,7 @@ import { usePlayground, usePlaygroundStore, useToolRegistry, useWorkspace } from
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { SkillLevels } from './SkillLevels'
+import { shownToolDescription } from '../editor/shownToolDescription'
 
 /** Every tool with its schema and its mode (Mock or Live); the server's MCP tools by server; mocks, knowledge and files to edit. */
 export default function ToolsPanel() {
@@ -35,7 +36,7 @@ export default function ToolsPanel() {
           <details className="tool-card" aria-label={tool.name}>
             <summary>
               <code>{tool.name}</code> <ModeBadge tool={tool} />
-              <span className="tool-description">{tool.description}</span>
+              <span className="tool-description">{shownToolDescription(tool, t)}</span>
             </summary>
             <Schema tool={tool} />
             {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
