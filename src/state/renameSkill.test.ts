@@ -50,7 +50,8 @@ describe('renaming a skill carries what names it', () => {
     expect(parseEvalSuite(textOf(files, 'evals.yaml')).cases[0]?.expect.skill).toBe('退款助手')
     expect(textOf(files, 'evals.yaml')).toContain("skill: 退款助手   # the template's skill")
     expect(parseSkill('orders/SKILL.md', textOf(files, 'orders/SKILL.md')).fallback).toBe('退款助手')
-    expect(lastRename?.counts).toEqual({ routingTests: 3, evalCases: 1, fallbacks: 1, groups: 0 })
+    // The case written by hand and the template's own two eval cases that expect the skill.
+    expect(lastRename?.counts).toEqual({ routingTests: 3, evalCases: 3, fallbacks: 1, groups: 0 })
     expect(lastRename?.from).toEqual({ path: 'refund-policy/SKILL.md', name: 'refund-policy' })
   })
 
@@ -88,5 +89,15 @@ describe('renaming a skill carries what names it', () => {
     store.getState().undoRename()
     expect(store.getState().files).toBe(files)
     expect(store.getState().lastRename).toBeNull()
+  })
+
+  it('a name typed in SKILL.md and then the folder renamed to follow it carries the tests that named the folder', () => {
+    const store = workspace()
+    const path = 'refund-policy/SKILL.md'
+    store.getState().updateText(path, textOf(store.getState().files, path).replace('name: refund-policy', 'name: refunds'))
+    expect(suitePasses(store.getState().files).unknown).toEqual(['refund-policy'])
+    expect(store.getState().renameSkill(path, 'refunds')).toBeNull()
+    expect(suitePasses(store.getState().files)).toMatchObject({ failed: 0, unknown: [] })
+    expect(store.getState().lastRename?.counts.routingTests).toBe(3)
   })
 })
