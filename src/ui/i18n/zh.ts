@@ -681,7 +681,7 @@ export const zh: DeepStrings<typeof en> = {
     undo: '撤销',
     undoTitle: '撤销上一次修改（表单或 SKILL.md）',
     redo: '重做',
-    broken: 'YAML 无法解析（第 {{line}} 行：{{message}}）。修好之前表单暂停编辑，内容不会丢失。',
+    broken: 'YAML 无法解析（第 {{line}} 行：{{message}}）。修好之前表单暂停编辑，内容不会丢失。可以在 SKILL.md 里修改，或者：',
     applyFix: '应用快速修复',
     name: '名称',
     nameHelp: '也是文件夹名：改名会移动 {{path}}。',
@@ -735,8 +735,7 @@ export const zh: DeepStrings<typeof en> = {
     tooLong: '这句话太长，无法逐个关键词分析。',
     noSingle:
       '把这句话里任何一个完整的词加为关键词，都无法让 {{skill}} 胜出（"请"、"帮我"之类的虚词不会被建议）：这句话对阈值 {{threshold}} 来说太长，或另一个技能覆盖得更多。请在它的描述里写明何时使用它，或在下方把这句话存为测试用例。',
-    noSafe:
-      '下面没有安全的关键词：每一个都会让某个路由测试失败。请在 {{skill}} 的描述里写明何时使用它（模型路由会读描述），或在下方把这句话存为测试用例。',
+    noSafe: '下面没有安全的关键词：每一个都会让某个路由测试失败。请在 {{skill}} 的描述里写明何时使用它（模型路由会读描述），或在下方把这句话存为测试用例。',
     noTests: '没有路由测试可供核对：把结果不应改变的语句添加为测试用例。',
     suggestions: '建议的关键词',
     fromDescription: '出自描述',
@@ -1108,7 +1107,6 @@ export const zh: DeepStrings<typeof en> = {
     runTrace: '运行轨迹',
     runSummary: '运行摘要',
     toolCard: '{{name}}（来自 {{skill}}）',
-    pickerValue: '{{label}}：{{value}}',
   },
   // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
   shownLabels: {
@@ -1116,15 +1114,6 @@ export const zh: DeepStrings<typeof en> = {
     scriptedReplay: '脚本模型（重放你的脚本）',
     timelineModel: '模型 第 {{round}} 轮',
     current: '{{path}}（当前）',
-  },
-  // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
-  keyboard: {
-    editorHint: '在这里按 Tab 会缩进。离开编辑器：先按 Esc 再按 Tab（Shift+Tab 往回），或按 {{toggle}} 让 Tab 改为移动焦点。',
-    editorFocusMode: '现在按 Tab 会移出编辑器；按 {{toggle}} 恢复缩进。',
-    skipToUtterance: '跳到测试语句',
-  },
-  brokenYaml: {
-    showLine: '在 SKILL.md 中查看第 {{line}} 行',
   },
   // Issue 36 item 3: a big import's progress and its cancel.
   importProgress: {
@@ -1136,59 +1125,6 @@ export const zh: DeepStrings<typeof en> = {
     preparing_other: '正在准备 {{count}} 个文件… {{percent}}%',
     cancel: '取消导入',
     cancelled: '已取消导入：没有添加任何内容。',
-  },
-  // 第 35 号问题第 4 项：团队服务器上的短链接（docs/share-links.md，"Short links"）。
-  shortLink: {
-    make: '生成短链接',
-    makeTitle: '把这些内容保存在团队服务器上，并复制指向它的短链接',
-    making: '正在保存到团队服务器…',
-    label: '短链接',
-    kept: '内容保存在这个团队服务器上；能打开这个 Playground 的人都能打开这个链接。链接里没有任何密钥。',
-    static: '短链接需要团队服务器（npm run serve）。这是静态副本：全部内容都放在链接或文件里。',
-    off: '这个团队服务器不保存短链接（它的 SHARE_DIR 文件夹无法写入）：全部内容都放在链接或文件里。',
-  },
-  // 问题 35 第 3 项：不写 YAML 的评测用例（docs/evals.md，"Cases without YAML"）。
-  evalForm: {
-    name: '用例名称',
-    utterance: '用户消息',
-    utteranceHint: '每行一条消息：每一行是对话的一轮。',
-    assertions: '断言',
-    noAssertions: '没有断言：这个用例只检查运行是否给出了回答。',
-    noSkill: '无技能（不得激活任何技能）',
-    kinds: {
-      skill: '期望的技能',
-      tools_called: '调用了工具',
-      tools_not_called: '未调用工具',
-      answer_contains: '回答包含',
-      answer_not_contains: '回答不包含',
-    },
-    remove: '删除断言：{{assertion}}',
-    removeShort: '删除',
-    newKind: '要添加的断言类型',
-    add: '添加断言',
-    kept: '还会检查（按原样保留；请在 evals.yaml 里编辑）：{{keys}}',
-    save: '保存用例',
-    cancel: '取消',
-    cases: '评测用例',
-    casesCount_one: 'evals.yaml 里有 {{count}} 个用例',
-    casesCount_other: 'evals.yaml 里有 {{count}} 个用例',
-    addCase: '添加用例',
-    newTitle: '新建评测用例',
-    editTitle: '编辑评测用例',
-    edit: '编辑',
-    delete: '删除',
-    editCase: '编辑用例 {{name}}',
-    deleteCase: '删除用例 {{name}}',
-    deleted: '已从 evals.yaml 删除用例"{{name}}"。',
-    undo: '撤销',
-    fromRun: '保存为评测用例',
-    fromRunTitle: '把这次运行保存为评测用例',
-    saved: '已把"{{name}}"保存到 evals.yaml：可在"评测"标签页运行。',
-  },
-  pythonWarm: {
-    starting: '正在启动 Python…',
-    ready: 'Python 已就绪',
-    failed: 'Python 未能启动：点“运行代码”会再试一次。',
   },
   // Issue 35 defect 4: the built-in tools' descriptions as the page shows them (the model is sent core/tools' own, in English; a test keeps these equal).
   toolDescriptions: {
