@@ -61,6 +61,7 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
     server: true,
     folder: options.folder !== undefined,
     tokenRequired: Boolean(options.access.token),
+    ...(options.shortLinks?.available ? { shortLinks: true } : {}),
   }))
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {

@@ -14,9 +14,11 @@ import { fetchServerInfo } from '../adapters/proxyStatus'
 import { callServerTool, fetchServerTools, reconnectMcpServer } from '../adapters/serverTools'
 import { readTeamAddress, readTeamToken, writeTeamAddress, writeTeamToken } from '../adapters/teamSettings'
 import { shareUrl, takeEvalCaseShareFromLocation, takeRunShareFromLocation, takeShareFromLocation } from '../adapters/shareLink'
+import { fetchShortLink, shortLinkOffer, storeShortLink } from '../adapters/shortLinks'
 import { createTokenCounter } from '../adapters/tokenCounter'
 import { loadSavedWorkspace } from '../adapters/workspaceStorage'
 import { message } from '../core/messages'
+import { decodeEvalCaseShare, decodeRunShare, decodeShare, readShortLinkFragment } from '../core/share'
 import { builtinToolRegistry, withLiveRunners } from '../core/tools'
 import { createPlaygroundStore, stateFromSaved, systemDependencies, type PlaygroundStore } from '../state/createPlaygroundStore'
 import type { ModelChoice } from '../core/workspace'
@@ -120,7 +122,33 @@ export async function createPlayground(): Promise<Playground> {
     else store.getState().updateFolder({ blocked: again?.blocked ?? 'unreadable' })
   }
 
+  // A short link (docs/share-links.md, "Short links"): its content comes from the team server and
+  // opens as the same link pasted would. One waiting for the team token opens once it is typed.
+  let waitingShortLink: string | null = null
+  const openShortLink = async (id: string) => {
+    waitingShortLink = null
+    const answer = await fetchShortLink(id, readTeamToken())
+    if (!answer.ok) {
+      if (answer.locked) waitingShortLink = id
+      store.getState().setShareError(answer.error)
+      return
+    }
+    const link = answer.value
+    const opened = decodeRunShare(link) ?? decodeEvalCaseShare(link) ?? decodeShare(link)
+    if (!opened) return store.getState().setShareError(message('share.notOurs'))
+    if (!opened.ok) return store.getState().setShareError(opened.error)
+    if ('payload' in opened) store.getState().openShared(opened.payload)
+    else if ('run' in opened.shared) store.getState().showSharedRun(opened.shared)
+    else store.getState().showSharedEvalCase(opened.shared)
+  }
   const openSharedLink = () => {
+    const short = readShortLinkFragment(window.location.hash)
+    if (short) {
+      history.replaceState(null, '', window.location.pathname + window.location.search)
+      if (short.ok) void openShortLink(short.id)
+      else store.getState().setShareError(short.error)
+      return
+    }
     // A run link opens the run read-only: nothing runs and no model is called (docs/share-links.md).
     const run = takeRunShareFromLocation()
     if (run) {
@@ -209,6 +237,13 @@ export async function createPlayground(): Promise<Playground> {
     },
     folder: { resolve: async (path, keep) => folderSync?.resolve(path, keep), open: !folder && canOpenFolder() ? openLocalFolder : null },
     shareLink: shareUrl,
+    shortLinks: {
+      offer: shortLinkOffer,
+      store: async (link) => {
+        const answer = await storeShortLink(link, readTeamToken())
+        return answer.ok ? { ok: true, id: answer.value } : { ok: false, error: answer.error }
+      },
+    },
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },
     countTokens,
@@ -242,6 +277,7 @@ export async function createPlayground(): Promise<Playground> {
         writeTeamToken(token)
         void refreshServer()
         void retryBlockedFolder()
+        if (waitingShortLink) void openShortLink(waitingShortLink)
       },
       address: readTeamAddress,
       setAddress: writeTeamAddress,

@@ -4,6 +4,7 @@ import { mergeIncoming, mergeResources, type SharedEvalCase, type SharedRun, typ
 import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict, type UnreadableSuite } from '../core/routingSuite'
 import { normalizeThreshold, normalizeUtterance } from '../core/routing'
 import { isSkillPath, type SkillFile } from '../core/skill'
+import { EVALS_FILE } from '../core/evals'
 import type { SharedDraft } from '../core/workspace'
 import type { PlaygroundState } from './createPlaygroundStore'
 
@@ -78,6 +79,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
           utterance: state.utterance,
           threshold: state.threshold,
           ...(payload.skills.some((file) => file.path === ROUTING_TESTS_FILE) && testsChanged ? { routingTests: merge.previousTests } : {}),
+          ...(merge.previousEvals !== undefined ? { evals: merge.previousEvals } : {}),
         },
         ...(merge.identical.length > 0 ? { identical: merge.identical } : {}),
         ...(merge.tests.conflicts.length > 0 ? { conflicts: merge.tests.conflicts } : {}),
@@ -110,9 +112,11 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     set((state) => {
       // The added skills go; the routing tests go back to exactly what they were before the link.
       const before = draft.previous.routingTests
+      const evalsBefore = draft.previous.evals
       const files = state.files
         .filter((file) => !drop.has(file.path) && !(file.path === ROUTING_TESTS_FILE && before === null))
         .map((file) => (file.path === ROUTING_TESTS_FILE && typeof before === 'string' ? { ...file, text: before } : file))
+        .map((file) => (file.path === EVALS_FILE && evalsBefore !== undefined ? { ...file, text: evalsBefore } : file))
       return {
         files,
         sharedDraft: null,

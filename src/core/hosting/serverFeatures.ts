@@ -14,6 +14,8 @@ export interface ServerFeatures {
   folder: boolean
   /** Its API wants the team token (PLAYGROUND_TOKEN). */
   tokenRequired: boolean
+  /** It keeps short links in SHARE_DIR (docs/share-links.md, "Short links"); absent: it keeps none. */
+  shortLinks?: boolean
 }
 
 /** What a static copy of the page has beside it: nothing. The build writes it at SERVER_FEATURES_PATH. */
@@ -22,7 +24,12 @@ export const STATIC_FEATURES: ServerFeatures = { server: false, folder: false, t
 /** The features in an answer, or null when it is not one (a host that answers every address with the page, say). */
 export function readServerFeatures(value: unknown): ServerFeatures | null {
   if (typeof value !== 'object' || value === null) return null
-  const { server, folder, tokenRequired } = value as Record<string, unknown>
+  const { server, folder, tokenRequired, shortLinks } = value as Record<string, unknown>
   if (typeof server !== 'boolean') return null
-  return { server, folder: server && folder === true, tokenRequired: server && tokenRequired === true }
+  return {
+    server,
+    folder: server && folder === true,
+    tokenRequired: server && tokenRequired === true,
+    ...(server && shortLinks === true ? { shortLinks: true } : {}),
+  }
 }

@@ -432,7 +432,8 @@ export const en = {
       'This is too large for a short link ({{length}} characters; the limit is {{limit}}). Share it as a file instead. Nothing was stored.',
     notFound: 'This short link is not on this team server (it was never stored here, or its file was removed). Nothing was loaded.',
     damagedStored: 'The content kept for this short link on the team server is damaged. Nothing was loaded.',
-    locked: 'This short link is on a team server that needs the team token. Type the token (Model settings), then open the link again.',
+    locked:
+      'This short link is kept on a team server that needs the team token. Type the token in the model settings: the link opens then.',
     unavailable: 'The team server could not be asked for this short link ({{reason}}). Nothing was loaded.',
   },
 }

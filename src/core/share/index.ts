@@ -41,4 +41,5 @@ export {
   SHORT_LINKS_PATH,
   shortLinkFragment,
 } from './shortLink'
-export type { StoredLinkCheck } from './shortLink'
+export type { ShortLinkOffer, StoredLinkCheck } from './shortLink'
+export { mergeEvalFiles, skillTestsForLink } from './skillTestsForLink'

@@ -6,7 +6,9 @@
  * merged case by case, with different expectations listed as conflicts (and a suite that does not
  * all read kept as comments after them).
  */
+import { EVALS_FILE } from '../evals/evalSuite'
 import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteMerge } from '../routingSuite'
+import { mergeEvalFiles } from './skillTestsForLink'
 import { folderOf, isSkillPath as isSkillFilePath, placeIncoming, toolSkillPaths, type SkillFile } from '../skill'
 
 export interface IncomingMerge {
@@ -22,6 +24,10 @@ export interface IncomingMerge {
   tests: Omit<SuiteMerge, 'text'>
   /** The routing tests before the merge (null: there were none), so Discard can put them back. */
   previousTests: string | null
+  /** evals.yaml before its cases were merged case by case (absent: it was not changed), so Discard can put it back. */
+  previousEvals?: string
+  /** Eval cases added to evals.yaml. */
+  evalsAdded: number
 }
 
 export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
@@ -39,14 +45,25 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   const skills = incoming.filter((file) => (isSkillPath(file.path) && !unchanged.has(file.path)) || inArrivingFolder(file.path))
   // Every other file (evals.yaml, a file beside an unchanged skill) comes too, unless the
   // workspace has it byte for byte; a different one at a taken path comes in renamed.
+  // Incoming eval cases join one's own evals.yaml case by case where the two merge; otherwise the file comes beside it.
+  const ownEvals = existing.find((file) => file.path === EVALS_FILE)
+  const incomingEvals = incoming.find((file) => file.path === EVALS_FILE)
+  const evalsMerge =
+    ownEvals && incomingEvals && ownEvals.text !== incomingEvals.text ? mergeEvalFiles(ownEvals.text, incomingEvals.text) : null
   const others = incoming.filter(
     (file) =>
-      !isSkillPath(file.path) && file.path !== ROUTING_TESTS_FILE && !inArrivingFolder(file.path) && byPath.get(file.path) !== file.text,
+      !isSkillPath(file.path) &&
+      file.path !== ROUTING_TESTS_FILE &&
+      !(file.path === EVALS_FILE && evalsMerge) &&
+      !inArrivingFolder(file.path) &&
+      byPath.get(file.path) !== file.text,
   )
   const { placed, renamed } = placeIncoming(existing, [...skills, ...others], suffix)
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
   let files = [...existing, ...placed]
+  if (ownEvals && evalsMerge && evalsMerge.added > 0)
+    files = files.map((file) => (file === ownEvals ? { ...file, text: evalsMerge.text } : file))
   let tests: IncomingMerge['tests'] = { added: 0, conflicts: [], unreadable: null }
   if (suite) {
     const merged = mergeRoutingSuites(own?.text, suite.text)
@@ -63,5 +80,7 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
     identical,
     tests,
     previousTests: own?.text ?? null,
+    ...(ownEvals && evalsMerge && evalsMerge.added > 0 ? { previousEvals: ownEvals.text } : {}),
+    evalsAdded: evalsMerge?.added ?? 0,
   }
 }

@@ -20,6 +20,9 @@ export const MAX_SHORT_LINK_CHARS = 1_000_000
 const SHORT_LINK_ID = /^[0-9a-f]{32}$/
 export const SHORT_LINK_ID_LENGTH = 32
 
+/** Whether the page can make short links: `static`, no server beside it; `off`, a server that keeps none; `unknown`, its answer could not be read. */
+export type ShortLinkOffer = 'available' | 'static' | 'off' | 'unknown'
+
 export function isShortLinkId(id: string): boolean {
   return SHORT_LINK_ID.test(id)
 }

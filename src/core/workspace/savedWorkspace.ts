@@ -40,7 +40,7 @@ export interface SharedDraft {
   /** Workspace parts applied only on Keep, so opening a link never overwrites anything. */
   resources: { toolMocks?: Record<string, MockRule[]>; knowledge?: KnowledgeDocument[]; virtualFiles?: Record<string, string> }
   /** The user's own test utterance and threshold, restored on Discard, and their routing tests (null: none) if the link's were merged in. */
-  previous: { utterance: string; threshold: number; routingTests?: string | null }
+  previous: { utterance: string; threshold: number; routingTests?: string | null; evals?: string }
   /** Skills the recipient already had, byte for byte: not added again. */
   identical?: string[]
   /** Routing cases both have with different expectations: the recipient's stays until they choose. */
@@ -143,6 +143,8 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
           ...(typeof value.previous.routingTests === 'string' || value.previous.routingTests === null
             ? { routingTests: value.previous.routingTests }
             : {}),
+          // evals.yaml before the link's eval cases joined it (docs/share-links.md).
+          ...(typeof value.previous.evals === 'string' ? { evals: value.previous.evals } : {}),
         }
       : undefined
   const nameOrNull = (entry: unknown) => (typeof entry === 'string' || entry === null ? entry : undefined)

@@ -3,10 +3,10 @@
  * never imports an adapter: it asks for a service here, so a test can hand it other ones.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { SharePayload } from '../../core/share'
+import type { SharePayload, ShortLinkOffer } from '../../core/share'
 import type { ModelClient } from '../../core/agent'
 import type { CodeRunner } from '../../core/code/codeRun'
-import type { Language } from '../../core/messages'
+import type { Language, Message } from '../../core/messages'
 import type { TokenCount } from '../../core/routing'
 import type { EvalComparison } from '../../state/evalsSlice'
 
@@ -34,6 +34,11 @@ export interface PlaygroundServices {
   }
   /** The full address that opens `payload`: at `base` (a public address), or at this page. */
   shareLink: (payload: SharePayload, base?: string) => string
+  /** Short links on the team server (docs/share-links.md): whether it keeps them, and keeping a link's content (the text after #) there. */
+  shortLinks: {
+    offer: () => Promise<ShortLinkOffer>
+    store: (link: string) => Promise<{ ok: true; id: string } | { ok: false; error: Message }>
+  }
   download: (name: string, content: BlobPart, type: string) => void
   apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
   /** A skill's code in the sandbox (a fresh Python worker per run); `warm` starts Python ahead of a run. */

@@ -4,7 +4,7 @@
  * model and settings — or, for a case too long for a link, a file; and "Open case file" for such a
  * file. The dialog follows "Share run"'s, with the same limits (core/share).
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import {
   decodeEvalCaseFile,
   encodeEvalCaseShare,
@@ -16,6 +16,7 @@ import {
 } from '../../core/share'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
+import { ShareLinkPanel } from '../share/ShareLinkPanel'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 import { TracesDropped } from './CaseTrials'
@@ -54,26 +55,12 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
   const { t } = useT()
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const linkRef = useRef<HTMLInputElement>(null)
   const page = pageAddress()
   const local = isLocalAddress(page)
   const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
-  const link = useMemo(() => `${publicBase ?? page}#${encodeEvalCaseShare(shared)}`, [shared, publicBase, page])
-  const tooLong = link.length > MAX_RUN_LINK_CHARS
-  const copy = () =>
-    void navigator.clipboard?.writeText(link).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-
-  useEffect(() => {
-    if (tooLong) return
-    copy()
-    linkRef.current?.select()
-    // Copied once per link, as Share run does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [link, tooLong])
+  const fragment = useMemo(() => encodeEvalCaseShare(shared), [shared])
+  const length = `${publicBase ?? page}#${fragment}`.length
+  const tooLong = length > MAX_RUN_LINK_CHARS
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
   return (
@@ -96,34 +83,19 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
             <TracesDropped count={shared.tracesDropped} />
           </p>
         )}
-        {tooLong ? (
-          <p className="warning-text" role="status">
-            {t('shareCase.tooLong', { length: link.length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })}
-          </p>
-        ) : (
-          <>
-            <label className="link-field">
-              <span>{t('shareCase.link')}</span>
-              <input
-                ref={linkRef}
-                aria-label={t('shareCase.link')}
-                readOnly
-                value={link}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </label>
-            <p className="muted small">
-              {t('shareRun.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
-              {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('shareCase.privacy')}
-            </p>
-            {link.length > LONG_LINK_CHARS && (
-              <p className="warning-text" role="status">
-                {t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') })}
-              </p>
-            )}
-          </>
-        )}
-        <p className="muted small">{t('shareCase.noShortLink')}</p>
+        <ShareLinkPanel
+          fragment={fragment}
+          base={publicBase ?? page}
+          texts={{
+            link: t('shareCase.link'),
+            length: (count) => t('shareRun.length', { count, length: count.toLocaleString('en') }),
+            privacy: t('shareCase.privacy'),
+            long: t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') }),
+            tooLong: tooLong
+              ? t('shareCase.tooLong', { length: length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })
+              : null,
+          }}
+        />
         <div className="modal-actions">
           <button
             type="button"
@@ -133,11 +105,6 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
           >
             {t('shareRun.asFile')}
           </button>
-          {!tooLong && (
-            <button type="button" className="button" onClick={copy} aria-label={t('share.copy')}>
-              {t('share.copy')}
-            </button>
-          )}
           <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>

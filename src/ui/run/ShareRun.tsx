@@ -3,7 +3,7 @@
  * read-only — its trace, the skills it used as they were, the model and settings — or, for a run
  * too long for a link, a file; and "Open run file" for such a file.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import {
   decodeRunFile,
   encodeRunShare,
@@ -17,6 +17,7 @@ import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvide
 import type { AgentRun } from '../../state/runSlice'
 import { snapshotOf } from '../../state/runSnapshots'
 import { useServices } from '../common/services'
+import { ShareLinkPanel } from '../share/ShareLinkPanel'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 import { shownModelLabel } from './shownModelLabel'
@@ -47,8 +48,6 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
   const store = usePlaygroundStore()
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const linkRef = useRef<HTMLInputElement>(null)
   const page = pageAddress()
   const local = isLocalAddress(page)
   const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
@@ -63,17 +62,9 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
       snapshot?.settings ?? { threshold: state.threshold, toolProtocol: state.toolProtocol, modelName: state.modelName },
     )
   }, [run, store])
-  const link = useMemo(() => `${publicBase ?? page}#${encodeRunShare(shared)}`, [shared, publicBase, page])
-  const tooLong = link.length > MAX_RUN_LINK_CHARS
-
-  useEffect(() => {
-    if (tooLong) return
-    navigator.clipboard?.writeText(link).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-    linkRef.current?.select()
-  }, [link, tooLong])
+  const fragment = useMemo(() => encodeRunShare(shared), [shared])
+  const length = `${publicBase ?? page}#${fragment}`.length
+  const tooLong = length > MAX_RUN_LINK_CHARS
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
   return (
@@ -89,34 +80,19 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
             {publicBase ? t('share.pointsTo', { address: publicBase }) : t('share.setAddress')}
           </p>
         )}
-        {tooLong ? (
-          <p className="warning-text" role="status">
-            {t('shareRun.tooLong', { length: link.length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })}
-          </p>
-        ) : (
-          <>
-            <label className="link-field">
-              <span>{t('shareRun.link')}</span>
-              <input
-                ref={linkRef}
-                aria-label={t('shareRun.link')}
-                readOnly
-                value={link}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-            </label>
-            <p className="muted small">
-              {t('shareRun.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
-              {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('shareRun.privacy')}
-            </p>
-            {link.length > LONG_LINK_CHARS && (
-              <p className="warning-text" role="status">
-                {t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') })}
-              </p>
-            )}
-          </>
-        )}
-        <p className="muted small">{t('shareRun.noShortLink')}</p>
+        <ShareLinkPanel
+          fragment={fragment}
+          base={publicBase ?? page}
+          texts={{
+            link: t('shareRun.link'),
+            length: (count) => t('shareRun.length', { count, length: count.toLocaleString('en') }),
+            privacy: t('shareRun.privacy'),
+            long: t('shareRun.long', { limit: LONG_LINK_CHARS.toLocaleString('en') }),
+            tooLong: tooLong
+              ? t('shareRun.tooLong', { length: length.toLocaleString('en'), limit: MAX_RUN_LINK_CHARS.toLocaleString('en') })
+              : null,
+          }}
+        />
         <div className="modal-actions">
           <button
             type="button"
@@ -126,21 +102,6 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
           >
             {t('shareRun.asFile')}
           </button>
-          {!tooLong && (
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                void navigator.clipboard?.writeText(link).then(
-                  () => setCopied('yes'),
-                  () => setCopied('failed'),
-                )
-              }
-              aria-label={t('share.copy')}
-            >
-              {t('share.copy')}
-            </button>
-          )}
           <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { isLocalAddress, LONG_LINK_CHARS, normalizePublicAddress } from '../../core/share'
+import { useMemo, useState } from 'react'
+import { encodeShare, isLocalAddress, LONG_LINK_CHARS, normalizePublicAddress } from '../../core/share'
 import { defaultSkillName, isSkillPath } from '../../core/skill'
 import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
+import { ShareLinkPanel } from './ShareLinkPanel'
 import { skillPayload, skillZipDownload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
 /** Links longer than this get cut by chat apps and browser history (core/share, shared with run links). */
@@ -14,7 +15,7 @@ export const LONG_LINK = LONG_LINK_CHARS
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
   const { t } = useT()
-  const { shareLink, download, team, pageAddress } = useServices()
+  const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
   const [teamAddress, setTeamAddress] = useState(() => team.address())
   const [addressDraft, setAddressDraft] = useState(teamAddress)
@@ -25,28 +26,17 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const selectedPath = usePlayground((state) => state.selectedPath)
   const files = usePlayground((state) => state.files)
   const [scope, setScope] = useState<'skill' | 'workspace'>(selectedPath ? 'skill' : 'workspace')
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const linkRef = useRef<HTMLInputElement>(null)
 
-  const link = useMemo(() => {
+  const fragment = useMemo(() => {
     const state = store.getState()
     const payload = scope === 'skill' && selectedPath ? skillPayload(state, selectedPath) : workspacePayload(state)
-    return payload ? shareLink(payload, publicBase ?? undefined) : ''
+    return payload ? encodeShare(payload) : ''
     // files: a new link whenever the content changes while the dialog is open.
-  }, [scope, selectedPath, store, files, publicBase]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    setCopied(null)
-    navigator.clipboard?.writeText(link).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-    linkRef.current?.select()
-  }, [link])
+  }, [scope, selectedPath, store, files]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
-  const long = link.length > LONG_LINK
+  const long = `${publicBase ?? page}#${fragment}`.length > LONG_LINK
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div className="modal" role="dialog" aria-modal="true" aria-label={t('share.title')} onClick={(event) => event.stopPropagation()}>
@@ -99,19 +89,17 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             )}
           </div>
         )}
-        <label className="link-field">
-          <span>{t('share.link')}</span>
-          <input ref={linkRef} aria-label={t('share.link')} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        </label>
-        <p className="muted small">
-          {t('share.length', { count: link.length, length: link.length.toLocaleString('en') })} ·{' '}
-          {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''} · {t('share.privacy')}
-        </p>
-        {long && (
-          <p className="warning-text" role="status">
-            {t('share.long', { limit: LONG_LINK.toLocaleString('en') })}
-          </p>
-        )}
+        <ShareLinkPanel
+          fragment={fragment}
+          base={publicBase ?? page}
+          texts={{
+            link: t('share.link'),
+            length: (count) => t('share.length', { count, length: count.toLocaleString('en') }),
+            privacy: t('share.privacy'),
+            long: t('share.long', { limit: LONG_LINK.toLocaleString('en') }),
+            tooLong: null,
+          }}
+        />
         <div className="modal-actions">
           {(long || scope === 'workspace') && (
             <button
@@ -129,19 +117,6 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
               {t('share.download')}
             </button>
           )}
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              void navigator.clipboard?.writeText(link).then(
-                () => setCopied('yes'),
-                () => setCopied('failed'),
-              )
-            }
-            aria-label={t('share.copy')}
-          >
-            {t('share.copy')}
-          </button>
           <button type="button" className="button primary" onClick={onClose} aria-label={t('common.done')}>
             {t('common.done')}
           </button>

@@ -1,5 +1,5 @@
-import { zipWorkspace, type SharePayload } from '../../core/share'
-import { defaultSkillName, skillFolderFiles } from '../../core/skill'
+import { skillTestsForLink, zipWorkspace, type SharePayload } from '../../core/share'
+import { defaultSkillName, parseSkill, skillFolderFiles } from '../../core/skill'
 import { encodeSavedWorkspace } from '../../core/workspace'
 import { savedFromState, type PlaygroundState } from '../../state/createPlaygroundStore'
 
@@ -23,10 +23,16 @@ export function workspacePayload(state: PlaygroundState): SharePayload {
   }
 }
 
-/** One skill with the files of its folder (its code, references), so it runs where it lands. */
+/**
+ * One skill with the files of its folder (its code, references), so it runs where it lands, and
+ * the routing test cases and eval cases that expect it (issue 35 defect 10).
+ */
 export function skillPayload(state: PlaygroundState, path: string): SharePayload | null {
   const files = skillFolderFiles(state.files, path)
-  return files.length > 0 ? { kind: 'skill', skills: files, utterance: state.utterance } : null
+  const skill = state.files.find((file) => file.path === path)
+  if (files.length === 0 || !skill) return null
+  const tests = skillTestsForLink(state.files, parseSkill(path, skill.text).name)
+  return { kind: 'skill', skills: [...files, ...tests], utterance: state.utterance }
 }
 
 /** One skill as `<name>.md`: importing it lands it under its own name (renamed on a clash, like a link). */
