@@ -38,9 +38,14 @@ function start(): Started {
   return { worker, ready }
 }
 
-/** Starts Python ahead of a run (e.g. when the Run code button is shown), so the run itself is quick. */
-export function warmPython(): void {
+/**
+ * Starts Python ahead of a run (a skill with code opened, the page idle, the pointer on Run code),
+ * so the run itself is quick; resolves true once that Python is ready, false when it could not
+ * start.
+ */
+export function warmPython(): Promise<boolean> {
   spare ??= start()
+  return spare.ready.then((problem) => problem === null)
 }
 
 export const runPythonInPage: CodeRunner = async (request, { signal, timeoutMs }) => {
@@ -80,6 +85,6 @@ export const runPythonInPage: CodeRunner = async (request, { signal, timeoutMs }
     signal.removeEventListener('abort', onAbort)
     current.worker.terminate()
     // A fresh interpreter for the next run, loading while the user reads this one's result.
-    warmPython()
+    void warmPython()
   }
 }

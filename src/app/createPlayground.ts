@@ -247,7 +247,14 @@ export async function createPlayground(): Promise<Playground> {
     download: downloadFile,
     apiKey: { read: readApiKey, write: writeApiKey },
     countTokens,
-    code: { run: runCode, warm: () => void import('../adapters/pythonSandbox').then(({ warmPython }) => warmPython()) },
+    code: {
+      run: runCode,
+      warm: () =>
+        import('../adapters/pythonSandbox').then(
+          ({ warmPython }) => warmPython(),
+          () => false,
+        ),
+    },
     loadModel,
     startRun: async () => {
       const [{ startAgentRun }, dependencies] = await Promise.all([import('../state/agentRunner'), runDependencies()])

@@ -48,7 +48,7 @@ const request = (script: string, args: string[] = []) => {
 const run = (script: string, args: string[] = [], timeoutMs = 20_000) =>
   runCodeInNode(request(script, args), { signal: new AbortController().signal, timeoutMs })
 
-// One after another: each starts Python in its own process, and CI has two cores.
+// One after another: the runs share one sandbox process (a fresh interpreter each), and CI has two cores.
 describe('bundled scripts in the Node sandbox', { timeout: 90_000 }, () => {
   it('runs as __main__ with argv, from the skill folder: imports its sibling, reads the reference, prints, exits with its status', async () => {
     const outcome = await run(

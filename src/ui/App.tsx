@@ -24,6 +24,7 @@ import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
 import { useT } from './i18n/i18n'
 import { monacoMessagesReady } from './editor/monacoMessages'
+import { usePythonWarmUp } from './code/usePythonWarmUp'
 import { isSkillPath, isToolSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
@@ -87,6 +88,8 @@ export function App() {
   // The Run code panel (and its chunk) only for a skill with code, or one of its files, and like
   // the editor only once the page is usable.
   const hasCode = useHasCode(selectedPath)
+  // A workspace with code has Python started once the page is idle: the first Run code is quick.
+  usePythonWarmUp()
   const showForm = view === 'form' && isSkill
   const [tab, setTab] = useState<Tab>('routing')
   // Monaco (most of the bytes) is fetched once the page is idle after its first paint and run once

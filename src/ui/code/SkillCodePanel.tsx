@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { validateArgs } from '../../core/agent'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type CodeRunOutcome } from '../../core/code/codeRun'
 import { codeOwnerOf, type JsonSchema, type SkillCode } from '../../core/skill'
@@ -6,6 +6,7 @@ import { useDeferredSkill, useSkillCode } from '../../state/PlaygroundProvider'
 import { LongText } from '../common/LongText'
 import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
+import { whenQuietAndIdle } from './usePythonWarmUp'
 
 /** The skill (and its code) that `path` belongs to: its SKILL.md or one of its code files. */
 export function useCodeOwner(path: string | null): { name: string; code: SkillCode } | null {
@@ -72,6 +73,20 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
   // Leaving the skill (or the page) stops a run in flight: its worker is terminated.
   useEffect(() => () => stop.current?.abort(), [])
 
+  // Python starts when a skill with code is opened (once typing pauses), and again after each run
+  // for the next one; what it is doing is shown beside Run code.
+  const [python, setPython] = useState<'starting' | 'ready' | 'failed' | null>(null)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => void (mounted.current = false)
+  }, [])
+  const warm = useCallback(() => {
+    setPython((state) => (state === 'ready' ? state : 'starting'))
+    void services.code.warm().then((ok) => mounted.current && setPython(ok ? 'ready' : 'failed'))
+  }, [services])
+  useEffect(() => whenQuietAndIdle(warm), [warm])
+
   const run = async () => {
     const validation = validateArgs(schema, argsText)
     if (!validation.ok) {
@@ -93,6 +108,9 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
     } finally {
       stop.current = null
       setRunning(false)
+      // The run used the ready Python: the next one is starting.
+      setPython('starting')
+      warm()
     }
   }
 
@@ -135,8 +153,8 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
           className="button primary small"
           disabled={running}
           onClick={() => void run()}
-          onPointerEnter={services.code.warm}
-          onFocus={services.code.warm}
+          onPointerEnter={warm}
+          onFocus={warm}
           aria-label={t('a11y.runCode')}
         >
           {running ? t('code.running') : t('code.run')}
@@ -159,6 +177,11 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
           />
         </label>
         <span className="muted small">{t('code.sandbox')}</span>
+        {python && (
+          <span className={`small python-${python}`} role="status">
+            {python === 'ready' ? t('pythonWarm.ready') : python === 'failed' ? t('pythonWarm.failed') : t('pythonWarm.starting')}
+          </span>
+        )}
       </div>
       {problem && (
         <p className="error-text" role="alert">

@@ -41,8 +41,11 @@ export interface PlaygroundServices {
   }
   download: (name: string, content: BlobPart, type: string) => void
   apiKey: { read: () => StoredApiKey; write: (key: string, remember: boolean) => void }
-  /** A skill's code in the sandbox (a fresh Python worker per run); `warm` starts Python ahead of a run. */
-  code: { run: CodeRunner; warm: () => void }
+  /**
+   * A skill's code in the sandbox (a fresh Python worker per run); `warm` starts Python ahead of a
+   * run and resolves true once it is ready (false when it cannot start).
+   */
+  code: { run: CodeRunner; warm: () => Promise<boolean> }
   /** Counts a text's tokens with the o200k tokenizer, off the page's thread. */
   countTokens: (text: string) => Promise<TokenCount>
   /** The model client for the current model settings (loaded on first use). */

@@ -1179,4 +1179,9 @@ export const en = {
     get_weather: "Today's weather for a city the user named.",
     extract_structured: 'Extract named fields from a text as JSON.',
   },
+  pythonWarm: {
+    starting: 'Starting Python…',
+    ready: 'Python ready',
+    failed: 'Python could not start: Run code tries again.',
+  },
 }

@@ -1141,4 +1141,9 @@ export const zh: DeepStrings<typeof en> = {
     get_weather: '用户所说城市的今日天气。',
     extract_structured: '从一段文字中提取指定字段，返回 JSON。',
   },
+  pythonWarm: {
+    starting: '正在启动 Python…',
+    ready: 'Python 已就绪',
+    failed: 'Python 未能启动：点“运行代码”会再试一次。',
+  },
 }
