@@ -40,6 +40,11 @@ const server = await preview({ root, logLevel: 'error', preview: { port: 0, host
 const url = server.resolvedUrls?.local[0] ?? ''
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
 
+interface Watched {
+  longTasks: { start: number; duration: number }[]
+  picks: { at: number; handled: number }[]
+}
+
 /** Imports through the labelled file input and returns the long tasks from the pick to the report. */
 async function measure(label: string, input: 'Import folder files' | 'Import files', path: string, imported: RegExp) {
   const page: Page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
@@ -48,19 +53,41 @@ async function measure(label: string, input: 'Import folder files' | 'Import fil
     await page.goto(url)
     await page.getByRole('listbox', { name: 'Skills' }).waitFor()
     await page.waitForTimeout(2500)
+    // As e2e/import-slices.spec.ts does: the task that delivers the picked files is the browser's
+    // (docs/bench.md), left out; the change handler's own time is kept as a task of its own.
     await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] }
+      const w = window as unknown as Watched
       w.longTasks = []
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({
-        type: 'longtask',
-      })
+      w.picks = []
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => w.longTasks.push({ start: entry.startTime, duration: entry.duration })),
+      ).observe({ type: 'longtask' })
+      document.addEventListener(
+        'change',
+        () => {
+          const pick = { at: performance.now(), handled: Number.MAX_SAFE_INTEGER }
+          w.picks.push(pick)
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => (pick.handled = performance.now())
+          channel.port2.postMessage(null)
+        },
+        true,
+      )
     })
     const started = Date.now()
     await page.getByLabel(input).setInputFiles(path)
     await page.getByRole('status').filter({ hasText: imported }).waitFor({ timeout: 300_000 })
     const took = Date.now() - started
     await page.waitForTimeout(1500)
-    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+    const tasks = await page.evaluate(() => {
+      const w = window as unknown as Watched
+      const delivery = (task: { start: number; duration: number }) =>
+        w.picks.some((pick) => pick.at >= task.start && pick.at <= task.start + task.duration)
+      return [
+        ...w.longTasks.filter((task) => !delivery(task)).map((task) => task.duration),
+        ...w.picks.map((pick) => pick.handled - pick.at).filter((handler) => handler > 50),
+      ]
+    })
     return { import: label, 'done in (ms)': took, 'tasks over 50 ms': tasks.length, 'longest task (ms)': Math.round(Math.max(0, ...tasks)) }
   } finally {
     await page.close()

@@ -436,4 +436,12 @@ export const en = {
       'This short link is kept on a team server that needs the team token. Type the token in the model settings: the link opens then.',
     unavailable: 'The team server could not be asked for this short link ({{reason}}). Nothing was loaded.',
   },
+  // Eval cases edited in a form (docs/evals.md, "Cases without YAML").
+  evalForm: {
+    needsName: 'Give the case a name.',
+    nameTaken: 'Another case is already named "{{name}}"; eval cases need names of their own.',
+    needsUtterance: 'Write what the user says (one message per line for a conversation).',
+    notParsed: 'evals.yaml does not parse, so the case was not saved; fix the file first (its problems are listed in the Evals tab).',
+    gone: 'That case is no longer in evals.yaml (the file changed); nothing was saved.',
+  },
 }

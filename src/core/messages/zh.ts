@@ -402,4 +402,12 @@ export const zh: Catalog = {
     locked: '这个短链接保存在需要团队令牌的团队服务器上。请在模型设置里填写令牌，填好后链接会自动打开。',
     unavailable: '无法向团队服务器读取这个短链接（{{reason}}）。没有加载任何内容。',
   },
+  // 在表单里编辑的评测用例（docs/evals.md，"Cases without YAML"）。
+  evalForm: {
+    needsName: '请给用例起个名字。',
+    nameTaken: '已有一个名为"{{name}}"的用例；每个评测用例的名字都要不同。',
+    needsUtterance: '请写出用户说的话（多轮对话每行一句）。',
+    notParsed: 'evals.yaml 无法解析，用例没有保存；请先修好这个文件（问题列在"评测"标签页里）。',
+    gone: '这个用例已经不在 evals.yaml 里了（文件已变化）；没有保存任何内容。',
+  },
 }
