@@ -48,6 +48,13 @@ describe('short links on the team server (real HTTP on loopback)', () => {
   const read = (id: string, headers: Record<string, string> = { [TOKEN_HEADER]: TOKEN }) => fetch(`${url}/api/share/${id}`, { headers })
 
   it('says it keeps short links, creates its folder on demand, and gives the stored link back', async () => {
+    // The page learns it from the features answer, before any token (docs/hosting.md).
+    expect(await (await fetch(`${url}/api/features.json`)).json()).toEqual({
+      server: true,
+      folder: false,
+      tokenRequired: true,
+      shortLinks: true,
+    })
     const asked = await fetch(`${url}/api/share`, { headers: { [TOKEN_HEADER]: TOKEN } })
     expect(await asked.json()).toEqual({ shortLinks: true, maxChars: MAX_SHORT_LINK_CHARS })
     const link = encodeShare(payload)
@@ -169,6 +176,7 @@ describe('the short link folder', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     try {
       expect(await (await fetch(`${url}/api/share`)).json()).toEqual({ shortLinks: false, maxChars: MAX_SHORT_LINK_CHARS })
+      expect(await (await fetch(`${url}/api/features.json`)).json()).toEqual({ server: true, folder: false, tokenRequired: false })
       const stored = await fetch(`${url}/api/share`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
