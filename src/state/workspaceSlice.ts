@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { EVALS_FILE, starterEvals } from '../core/evals'
+import { EVALS_FILE, parseEvalSuite, starterEvals } from '../core/evals'
 import { message, type Language, type Message } from '../core/messages'
 import {
   appendRoutingCase,
@@ -9,7 +9,7 @@ import {
   ROUTING_TESTS_FILE,
   updateRoutingCase,
 } from '../core/routingSuite'
-import { blankSkillText } from '../core/templates'
+import { blankSkillText, templateEvalDrafts, type TemplateEval } from '../core/templates'
 import {
   addTriggerKeywords,
   checkSkillName,
@@ -29,6 +29,15 @@ import {
 } from '../core/skill'
 import type { PlaygroundState } from './createPlaygroundStore'
 import { renameReferences, type RenameCounts, type SharedDraft } from '../core/workspace'
+import {
+  addEvalCase,
+  addEvalCases,
+  checkDraft,
+  evalCaseIndexAt,
+  removeEvalCase,
+  replaceEvalCase,
+  type EvalCaseDraft,
+} from '../core/workspace'
 
 /** The last rename, so that one Undo takes all of it back (docs/renaming.md). */
 export interface LastRename {
@@ -75,7 +84,13 @@ export interface WorkspaceSlice {
   /** Creates evals.yaml with a first case for `skill` (when there is none yet) and opens it. */
   createEvalsFile: (skill: string | null, utterance: string) => void
   /** Adds a skill from a template, renamed when its name is taken, and its routing cases; returns its path. */
-  addFromTemplate: (template: { name: string; text: string; cases: readonly { utterance: string; expectSelf: boolean }[] }) => string
+  addFromTemplate: (template: {
+    name: string
+    text: string
+    cases: readonly { utterance: string; expectSelf: boolean }[]
+    /** The template's eval cases, added to evals.yaml naming the skill as added. */
+    evals?: readonly TemplateEval[]
+  }) => string
   duplicateSkill: (path: string) => string | null
   /** Gives a folder skill a first skill.py (docs/skill-code.md) and opens it; returns its path, or null for a flat skill or one with code. */
   addSkillCode: (path: string) => string | null
@@ -97,7 +112,23 @@ export interface WorkspaceSlice {
   /** Changes case `index` of routing-tests.yaml, keeping the rest of the file as written. */
   updateRoutingCase: (index: number, next: { utterance: string; expect: string | null }) => Message | null
   removeRoutingCase: (index: number) => void
+  /**
+   * Saves an eval case from the form into evals.yaml (created when absent): a new case at the end,
+   * or the case written at `line` replaced (its other expectations and comments kept). Says why
+   * not (a missing name or message, a name taken, a file that does not parse), or null.
+   */
+  saveEvalCase: (draft: EvalCaseDraft, line: number | null) => Message | null
+  /** Deletes the case of evals.yaml written at `line`; says why not, or null. */
+  deleteEvalCase: (line: number) => Message | null
 }
+
+const evalsText = (files: readonly SkillFile[]) => files.find((file) => file.path === EVALS_FILE)?.text
+
+/** evals.yaml's text set (added when it was absent). */
+const withEvals = (files: SkillFile[], text: string): SkillFile[] =>
+  files.some((file) => file.path === EVALS_FILE)
+    ? files.map((file) => (file.path === EVALS_FILE ? { ...file, text } : file))
+    : [...files, { path: EVALS_FILE, text }]
 
 function moveKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
   if (!(from in record)) return record
@@ -185,7 +216,9 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       let suite = existing?.text
       for (const item of template.cases)
         if (!known.has(item.utterance)) suite = appendRoutingCase(suite, item.utterance, item.expectSelf ? name : null)
-      const files = [...state.files, { path, text }]
+      let files = [...state.files, { path, text }]
+      const evals = template.evals?.length ? addEvalCases(evalsText(files), templateEvalDrafts(template, name)) : null
+      if (evals !== null) files = withEvals(files, evals)
       if (suite === undefined) return { files, selectedPath: path }
       return {
         files: existing
@@ -302,6 +335,35 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         selectedPath: state.selectedPath !== null && going.has(state.selectedPath) ? (neighbour?.path ?? null) : state.selectedPath,
       }
     }),
+  saveEvalCase: (draft, line) => {
+    const text = evalsText(get().files)
+    const cases = text === undefined ? [] : parseEvalSuite(text).cases
+    const problem = checkDraft(
+      draft,
+      cases.filter((item) => item.line !== line).map((item) => item.name),
+    )
+    if (problem) return problem
+    let next: string | null
+    if (line === null) next = addEvalCase(text, draft)
+    else {
+      const index = text === undefined ? -1 : evalCaseIndexAt(text, line)
+      if (text === undefined || index < 0) return message('evalForm.gone')
+      next = replaceEvalCase(text, index, draft)
+    }
+    if (next === null) return message('evalForm.notParsed')
+    const written = next
+    set((state) => ({ files: withEvals(state.files, written) }))
+    return null
+  },
+  deleteEvalCase: (line) => {
+    const text = evalsText(get().files)
+    const index = text === undefined ? -1 : evalCaseIndexAt(text, line)
+    if (text === undefined || index < 0) return message('evalForm.gone')
+    const next = removeEvalCase(text, index)
+    if (next === null) return message('evalForm.notParsed')
+    set((state) => ({ files: withEvals(state.files, next) }))
+    return null
+  },
   addRoutingCase: (utterance, expect) => {
     if (utterance.trim() === '') return message('suite.empty')
     const existing = get().files.find((file) => file.path === ROUTING_TESTS_FILE)

@@ -135,7 +135,10 @@ function decide({ messages, tools }: ModelRequest): ModelReply {
     if (!loaded && toolResults.every((m) => DISCLOSURE_TOOLS.has(m.name)))
       return { text: summarize(user, disclosureResults(messages)), toolCalls: [] }
     if (loaded) {
-      const next = chooseTool(user, visible, tools, messages[0]?.role === 'system' ? messages[0].content : '')
+      const system = messages[0]?.role === 'system' ? messages[0].content : ''
+      // The result is the body as a JSON string: its line breaks are escaped until read.
+      const body = safeJson(loaded.content)
+      const next = chooseTool(user, visible, tools, `${system}\n${typeof body === 'string' ? body : loaded.content}`)
       if (next) return call(`Loaded the skill's instructions. ${next.why}`, next.name, next.args, round)
     }
     return { text: summarize(user, toolResults), toolCalls: [] }
@@ -226,12 +229,21 @@ function chooseTool(user: string, visible: Set<string>, tools: readonly ToolSpec
   if (visible.has('search_knowledge') && /[?？]|什么|了解|怎么|为什么|如何|介绍|知识|what|how|why|explain|docs/i.test(lower)) {
     return { name: 'search_knowledge', args: { query: keyTerms(user) }, why: 'Searching the knowledge base.' }
   }
+  // The skill's first step names a search tool ("1. 先用 search_knowledge 检索退款政策"): a request
+  // the skill was chosen for starts there, as a model following the instructions would.
+  const firstStep = /^\s*1\s*[.)、．]\s*(.*)$/m.exec(instructions)?.[1] ?? ''
+  const searcher = SEARCH_TOOLS.find((name) => visible.has(name) && firstStep.includes(name))
+  if (searcher)
+    return { name: searcher, args: { query: keyTerms(user) }, why: `The skill's instructions start with ${searcher}; searching first.` }
   if (visible.has('web_search') && /搜索|查一下|最新|search|latest|news/i.test(lower))
     return { name: 'web_search', args: { query: keyTerms(user) }, why: 'Searching the web.' }
   const own = tools.find((tool) => !BUILTIN.has(tool.name) && tool.name !== 'load_skill' && lower.includes(tool.name.toLowerCase()))
   if (own) return { name: own.name, args: {}, why: `Calling ${own.name}.` }
   return null
 }
+
+/** Tools that take the request itself as their query. */
+const SEARCH_TOOLS = ['search_knowledge', 'web_search']
 
 function takesNumbers(parameters: Record<string, unknown>): boolean {
   const properties = (parameters.properties ?? {}) as Record<string, { type?: string; items?: { type?: string } }>

@@ -1,2 +1,2 @@
-export { blankSkillText, SKILL_TEMPLATES } from './skillTemplates'
-export type { SkillTemplate, TemplateCase, TemplateVariant } from './skillTemplates'
+export { blankSkillText, SKILL_TEMPLATES, templateEvalDrafts } from './skillTemplates'
+export type { SkillTemplate, TemplateCase, TemplateEval, TemplateVariant } from './skillTemplates'

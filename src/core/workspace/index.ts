@@ -30,3 +30,19 @@ export { NO_REFERENCES, renameReferences } from './renameReferences'
 export type { RenameCounts, RenamedReferences } from './renameReferences'
 export { readUnsettledEdits, restoreUnsettledEdits, unsettledEdits } from './unsettledEdits'
 export type { RestoredEdits, UnsettledEdit } from './unsettledEdits'
+export {
+  addEvalCase,
+  addEvalCases,
+  checkDraft,
+  draftExpect,
+  draftFromRun,
+  draftOfCase,
+  evalCaseIndexAt,
+  FORM_ASSERTIONS,
+  keyPhrase,
+  otherExpectations,
+  removeEvalCase,
+  renameSkillInEvalCases,
+  replaceEvalCase,
+} from './editEvalCases'
+export type { DraftAssertion, EvalCaseDraft, FormAssertionKind } from './editEvalCases'

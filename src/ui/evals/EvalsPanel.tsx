@@ -17,6 +17,7 @@ import { useServices } from '../common/services'
 import { useT } from '../i18n/i18n'
 import { CaseTrials } from './CaseTrials'
 import { OpenCaseFile, ShareCaseButton } from './ShareEvalCase'
+import { EvalCasesEditor } from './EvalCasesEditor'
 import { shownModelLabel } from '../run/shownModelLabel'
 
 const interval = (report: CaseReport) => `${percent(report.interval[0])}–${percent(report.interval[1])}`
@@ -58,6 +59,7 @@ export default function EvalsPanel() {
         <button type="button" className="button" onClick={() => store.getState().createEvalsFile(winner, store.getState().utterance)}>
           {t('evals.create')}
         </button>
+        <EvalCasesEditor />
       </section>
     )
 
@@ -153,6 +155,7 @@ export default function EvalsPanel() {
         })}
         {simulated && ` ${t('evals.simulatedNote')}`}
       </p>
+      <EvalCasesEditor />
       {progress && (
         <p role="status" className="small">
           <progress max={progress.total} value={progress.done} /> {t('evals.progress', { done: progress.done, total: progress.total })}

@@ -9,6 +9,7 @@ import { useServices } from '../common/services'
 import { useT, type Translator } from '../i18n/i18n'
 import { ToolContent } from './ToolContent'
 import { OpenRunFile, ShareRunButton } from './ShareRun'
+import { SaveEvalCase } from './SaveEvalCase'
 import { shownModelLabel } from './shownModelLabel'
 
 /** The steps of a run as they happen: activation, rounds, streamed text, tool calls, the answer. */
@@ -60,6 +61,7 @@ export function RunTrace() {
               <OpenRunFile />
             </div>
           </div>
+          <SaveEvalCase run={run} />
           <DisclosureSummary events={run.events} />
           <Timeline events={run.events} />
           <ol className="trace-events">

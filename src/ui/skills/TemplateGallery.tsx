@@ -6,6 +6,7 @@ export interface PickedTemplate {
   name: string
   text: string
   cases: TemplateVariant['cases']
+  evals: TemplateVariant['evals']
 }
 
 /** "+ New": scenario templates in the interface's language, or a blank skill. */
@@ -32,7 +33,7 @@ export function TemplateGallery({ onPick, onClose }: { onPick: (template: Picked
                   type="button"
                   className="template-card"
                   aria-label={variant.title}
-                  onClick={() => onPick({ name: template.name, text: variant.text, cases: variant.cases })}
+                  onClick={() => onPick({ name: template.name, text: variant.text, cases: variant.cases, evals: variant.evals })}
                 >
                   <strong>{variant.title}</strong>
                   <span>{variant.summary}</span>

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { TraceEvent } from '../agent'
+import { parseEvalSuite } from '../evals'
+import {
+  addEvalCase,
+  checkDraft,
+  draftFromRun,
+  draftOfCase,
+  evalCaseIndexAt,
+  keyPhrase,
+  removeEvalCase,
+  renameSkillInEvalCases,
+  replaceEvalCase,
+  type EvalCaseDraft,
+} from './editEvalCases'
+
+const example = readFileSync(join(import.meta.dirname, '../../../skills/evals.yaml'), 'utf8')
+
+const refund: EvalCaseDraft = {
+  name: 'refund-policy handles 我要退款',
+  turns: ['我要退款'],
+  assertions: [
+    { kind: 'skill', value: 'refund-policy' },
+    { kind: 'tools_called', value: 'search_knowledge' },
+    { kind: 'answer_contains', value: '退款: "7 天" #1' },
+  ],
+}
+
+describe('editing eval cases without YAML', () => {
+  it('adds a case at the end, every byte before it kept, in the list style of the file', () => {
+    const text = addEvalCase(example, refund)!
+    expect(text.startsWith(example.trimEnd())).toBe(true)
+    expect(text.slice(example.trimEnd().length)).toBe(
+      '\n\n  - name: refund-policy handles 我要退款\n    utterance: 我要退款\n    expect:\n      skill: refund-policy\n' +
+        '      tools_called: [search_knowledge]\n      answer_contains: [\'退款: "7 天" #1\']\n',
+    )
+    const cases = parseEvalSuite(text).cases
+    expect(cases).toHaveLength(parseEvalSuite(example).cases.length + 1)
+    expect(cases.at(-1)).toMatchObject({
+      name: refund.name,
+      turns: ['我要退款'],
+      expect: { skill: 'refund-policy', tools_called: ['search_knowledge'], answer_contains: ['退款: "7 天" #1'] },
+    })
+  })
+
+  it('creates evals.yaml when there is none, and fills a file of only comments or settings', () => {
+    for (const start of [undefined, '', '# mine\n', 'trials: 2\n', 'trials: 2\ncases: []\n']) {
+      const text = addEvalCase(start, refund)!
+      const suite = parseEvalSuite(text)
+      expect(suite.problems, String(start)).toEqual([])
+      expect(suite.cases.map((item) => item.name)).toEqual([refund.name])
+      if (start?.startsWith('#')) expect(text.startsWith('# mine\n')).toBe(true)
+      if (start?.startsWith('trials')) expect(suite.trials).toBe(2)
+    }
+  })
+
+  it('replaces a case: the form’s assertions, its name and messages; other expectations, comments and every other case kept', () => {
+    const text = `# my evals
+cases:
+  - name: first   # the first one
+    utterance: 计算 2^20
+    files: { a.md: x }
+    expect:
+      skill: calculator   # must be the calculator
+      tool_args:
+        calculator: { expression: "/2/" }
+      answer_contains: ['1048576']
+
+  - name: second
+    utterance: hi
+`
+    const next = replaceEvalCase(text, 0, {
+      name: 'first, renamed',
+      turns: ['计算 2^10', '再算 2^20'],
+      assertions: [
+        { kind: 'skill', value: 'calculator' },
+        { kind: 'tools_called', value: 'calculator' },
+      ],
+    })!
+    expect(next.startsWith('# my evals\ncases:\n  - name: first, renamed')).toBe(true)
+    expect(next.endsWith('\n\n  - name: second\n    utterance: hi\n')).toBe(true)
+    // The comments stay (yaml writes one space before them) and turns take the place utterance had.
+    expect(next).toMatch(/skill: calculator +# must be the calculator/)
+    expect(next).toMatch(/- name: first, renamed +# the first one\n {4}turns: \[计算 2\^10, 再算 2\^20\]\n {4}files: \{ ?a\.md: x ?\}/)
+    const [first, second] = parseEvalSuite(next).cases
+    expect(first).toMatchObject({
+      name: 'first, renamed',
+      turns: ['计算 2^10', '再算 2^20'],
+      files: { 'a.md': 'x' },
+      expect: { skill: 'calculator', tools_called: ['calculator'], tool_args: { calculator: { expression: '/2/' } } },
+    })
+    expect(first!.expect.answer_contains).toBeUndefined()
+    expect(second).toMatchObject({ name: 'second', turns: ['hi'] })
+  })
+
+  it('removes a case with its lines and the blank line after it, the rest byte for byte', () => {
+    const suite = parseEvalSuite(example)
+    const index = evalCaseIndexAt(example, suite.cases[2]!.line)
+    expect(index).toBe(2)
+    const text = removeEvalCase(example, index)!
+    expect(parseEvalSuite(text).cases.map((item) => item.name)).toEqual(suite.cases.filter((_, i) => i !== 2).map((item) => item.name))
+    expect(text).not.toContain('\n\n\n')
+    const last = removeEvalCase(example, suite.cases.length - 1)!
+    expect(last.endsWith('\n\n')).toBe(false)
+    expect(example.startsWith(last.trimEnd())).toBe(true)
+  })
+
+  it('refuses to edit a file that does not parse, or a case that is not there', () => {
+    expect(addEvalCase('cases: [unclosed', refund)).toBeNull()
+    expect(replaceEvalCase(example, 99, refund)).toBeNull()
+    expect(removeEvalCase(example, 99)).toBeNull()
+  })
+
+  it('renames a skill in every case that names it (the rename rule of renameReferences)', () => {
+    const text = renameSkillInEvalCases(addEvalCase(example, refund)!, 'refund-policy', 'refunds')
+    expect(parseEvalSuite(text).cases.at(-1)!.expect.skill).toBe('refunds')
+    expect(text.replace('skill: refunds', 'skill: refund-policy')).toBe(addEvalCase(example, refund))
+  })
+
+  it('reads a case back into the form, and checks a draft before saving', () => {
+    const [calc] = parseEvalSuite(example).cases
+    const draft = draftOfCase(calc!)
+    expect(draft.assertions).toEqual([
+      { kind: 'skill', value: 'calculator' },
+      { kind: 'tools_called', value: 'calculator' },
+      { kind: 'answer_contains', value: '1048576' },
+    ])
+    expect(checkDraft({ ...draft, name: ' ' }, [])?.key).toBe('evalForm.needsName')
+    expect(checkDraft(draft, [calc!.name])?.key).toBe('evalForm.nameTaken')
+    expect(checkDraft({ ...draft, turns: [' '] }, [])?.key).toBe('evalForm.needsUtterance')
+    expect(checkDraft(draft, [])).toBeNull()
+  })
+})
+
+describe('a case proposed from a run', () => {
+  const at = 0
+  const events: TraceEvent[] = [
+    {
+      type: 'activation',
+      mode: 'keyword',
+      skill: 'quick-calculator',
+      reason: '',
+      config: { skill: 'quick-calculator', systemPrompt: '', tools: [], narrowed: true, maxRounds: 3 },
+      missingTools: [],
+      at,
+    },
+    { type: 'round', round: 1, maxRounds: 3, at },
+    {
+      type: 'tool',
+      round: 1,
+      skill: 'quick-calculator',
+      tool: 'calculator',
+      arguments: '{"expression":"2^20"}',
+      valid: true,
+      result: { result: 1048576 },
+      error: null,
+      latencyMs: 1,
+      precedingText: '',
+      userMessage: null,
+      at,
+    },
+    { type: 'final', text: '2^20 = 1048576', at },
+  ]
+
+  it('proposes the messages, the skill, the tools called and a key phrase of the answer', () => {
+    expect(draftFromRun({ utterance: '计算一下 2^20', events })).toEqual({
+      name: 'quick-calculator: 计算一下 2^20',
+      turns: ['计算一下 2^20'],
+      assertions: [
+        { kind: 'skill', value: 'quick-calculator' },
+        { kind: 'tools_called', value: 'calculator' },
+        { kind: 'answer_contains', value: '1048576' },
+      ],
+    })
+    expect(draftFromRun({ utterance: '计算一下 2^20', events }, [], ['quick-calculator: 计算一下 2^20']).name).toBe(
+      'quick-calculator: 计算一下 2^20 (2)',
+    )
+  })
+
+  it('picks a key phrase a repeat would say again: a number, else a term of the skill, else a first clause', () => {
+    expect(keyPhrase('北京：小雨，12–18 °C')).toBe('18')
+    expect(keyPhrase('根据退款政策，拆封后 7 天内可以退货。', ['退款', '退货'])).toBe('退款')
+    expect(keyPhrase('Hello there. How can I help?')).toBe('Hello there')
+    expect(keyPhrase('')).toBe('')
+  })
+})

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { EVALS_FILE, parseEvalSuite } from '../core/evals'
+import { SKILL_TEMPLATES } from '../core/templates'
+import type { EvalCaseDraft } from '../core/workspace'
+import { createPlaygroundStore } from './createPlaygroundStore'
+
+const draft: EvalCaseDraft = {
+  name: 'refund',
+  turns: ['我要退款'],
+  assertions: [
+    { kind: 'skill', value: 'refund-policy' },
+    { kind: 'tools_called', value: 'search_knowledge' },
+  ],
+}
+
+const evalsOf = (store: ReturnType<typeof createPlaygroundStore>) =>
+  parseEvalSuite(store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? '')
+
+describe('eval cases saved from the form', () => {
+  it('creates evals.yaml with the case, replaces it by its line and deletes it', () => {
+    const store = createPlaygroundStore({ files: [] })
+    expect(store.getState().saveEvalCase(draft, null)).toBeNull()
+    const [saved] = evalsOf(store).cases
+    expect(saved).toMatchObject({
+      name: 'refund',
+      turns: ['我要退款'],
+      expect: { skill: 'refund-policy', tools_called: ['search_knowledge'] },
+    })
+    expect(store.getState().saveEvalCase({ ...draft, name: 'refund, edited' }, saved!.line)).toBeNull()
+    expect(evalsOf(store).cases.map((item) => item.name)).toEqual(['refund, edited'])
+    expect(store.getState().deleteEvalCase(saved!.line)).toBeNull()
+    expect(evalsOf(store).cases).toEqual([])
+  })
+
+  it('says why a case is not saved, and keeps the file as it was', () => {
+    const store = createPlaygroundStore({ files: [{ path: EVALS_FILE, text: 'cases: [unclosed' }] })
+    expect(store.getState().saveEvalCase(draft, null)?.key).toBe('evalForm.notParsed')
+    expect(store.getState().files[0]!.text).toBe('cases: [unclosed')
+    const fresh = createPlaygroundStore({ files: [] })
+    fresh.getState().saveEvalCase(draft, null)
+    expect(fresh.getState().saveEvalCase(draft, null)?.key).toBe('evalForm.nameTaken')
+    expect(fresh.getState().saveEvalCase({ ...draft, name: '' }, null)?.key).toBe('evalForm.needsName')
+    expect(fresh.getState().deleteEvalCase(99)?.key).toBe('evalForm.gone')
+  })
+
+  it('adds a template with its eval cases, naming the skill as added (a second copy is refund-policy-2)', () => {
+    const refund = SKILL_TEMPLATES.find((template) => template.id === 'refund-policy')!
+    const store = createPlaygroundStore({ files: [] })
+    store.getState().addFromTemplate({ name: refund.name, ...refund.variants.zh })
+    store.getState().addFromTemplate({ name: refund.name, ...refund.variants.zh })
+    const cases = evalsOf(store).cases
+    expect(cases).toHaveLength(refund.variants.zh.evals.length * 2)
+    expect(new Set(cases.map((item) => item.name)).size).toBe(cases.length)
+    expect(cases.map((item) => item.expect.skill)).toEqual([
+      'refund-policy',
+      'refund-policy',
+      null,
+      'refund-policy-2',
+      'refund-policy-2',
+      null,
+    ])
+  })
+})

@@ -1,0 +1,104 @@
+import { useState } from 'react'
+import { EVALS_FILE, type EvalCase } from '../../core/evals'
+import { draftOfCase, otherExpectations, type EvalCaseDraft } from '../../core/workspace'
+import { useDeferredWorkspace, useEvalSuite, usePlaygroundStore, useRoutingWinner, useToolRegistry } from '../../state/PlaygroundProvider'
+import { useT } from '../i18n/i18n'
+import { EvalCaseForm } from '../common/EvalCaseForm'
+
+/**
+ * The cases of evals.yaml in the Evals tab, with Add, Edit and Delete as forms (no YAML needed;
+ * docs/evals.md, "Cases without YAML"). A delete can be undone while the file is as it left it.
+ */
+export function EvalCasesEditor() {
+  const { t } = useT()
+  const store = usePlaygroundStore()
+  const suite = useEvalSuite()
+  const { skills } = useDeferredWorkspace()
+  const tools = useToolRegistry().names
+  const winner = useRoutingWinner().skill
+  const [editing, setEditing] = useState<{ line: number | null; draft: EvalCaseDraft; kept: string[] } | null>(null)
+  const [deleted, setDeleted] = useState<{ name: string; before: string; after: string } | null>(null)
+  const cases = suite.cases.filter((item) => item.file === EVALS_FILE)
+  const skillNames = skills.map((skill) => skill.name)
+
+  const startAdding = () =>
+    setEditing({
+      line: null,
+      draft: { name: '', turns: [store.getState().utterance], assertions: [{ kind: 'skill', value: winner ?? '' }] },
+      kept: [],
+    })
+  const startEditing = (testCase: EvalCase) =>
+    setEditing({ line: testCase.line, draft: draftOfCase(testCase), kept: otherExpectations(testCase.expect) })
+  const remove = (testCase: EvalCase) => {
+    const before = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
+    if (store.getState().deleteEvalCase(testCase.line) !== null) return
+    const after = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
+    setDeleted({ name: testCase.name, before, after })
+    if (editing?.line === testCase.line) setEditing(null)
+  }
+  const undo = () => {
+    const now = store.getState().files.find((file) => file.path === EVALS_FILE)?.text
+    if (deleted && now === deleted.after) store.getState().updateText(EVALS_FILE, deleted.before)
+    setDeleted(null)
+  }
+
+  return (
+    <section className="eval-cases-editor" aria-label={t('evalForm.cases')}>
+      <div className="eval-cases-header">
+        <strong>{t('evalForm.casesCount', { count: cases.length })}</strong>
+        <button type="button" className="button small" onClick={startAdding} aria-label={t('evalForm.addCase')}>
+          {t('evalForm.addCase')}
+        </button>
+      </div>
+      {deleted && (
+        <p role="status" className="small">
+          {t('evalForm.deleted', { name: deleted.name })}{' '}
+          <button type="button" className="link-button" onClick={undo} aria-label={t('evalForm.undo')}>
+            {t('evalForm.undo')}
+          </button>
+        </p>
+      )}
+      {editing && (
+        <EvalCaseForm
+          key={editing.line ?? 'new'}
+          initial={editing.draft}
+          skills={skillNames}
+          tools={tools}
+          kept={editing.kept}
+          title={editing.line === null ? t('evalForm.newTitle') : t('evalForm.editTitle')}
+          onSave={(draft) => {
+            const problem = store.getState().saveEvalCase(draft, editing.line)
+            if (!problem) setEditing(null)
+            return problem
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {cases.length > 0 && (
+        <ul className="eval-cases-list">
+          {cases.map((testCase) => (
+            <li key={`${testCase.line}:${testCase.name}`}>
+              <span className="eval-case-name">{testCase.name}</span> <span className="muted small">{testCase.turns.join(' → ')}</span>{' '}
+              <button
+                type="button"
+                className="link-button small"
+                onClick={() => startEditing(testCase)}
+                aria-label={t('evalForm.editCase', { name: testCase.name })}
+              >
+                {t('evalForm.edit')}
+              </button>{' '}
+              <button
+                type="button"
+                className="link-button small"
+                onClick={() => remove(testCase)}
+                aria-label={t('evalForm.deleteCase', { name: testCase.name })}
+              >
+                {t('evalForm.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
