@@ -7,7 +7,7 @@
  * write beside it.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,14 +16,22 @@ import { codeRequest, type CodeRunOutcome, type CodeRunRequest } from '../core/c
 import { parseSkill, workspaceCode, type SkillFile } from '../core/skill'
 import { closeCodeRunner, pyodideFolder, runCodeInNode, sandboxOptions, sandboxProcessesStarted } from './nodeCodeRunner'
 import { snapshotPath } from './pythonSnapshotCache'
+import { readSnapshotFile, snapshotFileBytes } from './pythonSnapshotFile'
 
 /**
- * A cache folder of this file's own, empty: the first run starts Python from nothing (the cold
- * path, taking the snapshot), the rest share one process and a fresh interpreter each.
+ * A cache folder of this file's own, holding a snapshot that was changed after it was written
+ * (its digest no longer matches): the first run refuses it and starts Python from nothing (the
+ * cold path, taking a new snapshot), the rest share one process and a fresh interpreter each.
  */
 const cacheDir = mkdtempSync(join(tmpdir(), 'python-cache-'))
 const cacheBefore = process.env.SKILL_PLAYGROUND_CACHE
-process.env.SKILL_PLAYGROUND_CACHE = join(cacheDir, 'skill-playground')
+const cache = join(cacheDir, 'skill-playground')
+process.env.SKILL_PLAYGROUND_CACHE = cache
+const pyodideVersion = (JSON.parse(readFileSync(join(pyodideFolder(), 'package.json'), 'utf8')) as { version: string }).version
+const planted = snapshotFileBytes(new Uint8Array(4096).fill(7), pyodideVersion)
+planted[planted.length - 10] = 0
+mkdirSync(cache, { mode: 0o700 })
+writeFileSync(snapshotPath(cache, pyodideVersion), planted, { mode: 0o600 })
 afterAll(() => {
   closeCodeRunner()
   if (cacheBefore === undefined) delete process.env.SKILL_PLAYGROUND_CACHE
@@ -314,22 +322,17 @@ def kept_open(fd):
     expect(sandboxProcessesStarted()).toBe(processes)
   })
 
-  it('keeps the snapshot in the cache folder, this user’s only, and refuses a changed one', async () => {
-    const version = (JSON.parse(readFileSync(join(pyodideFolder(), 'package.json'), 'utf8')) as { version: string }).version
-    const file = snapshotPath(process.env.SKILL_PLAYGROUND_CACHE!, version)
-    expect(existsSync(file)).toBe(true)
+  it('refused the changed snapshot and keeps a new one in the cache folder, this user’s only', () => {
+    // The first run of this file found the planted snapshot's digest wrong, started Python from
+    // nothing and answered (above); the snapshot it took replaced the planted file.
+    const file = snapshotPath(cache, pyodideVersion)
+    const kept = readFileSync(file)
+    expect(kept.equals(planted)).toBe(false)
+    expect(readSnapshotFile(kept, pyodideVersion).length).toBeGreaterThan(1_000_000)
     if (process.platform !== 'win32') {
-      expect(statSync(process.env.SKILL_PLAYGROUND_CACHE!).mode & 0o777).toBe(0o700)
+      expect(statSync(cache).mode & 0o777).toBe(0o700)
       expect(statSync(file).mode & 0o777).toBe(0o600)
     }
-    // One byte of Python's memory changed: the next process finds the digest wrong, starts Python
-    // from nothing (the run still answers) and keeps a new snapshot.
-    const bytes = readFileSync(file)
-    bytes[bytes.length - 100_000] = bytes[bytes.length - 100_000]! ^ 0xff
-    writeFileSync(file, bytes)
-    closeCodeRunner()
-    expect(await run(tool('def run(args):\n    return args["n"] * 2\n', { n: 21 }))).toMatchObject({ ok: true, result: 42 })
-    expect(readFileSync(file).equals(bytes)).toBe(false)
   })
 
   it("the child's Node refuses the host's files, processes and workers to any code inside it: the boundary", async () => {
