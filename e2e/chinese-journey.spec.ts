@@ -60,7 +60,7 @@ test('a product manager in Chinese: a skill from a template, keywords typed as c
   await test.step('the message becomes a test case expecting the skill picked, and the suite passes', async () => {
     await openTests()
     const add = testsPanel.getByRole('form', { name: zh.tests.addCase })
-    await add.getByRole('button', { name: new RegExp(`^${zh.tests.expectedSkill}:`) }).click()
+    await add.getByRole('button', { name: new RegExp(`^${zh.tests.expectedSkill}：`) }).click()
     await add.getByRole('menuitemradio', { name: 'refund-policy' }).click()
     await add.getByRole('button', { name: '添加测试语句（期望 refund-policy）' }).click()
     await expect(testCases).toContainText('这个东西质量太差我想申请售后处理')

@@ -1144,6 +1144,7 @@ export const en = {
     runTrace: 'Run trace',
     runSummary: 'Run summary',
     toolCard: '{{name}} (from {{skill}})',
+    pickerValue: '{{label}}: {{value}}',
   },
   // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
   shownLabels: {

@@ -1107,6 +1107,7 @@ export const zh: DeepStrings<typeof en> = {
     runTrace: '运行轨迹',
     runSummary: '运行摘要',
     toolCard: '{{name}}（来自 {{skill}}）',
+    pickerValue: '{{label}}：{{value}}',
   },
   // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
   shownLabels: {

@@ -23,7 +23,7 @@ export function SkillPicker({ value, onChange, label }: { value: string | null; 
         className="button small"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${label}: ${value ?? t('tests.noSkill')}`}
+        aria-label={t('a11y.pickerValue', { label, value: value ?? t('tests.noSkill') })}
         onClick={() => setOpen(!open)}
       >
         {value ?? t('tests.noSkill')} ▾
