@@ -192,8 +192,14 @@ function caseChecker(
   const open = cases.flatMap((item) => {
     const got = item.routing.winner?.skill ?? null
     if (got !== item.expect || item.expect === target.name || item.routing.winner?.path === target.path) return []
-    const rival = topScores(item.routing, 2).find((other) => other.path !== target.path && other.final !== null)
-    const beats = (final: number) => !rival || (rival.final ?? 0) < final || (rival.final === final && rival.order > order)
+    // The best other score is read only for a case a keyword touches: reading it describes the
+    // case's top skills, too much to do for every case of a large suite on every pause.
+    let rival: SkillScore | null | undefined
+    const beats = (final: number) => {
+      if (rival === undefined)
+        rival = topScores(item.routing, 2).find((other) => other.path !== target.path && other.final !== null) ?? null
+      return !rival || (rival.final ?? 0) < final || (rival.final === final && rival.order > order)
+    }
     return [{ ...item, lower: item.utterance.toLowerCase(), beats }]
   })
   return (keyword) => {
