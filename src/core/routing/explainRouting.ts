@@ -147,27 +147,38 @@ export function explainRouting(
     threshold,
   )
   const inDescription = ownTerms(target)
-  const ranked = candidates
-    .map((candidate) => ({ ...candidate, breaks: breaking(candidate.keyword), fromDescription: inDescription(candidate.keyword) }))
-    .sort(
-      (a, b) =>
-        Number(a.breaks.length > 0) - Number(b.breaks.length > 0) ||
-        Number(b.fromDescription) - Number(a.fromDescription) ||
-        a.size - b.size ||
-        b.final - a.final ||
-        a.breaks.length - b.breaks.length ||
-        a.at - b.at,
-    )
-  const verified: KeywordSuggestion[] = []
   const beats = beatsOthers(routing, score)
-  for (const candidate of ranked) {
-    if (verified.length >= limit) break
-    // The router has the last word: the skill with the keyword added is scored by the router
-    // itself, and wins only by beating every other skill's score (the keyword cannot change those).
+  // The router has the last word: the skill with the keyword added is scored by the router
+  // itself, and wins only by beating every other skill's score (the keyword cannot change those).
+  const verify = (candidate: Candidate & { fromDescription: boolean }, breaks: CaseBreak[]): KeywordSuggestion | null => {
     const changed = { ...target, triggerKeywords: [...target.triggerKeywords, candidate.keyword] }
     const final = createRouter([changed])(input, threshold).scores[0]?.final ?? null
-    if (final !== null && final > threshold && beats(final))
-      verified.push({ keyword: candidate.keyword, final, breaks: candidate.breaks, fromDescription: candidate.fromDescription })
+    return final !== null && final > threshold && beats(final)
+      ? { keyword: candidate.keyword, final, breaks, fromDescription: candidate.fromDescription }
+      : null
+  }
+  // Safe ones first, then the skill's own terms, the shortest, the highest score. What a keyword
+  // breaks is found in that order until enough safe ones are found: the rest would not be shown.
+  const ranked = candidates
+    .map((candidate) => ({ ...candidate, fromDescription: inDescription(candidate.keyword) }))
+    .sort((a, b) => Number(b.fromDescription) - Number(a.fromDescription) || a.size - b.size || b.final - a.final || a.at - b.at)
+  const verified: KeywordSuggestion[] = []
+  const unsafe: ((typeof ranked)[number] & { breaks: CaseBreak[] })[] = []
+  for (const candidate of ranked) {
+    if (verified.length >= limit) break
+    const breaks = breaking(candidate.keyword)
+    if (breaks.length > 0) unsafe.push({ ...candidate, breaks })
+    else {
+      const suggestion = verify(candidate, breaks)
+      if (suggestion) verified.push(suggestion)
+    }
+  }
+  // Those that break fewer cases before those that break more, the order above otherwise.
+  unsafe.sort((a, b) => a.breaks.length - b.breaks.length)
+  for (const candidate of unsafe) {
+    if (verified.length >= limit) break
+    const suggestion = verify(candidate, candidate.breaks)
+    if (suggestion) verified.push(suggestion)
   }
   const outcome: ExplanationOutcome =
     verified.length === 0
