@@ -100,6 +100,38 @@ test('a colleague opens a short link from the team server in a fresh browser: th
   }
 })
 
+test('a run shared by short link opens read-only for a colleague', async ({ browser }) => {
+  const shares = mkdtempSync(join(tmpdir(), 'e2e-shares-run-'))
+  const server = await teamServer({ SHARE_DIR: shares })
+  try {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await page.getByRole('button', { name: 'Skip the guide' }).click()
+    await page.getByRole('textbox', { name: 'Test utterance' }).fill('what is 2 + 3 * 4')
+    await page.getByRole('button', { name: 'Run', exact: true }).click()
+    const trace = page.getByRole('region', { name: 'Run trace' })
+    await expect(trace.getByRole('listitem', { name: 'Final answer' })).toBeVisible()
+    await trace.getByRole('button', { name: 'Share run' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share this run' })
+    await dialog.getByRole('button', { name: 'Make a short link' }).click()
+    const short = await dialog.getByRole('textbox', { name: 'Short link' }).inputValue()
+    expect(short).toMatch(/#t1\.[0-9a-f]{32}$/)
+    await context.close()
+
+    const colleague = await browser.newContext()
+    const theirs = await colleague.newPage()
+    await theirs.goto(short)
+    const shared = theirs.getByRole('region', { name: 'Shared run' })
+    await expect(shared).toContainText('read-only')
+    await expect(shared).toContainText('what is 2 + 3 * 4')
+    await colleague.close()
+  } finally {
+    await server.stop()
+    rmSync(shares, { recursive: true, force: true })
+  }
+})
+
 test('a static copy and a server whose SHARE_DIR cannot be written say so, and keep the long link', async ({ browser }) => {
   const files = sirv(join(ROOT, 'dist'), { dev: false })
   const host = createServer((request, response) => files(request, response, () => void response.writeHead(404).end()))
@@ -110,7 +142,7 @@ test('a static copy and a server whose SHARE_DIR cannot be written say so, and k
   try {
     for (const [url, says] of [
       [`http://127.0.0.1:${port}/`, 'This copy is static'],
-      [server.url, 'This team server keeps no short links'],
+      [server.url, 'This server keeps no short links'],
     ] as const) {
       const context = await browser.newContext()
       const page = await context.newPage()
