@@ -1144,6 +1144,7 @@ export const en = {
     runTrace: 'Run trace',
     runSummary: 'Run summary',
     toolCard: '{{name}} (from {{skill}})',
+    pickerValue: '{{label}}: {{value}}',
   },
   // Issue 35 defect 4: names the page records in English (a model's label, a timeline row), shown in the interface's language.
   shownLabels: {
@@ -1163,6 +1164,65 @@ export const en = {
     cancel: 'Cancel import',
     cancelled: 'Import cancelled: nothing was added.',
   },
+  // Issue 35 defect 4: the built-in tools' descriptions as the page shows them (the model is sent core/tools' own, in English; a test keeps these equal).
+  toolDescriptions: {
+    calculator: 'Evaluate an arithmetic expression exactly: + - * / ^ % parentheses, sqrt, log, sin, etc. Returns the numeric result.',
+    current_datetime: 'The current date, time and weekday (ISO 8601), optionally in an IANA time zone such as "Asia/Shanghai".',
+    file_read: 'Read a text file from the workspace file system. Long files are cut at max_chars and flagged truncated.',
+    file_write: 'Write (create or replace) a text file in the workspace file system.',
+    file_list: 'List the files in the workspace file system, optionally under a folder.',
+    search_knowledge:
+      'Full-text search over the knowledge documents of the workspace. Returns the best matching passages with their titles.',
+    execute_sql:
+      'Run one read-only SQL query (SQLite) on the business database: tables orders(id, user_id, date, amount, status), users(id, name, city, signup_date), inventory(sku, name, stock, warehouse). Writes are refused.',
+    web_search: 'Search the web. Returns titles, URLs and snippets.',
+    web_fetch: 'Fetch a web page and return its main text as Markdown.',
+    get_weather: "Today's weather for a city the user named.",
+    extract_structured: 'Extract named fields from a text as JSON.',
+  },
+  pythonWarm: {
+    starting: 'Starting Python…',
+    ready: 'Python ready',
+    failed: 'Python could not start: Run code tries again.',
+  },
+  // Issue 35 item 3: eval cases without YAML (docs/evals.md, "Cases without YAML").
+  evalForm: {
+    name: 'Case name',
+    utterance: 'User message',
+    utteranceHint: 'One message per line: each line is a turn of the conversation.',
+    assertions: 'Assertions',
+    noAssertions: 'No assertions: the case then checks only that the run answers.',
+    noSkill: 'No skill (none may activate)',
+    kinds: {
+      skill: 'Expected skill',
+      tools_called: 'Tool called',
+      tools_not_called: 'Tool not called',
+      answer_contains: 'Answer contains',
+      answer_not_contains: 'Answer does not contain',
+    },
+    remove: 'Remove assertion: {{assertion}}',
+    removeShort: 'Remove',
+    newKind: 'Kind of assertion to add',
+    add: 'Add assertion',
+    kept: 'Also checks (kept as written; edit them in evals.yaml): {{keys}}',
+    save: 'Save case',
+    cancel: 'Cancel',
+    cases: 'Eval cases',
+    casesCount_one: '{{count}} case in evals.yaml',
+    casesCount_other: '{{count}} cases in evals.yaml',
+    addCase: 'Add case',
+    newTitle: 'New eval case',
+    editTitle: 'Edit eval case',
+    edit: 'Edit',
+    delete: 'Delete',
+    editCase: 'Edit case {{name}}',
+    deleteCase: 'Delete case {{name}}',
+    deleted: 'Deleted the case "{{name}}" from evals.yaml.',
+    undo: 'Undo',
+    fromRun: 'Save as eval case',
+    fromRunTitle: 'Save this run as an eval case',
+    saved: 'Saved "{{name}}" to evals.yaml: it runs in the Evals tab.',
+  },
   // Issue 35 item 4: short links on the team server (docs/share-links.md, "Short links").
   shortLink: {
     make: 'Make a short link',
@@ -1171,6 +1231,6 @@ export const en = {
     label: 'Short link',
     kept: 'the content is kept on this team server; everyone who can open this playground can open the link. No key is in it.',
     static: 'Short links need the team server (npm run serve). This copy is static: the whole content travels in the link, or in a file.',
-    off: 'This team server keeps no short links (its SHARE_DIR folder cannot be written): the whole content travels in the link, or in a file.',
+    off: 'This server keeps no short links (SHARE_DIR is not set here, or cannot be written): the whole content travels in the link, or in a file.',
   },
 }
