@@ -4,6 +4,14 @@ import type { PlaygroundState, StoreDependencies } from './createPlaygroundStore
 
 export type { SkillVersion }
 
+/** The label of the version a restore keeps of the text it replaces (stored in English; the page shows it through `restoredFrom`). */
+export const beforeRestoringLabel = (label: string): string => `Before restoring “${label}”`
+
+/** The restored version's label when `label` is one `beforeRestoringLabel` wrote, else null. */
+export function restoredFrom(label: string): string | null {
+  return /^Before restoring “(.*)”$/s.exec(label)?.[1] ?? null
+}
+
 export interface VersionsSlice {
   /** Saved versions per skill path, oldest first. */
   versions: Record<string, SkillVersion[]>
@@ -34,7 +42,7 @@ export const createVersionsSlice =
       if (!version || !current) return
       // Restoring never loses the text it replaces: that becomes a version too.
       if (current.text !== version.text && !(get().versions[path] ?? []).some((v) => v.text === current.text))
-        get().saveVersion(path, `Before restoring “${version.label}”`)
+        get().saveVersion(path, beforeRestoringLabel(version.label))
       get().updateText(path, version.text)
     },
   })

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react'
 import { lazyView } from '../common/lazyView'
 import { usePlayground, usePlaygroundStore, useTextOf } from '../../state/PlaygroundProvider'
+import { restoredFrom } from '../../state/versionsSlice'
 import { useT } from '../i18n/i18n'
 
 const DiffView = lazyView(() => import('./DiffView'))
@@ -18,7 +19,13 @@ export function VersionsControl({ path }: { path: string }) {
   const [label, setLabel] = useState('')
   const [pair, setPair] = useState<{ left: string; right: string } | null>(null)
   const textOf = (id: string) => (id === CURRENT ? current : (versions.find((version) => version.id === id)?.text ?? ''))
-  const nameOf = (id: string) => (id === CURRENT ? t('versions.current') : (versions.find((version) => version.id === id)?.label ?? ''))
+  // A label the page wrote (a restore's "Before restoring …") reads in the interface's language.
+  const shown = (label: string): string => {
+    const restored = restoredFrom(label)
+    return restored === null ? label : t('shownLabels.beforeRestoring', { label: shown(restored) })
+  }
+  const nameOf = (id: string) =>
+    id === CURRENT ? t('versions.current') : shown(versions.find((version) => version.id === id)?.label ?? '')
 
   const save = () => {
     store.getState().saveVersion(path, label)
@@ -79,7 +86,8 @@ export function VersionsControl({ path }: { path: string }) {
               {[...versions].reverse().map((version) => (
                 <li key={version.id}>
                   <span>
-                    <strong>{version.label}</strong> <span className="muted small">{new Date(version.savedAt).toLocaleString()}</span>
+                    <strong>{shown(version.label)}</strong>{' '}
+                    <span className="muted small">{new Date(version.savedAt).toLocaleString()}</span>
                     {version.text === current && <span className="badge">{t('versions.same')}</span>}
                   </span>
                   <span className="version-actions">
@@ -113,7 +121,7 @@ export function VersionsControl({ path }: { path: string }) {
                 >
                   {versions.map((version) => (
                     <option key={version.id} value={version.id}>
-                      {version.label}
+                      {shown(version.label)}
                     </option>
                   ))}
                   <option value={CURRENT}>{t('versions.current')}</option>
@@ -128,7 +136,7 @@ export function VersionsControl({ path }: { path: string }) {
                 >
                   {versions.map((version) => (
                     <option key={version.id} value={version.id}>
-                      {version.label}
+                      {shown(version.label)}
                     </option>
                   ))}
                   <option value={CURRENT}>{t('versions.current')}</option>

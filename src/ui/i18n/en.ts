@@ -1152,6 +1152,7 @@ export const en = {
     scriptedReplay: 'Scripted (replaying your script)',
     timelineModel: 'model r{{round}}',
     current: '{{path}} (current)',
+    beforeRestoring: 'Before restoring “{{label}}”',
   },
   // Issue 36 item 3: a big import's progress and its cancel.
   importProgress: {

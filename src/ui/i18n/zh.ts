@@ -1115,6 +1115,7 @@ export const zh: DeepStrings<typeof en> = {
     scriptedReplay: '脚本模型（重放你的脚本）',
     timelineModel: '模型 第 {{round}} 轮',
     current: '{{path}}（当前）',
+    beforeRestoring: '恢复“{{label}}”之前',
   },
   // Issue 36 item 3: a big import's progress and its cancel.
   importProgress: {
