@@ -36,7 +36,7 @@ const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
 const ownedPatterns = [
   {
     group: ['monaco-editor', 'monaco-editor/*'],
-    message: 'Import monaco-editor only through src/ui/editor/monaco.ts (its language table: src/ui/editor/monacoMessages.ts).',
+    message: 'Import monaco-editor only through src/ui/editor/monaco.ts (its language table: src/ui/i18n/monacoMessages.ts).',
   },
   { group: ['gpt-tokenizer/*'], message: `Import gpt-tokenizer only in ${owners['gpt-tokenizer']}.` },
   {
@@ -59,7 +59,7 @@ function fence(layer, owned = []) {
     ? [
         {
           group: folders.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]),
-          message: `src/${layer} must not import ${folders.join(', ')} (docs/architecture.md).`,
+          message: `${layerFolder(layer)} must not import ${folders.join(', ')} (docs/architecture.md).`,
         },
       ]
     : []
@@ -67,7 +67,11 @@ function fence(layer, owned = []) {
   const libraries = ownedPatterns.filter((pattern) => !pattern.group.some((group) => owned.some((library) => group.startsWith(library))))
   return ['error', { paths, patterns: [...patterns, ...libraries, ...(layer === 'core' ? coreOnly : [])] }]
 }
-const layerOf = (file) => /^src\/(\w+)\//.exec(file)?.[1]
+const layerOf = (file) => (file.startsWith('server/') ? 'server' : /^src\/(\w+)\//.exec(file)?.[1])
+/** Where a layer's files are: src/<layer>, except the team server, which lives beside src/. */
+function layerFolder(layer) {
+  return layer === 'server' ? 'server' : `src/${layer}`
+}
 
 export default tseslint.config(
   // testdata: other projects' files, kept byte for byte (src/core/evals/testdata/SOURCE.md).
@@ -146,8 +150,10 @@ export default tseslint.config(
   { files: ['src/adapters/**/*.ts'], ignores: ['src/adapters/**/*.test.ts'], rules: { 'no-restricted-imports': fence('adapters') } },
   { files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'], rules: { 'no-restricted-imports': fence('ui') } },
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': fence('cli') } },
+  // The team server uses core only; its tests may drive the page's own client against it.
+  { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts'], rules: { 'no-restricted-imports': fence('server') } },
   // Each owner may import its library, and keeps its layer's fence.
-  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts', 'src/ui/editor/monacoMessages.ts'])].map((file) => ({
+  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts', 'src/ui/i18n/monacoMessages.ts'])].map((file) => ({
     files: [file],
     rules: {
       'no-restricted-imports': fence(layerOf(file), [
@@ -167,13 +173,9 @@ export default tseslint.config(
       },
     })),
   // The MCP client's one owner, and the real MCP servers the tests stand up.
+  { files: ['server/mcp/mcpHub.ts'], rules: { 'no-restricted-imports': fence('server', ['@modelcontextprotocol/sdk']) } },
   {
-    files: [
-      'server/mcp/mcpHub.ts',
-      'e2e/standIns/mcpTestServer.ts',
-      'e2e/standIns/hostileMcpServer.ts',
-      'e2e/standIns/mcpFeatureServer.ts',
-    ],
+    files: ['e2e/standIns/mcpTestServer.ts', 'e2e/standIns/hostileMcpServer.ts', 'e2e/standIns/mcpFeatureServer.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ownedPaths, patterns: ownedPatterns.slice(0, 2) }] },
   },
   prettier,

@@ -26,9 +26,20 @@ describe('the lint fences', () => {
   }
 
   const probes = Object.entries(architecture.fences).flatMap(([layer, forbidden]) => forbidden.map((target) => [layer, target] as const))
-  it.each(probes)('refuse an import from src/%s into src/%s', async (layer, target) => {
-    const messages = await lintProbe(`src/${layer}/fenceProbe.ts`, `import { x } from '../${target}/anything'\nexport const y = x\n`)
-    expect(messages.join('\n')).toMatch(new RegExp(`src/${layer} must not import`))
+  // The team server lives beside src/ (server/), every other layer in src/<layer>.
+  const folderOf = (layer: string) => (layer === 'server' ? 'server' : `src/${layer}`)
+  it.each(probes)('refuse an import from %s into src/%s', async (layer, target) => {
+    const from = folderOf(layer)
+    const specifier = layer === 'server' ? `../src/${target}/anything` : `../${target}/anything`
+    const messages = await lintProbe(`${from}/fenceProbe.ts`, `import { x } from '${specifier}'\nexport const y = x\n`)
+    expect(messages.join('\n')).toMatch(new RegExp(`${from} must not import`))
+  })
+
+  it('hold the server fence in its library owners too, and let the server use core', async () => {
+    const probe = `import { x } from '../../src/adapters/anything'\nexport const y = x\n`
+    expect((await lintProbe('server/mcp/mcpHub.ts', probe)).join('\n')).toMatch(/server must not import/)
+    expect((await lintProbe('server/liveTools/addressGuard.ts', probe)).join('\n')).toMatch(/server must not import/)
+    expect(await lintProbe('server/fenceProbe.ts', `import { x } from '../src/core/anything'\nexport const y = x\n`)).toEqual([])
   })
 
   it('allow what the layering allows', async () => {

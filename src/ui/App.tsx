@@ -23,14 +23,14 @@ import { WorkspaceToolbar } from './share/WorkspaceToolbar'
 import { SkillList } from './skills/SkillList'
 import { HeaderMenus } from './help/HeaderMenus'
 import { useT } from './i18n/i18n'
-import { monacoMessagesReady } from './editor/monacoMessages'
+import { monacoMessagesReady } from './i18n/monacoMessages'
 import { usePythonWarmUp } from './code/usePythonWarmUp'
 import { isSkillPath, isToolSkillPath } from '../core/skill'
 
 // Monaco is most of the bundle: the list and the live table paint before it arrives.
 const ToolsPanel = lazyView(() => import('./tools/ToolsPanel'))
 const SkillCodePanel = lazyView(() => import('./code/SkillCodePanel').then((module) => ({ default: module.SkillCodePanel })))
-// Both bring Monaco, whose own words are read as it loads: its language table comes first (editor/monacoMessages).
+// Both bring Monaco, whose own words are read as it loads: its language table comes first (i18n/monacoMessages).
 const SkillEditor = lazyView(() =>
   monacoMessagesReady()
     .then(() => import('./editor/SkillEditor'))

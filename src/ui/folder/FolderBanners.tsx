@@ -1,13 +1,13 @@
 import { Suspense, useState } from 'react'
 import { lazyView } from '../common/lazyView'
-import { monacoMessagesReady } from '../editor/monacoMessages'
+import { monacoMessagesReady } from '../i18n/monacoMessages'
 import { usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useExportWorkspace } from '../share/useExportWorkspace'
 import { useT } from '../i18n/i18n'
 import { SkillOrigins } from '../catalog/SkillOrigins'
 
-// Monaco's language table first (editor/monacoMessages).
+// Monaco's language table first (i18n/monacoMessages).
 const DiffView = lazyView(() => monacoMessagesReady().then(() => import('../editor/DiffView')))
 
 /**

@@ -9,7 +9,7 @@ import i18next, { type TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import { CORE_MESSAGES, type Language, type Message, type MessageParams } from '../../core/messages'
-import { setMonacoLanguage } from '../editor/monacoMessages'
+import { setMonacoLanguage } from './monacoMessages'
 import { en } from './en'
 
 /**

@@ -3,7 +3,7 @@
  * Monaco reads its messages from a global table, indexed by number, which its language file
  * (monaco-editor/nls/lang/zh-cn) fills; English is each message's own fallback, with no table.
  * Many of its words are read when its modules first run, so the table is set before any module
- * that imports ./monaco loads (App and FolderBanners wait for `monacoMessagesReady`). A language
+ * that imports editor/monaco loads (App and FolderBanners wait for `monacoMessagesReady`). A language
  * switched later reaches the editors made after it; the words Monaco read at start-up follow on
  * the next page load (docs/i18n.md).
  */
@@ -36,7 +36,7 @@ export function setMonacoLanguage(language: Language): Promise<void> {
   return ready
 }
 
-/** Resolves when Monaco's table for the chosen language is set: await it before loading a module that imports ./monaco. */
+/** Resolves when Monaco's table for the chosen language is set: await it before loading a module that imports editor/monaco. */
 export const monacoMessagesReady = (): Promise<void> => ready
 
 /** The language Monaco's table is set to now. */
