@@ -16,7 +16,7 @@ import {
 } from '../../core/share'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
-import { ShareLinkPanel } from '../share/ShareLinkPanel'
+import { ShareLinkPanel } from '../common/ShareLinkPanel'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 import { TracesDropped } from './CaseTrials'

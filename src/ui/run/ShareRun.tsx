@@ -17,7 +17,7 @@ import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvide
 import type { AgentRun } from '../../state/runSlice'
 import { snapshotOf } from '../../state/runSnapshots'
 import { useServices } from '../common/services'
-import { ShareLinkPanel } from '../share/ShareLinkPanel'
+import { ShareLinkPanel } from '../common/ShareLinkPanel'
 import { useWindowEvent } from '../common/useWindowEvent'
 import { useT } from '../i18n/i18n'
 import { shownModelLabel } from './shownModelLabel'

@@ -5,7 +5,7 @@ import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
 import { useWindowEvent } from '../common/useWindowEvent'
-import { ShareLinkPanel } from './ShareLinkPanel'
+import { ShareLinkPanel } from '../common/ShareLinkPanel'
 import { skillPayload, skillZipDownload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
 /** Links longer than this get cut by chat apps and browser history (core/share, shared with run links). */

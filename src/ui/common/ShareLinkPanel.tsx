@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { LONG_LINK_CHARS, MAX_SHORT_LINK_CHARS, shortLinkFragment, type ShortLinkOffer } from '../../core/share'
 import { message, type Message } from '../../core/messages'
-import { useServices } from '../common/services'
+import { useServices } from './services'
 import { useT } from '../i18n/i18n'
 
 export interface ShareLinkTexts {
