@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, NAME, test, type TestsView } from './fixtures'
 
+/** The refund template brings 3 routing tests and 2 eval cases that expect it (and one that expects no skill). */
 async function fromRefundTemplate(page: Page) {
   await page.getByRole('button', { name: '+ New' }).click()
   await page.getByRole('dialog', { name: 'New skill' }).getByRole('button', { name: 'Customer service: refund policy' }).click()
@@ -43,7 +44,7 @@ test('renaming a templated skill from the form and from the list carries its rou
     await name.fill('refund-helper')
     await name.press('Enter')
     await expect(page.getByRole('heading', { name: 'refund-helper/SKILL.md' })).toBeVisible()
-    await expect(toast).toContainText("Renamed to refund-helper: 3 routing tests, 1 skill's fallback updated.")
+    await expect(toast).toContainText("Renamed to refund-helper: 3 routing tests, 2 eval cases, 1 skill's fallback updated.")
     await suitePassesFor(tests, 'refund-helper')
     await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
     await expect(form.getByRole('combobox', { name: 'Fallback skill' })).toHaveValue('refund-helper')
@@ -66,7 +67,7 @@ test('renaming a templated skill from the form and from the list carries its rou
     await field.fill('Refund Desk')
     await field.press('Enter')
     await expect(skills.getByRole('option', { name: /refund-desk/ })).toContainText('refund-desk/SKILL.md')
-    await expect(toast).toContainText("Renamed to refund-desk: 3 routing tests, 1 skill's fallback updated.")
+    await expect(toast).toContainText("Renamed to refund-desk: 3 routing tests, 2 eval cases, 1 skill's fallback updated.")
     await suitePassesFor(tests, 'refund-desk')
     await toast.getByRole('button', { name: 'Undo rename' }).click()
     await expect(skills.getByRole('option', { name: /refund-policy/ })).toContainText('refund-policy/SKILL.md')
