@@ -5,6 +5,7 @@ import { ErrorBoundary } from './common/ErrorBoundary'
 import { useServices } from './common/services'
 import { preloadEditor } from './common/preloadEditor'
 import { useIdleMount } from './common/useIdleMount'
+import { moveAmongTabs } from './common/moveAmongTabs'
 import { StorageBanners } from './StorageBanners'
 import { EffectiveConfigPanel } from './config/EffectiveConfigPanel'
 import { TokenMeter } from './editor/TokenMeter'
@@ -79,6 +80,15 @@ export function App() {
     setShownView(next)
     editorView.remember(next)
   }
+  // Asked to show a place in the text (a problem, the form's broken YAML): the text shows, before
+  // the editor's own reaction to the same request runs, so it can focus and scroll.
+  const revealRequest = usePlayground((state) => state.revealRequest)
+  const [revealShown, setRevealShown] = useState(revealRequest)
+  if (revealRequest !== revealShown) {
+    setRevealShown(revealRequest)
+    setShownView('text')
+    setPreview(false)
+  }
   const derive = useDerivations()
   // Seed 001's tool folder: its schema.json is the skill's file (a boolean, so typing does not render the page).
   const toolSkill = usePlayground(
@@ -99,10 +109,16 @@ export function App() {
   return (
     <div className="app">
       <header className="app-header">
+        {/* The first stop of the Tab key: straight to the test utterance, past the toolbar, the list and the editor. */}
+        <button type="button" className="skip-link" onClick={() => document.getElementById('utterance')?.focus()}>
+          {t('keyboard.skipToUtterance')}
+        </button>
         <h1>
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={22} height={22} /> Skill Playground
         </h1>
-        <p className="tagline">{t('app.tagline')}</p>
+        <p className="tagline" title={t('app.tagline')}>
+          {t('app.tagline')}
+        </p>
         <WorkspaceToolbar />
         <HeaderMenus />
       </header>
@@ -133,16 +149,24 @@ export function App() {
         </ErrorBoundary>
         <section className="pane editor-pane" aria-label={t('a11y.editor')} onPointerDown={mountEditor} onFocus={mountEditor}>
           <div className="pane-header">
-            <h2>{selectedPath ?? t('editor.noSelection')}</h2>
+            <h2 title={selectedPath ?? undefined}>{selectedPath ?? t('editor.noSelection')}</h2>
             {isSkill && (
-              <div className="view-tabs" role="tablist" aria-label={t('form.views')}>
-                <button type="button" role="tab" aria-selected={showForm} aria-label={t('form.tab')} onClick={() => setView('form')}>
+              <div className="view-tabs" role="tablist" aria-label={t('form.views')} onKeyDown={moveAmongTabs}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={showForm}
+                  tabIndex={showForm ? 0 : -1}
+                  aria-label={t('form.tab')}
+                  onClick={() => setView('form')}
+                >
                   {t('form.tab')}
                 </button>
                 <button
                   type="button"
                   role="tab"
                   aria-selected={!showForm}
+                  tabIndex={showForm ? -1 : 0}
                   aria-label={toolSkill ? 'schema.json' : 'SKILL.md'}
                   onClick={() => setView('text')}
                 >
@@ -206,9 +230,17 @@ export function App() {
         <section className="pane routing-pane" aria-label={t('a11y.routing')}>
           <UtteranceBox />
           <RunControls onRun={() => setTab('run')} />
-          <div className="tabs" role="tablist" aria-label={t('a11y.views')}>
+          <div className="tabs" role="tablist" aria-label={t('a11y.views')} onKeyDown={moveAmongTabs}>
             {TABS.map(({ id, Badge }) => (
-              <button key={id} type="button" role="tab" aria-selected={tab === id} aria-label={t(`tabs.${id}`)} onClick={() => setTab(id)}>
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={tab === id}
+                tabIndex={tab === id ? 0 : -1}
+                aria-label={t(`tabs.${id}`)}
+                onClick={() => setTab(id)}
+              >
                 {t(`tabs.${id}`)} {Badge && <Badge />}
               </button>
             ))}

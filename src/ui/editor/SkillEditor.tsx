@@ -56,6 +56,8 @@ export function SkillEditor() {
   const selectedExists = usePlayground((state) => selectedPath !== null && derive.fileIndex(state.files).has(selectedPath))
   // The file the editor shows: it follows the selection a task later (see the switch below).
   const [shownPath, setShownPath] = useState<string | null>(null)
+  // Whether Tab moves focus for good (Ctrl+M), for the hint under the editor.
+  const [tabMovesFocus, setTabMovesFocus] = useState(false)
   const lint = useLint()
   const routingSuite = useRoutingSuite()
   const evalSuite = useDeferredEvalSuite()
@@ -97,6 +99,36 @@ export function SkillEditor() {
       else edits.edit(path, text)
     })
     const leaving = editor.onDidBlurEditorText(flush)
+    // Tab indents in the editor. Esc, then Tab or Shift+Tab, leaves it (as in other code editors
+    // on the web): Esc turns on Monaco's tab focus mode until the next key that is not Tab, and
+    // Ctrl+M turns it on for good, until Ctrl+M again (docs/keyboard.md). The editor keeps both
+    // itself: Monaco's own Ctrl+M sets a global its options do not report.
+    let escaped = false
+    let movesFocus = false
+    const applyTabMode = () => {
+      editor.updateOptions({ tabFocusMode: movesFocus || escaped })
+      setTabMovesFocus(movesFocus)
+    }
+    const endEscape = () => {
+      if (!escaped) return
+      escaped = false
+      applyTabMode()
+    }
+    editor.addCommand(TAB_FOCUS_CHORD, () => {
+      movesFocus = !movesFocus
+      applyTabMode()
+    })
+    const keys = editor.onKeyDown((event) => {
+      if (event.keyCode === monaco.KeyCode.Escape) {
+        escaped = true
+        applyTabMode()
+      } else if (event.keyCode !== monaco.KeyCode.Tab && !MODIFIER_KEYS.has(event.keyCode)) endEscape()
+    })
+    const left = editor.onDidBlurEditorWidget(endEscape)
+    // Screen readers hear the same hint, in the interface's language (the line under the editor).
+    const described = editor.onDidFocusEditorText(() =>
+      editor.getDomNode()?.querySelector('[role="textbox"]')?.setAttribute('aria-describedby', KEYBOARD_HINT_ID),
+    )
     // A hidden page paints no frames: without this, its keys would wait until it is shown again.
     document.addEventListener('visibilitychange', flush)
     return () => {
@@ -104,6 +136,9 @@ export function SkillEditor() {
       store.getState().holdEdits(null)
       typing.dispose()
       leaving.dispose()
+      keys.dispose()
+      left.dispose()
+      described.dispose()
       document.removeEventListener('visibilitychange', flush)
       editor.dispose()
       for (const model of monaco.editor.getModels()) if (model.uri.scheme === FILE_SCHEME) model.dispose()
@@ -250,6 +285,9 @@ export function SkillEditor() {
       <div className="editor-host" ref={host}>
         {selectedPath === null && <p className="empty-editor">{t('editor.empty')}</p>}
       </div>
+      <p className="editor-keys muted small" id={KEYBOARD_HINT_ID}>
+        {t(tabMovesFocus ? 'keyboard.editorFocusMode' : 'keyboard.editorHint', { toggle: TAB_FOCUS_KEYS })}
+      </p>
       {problems.length > 0 && (
         <ul className="problems" aria-label={t('problems.title')}>
           {problems.map((problem, index) => (
@@ -282,6 +320,16 @@ export function SkillEditor() {
 }
 
 const NO_FINDINGS: Finding[] = []
+
+const KEYBOARD_HINT_ID = 'editor-keyboard-hint'
+const ON_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent)
+/** Monaco's own keys for its tab focus mode, which the editor takes over. */
+const TAB_FOCUS_KEYS = ON_MAC ? 'Ctrl+Shift+M' : 'Ctrl+M'
+const TAB_FOCUS_CHORD = ON_MAC
+  ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM
+  : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM
+/** Keys that start Shift+Tab and the like: they keep the Esc that came before them. */
+const MODIFIER_KEYS = new Set([monaco.KeyCode.Shift, monaco.KeyCode.Ctrl, monaco.KeyCode.Alt, monaco.KeyCode.Meta])
 
 /** Monaco's language for a workspace file: skills are Markdown with frontmatter; the rest by extension. */
 function languageFor(path: string): string {

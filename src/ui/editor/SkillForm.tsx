@@ -1,6 +1,7 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
+import { writtenDescription } from '../../core/skill/writtenDescription'
 import { isToolSchemaPath, keywordsToAdd, splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
 import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
@@ -31,19 +32,15 @@ export default function SkillForm({ path }: { path: string }) {
 
   const broken = skill.diagnostics.find((diagnostic) => diagnostic.code === 'frontmatter-syntax' || diagnostic.code === 'frontmatter-shape')
   const fix = broken ? lint.findings.get(path)?.find((finding) => finding.code === broken.code && finding.fix)?.fix : undefined
+  // As written: an absent field is empty here, not the placeholder a listing shows.
+  const description = writtenDescription(skill)
   const set = (field: Parameters<ReturnType<typeof store.getState>['setSkillField']>[1], value: unknown) =>
     store.getState().setSkillField(path, field, value)
 
   return (
     <form className="skill-form" aria-label={t('form.title')} onSubmit={(event) => event.preventDefault()}>
       <div className="form-toolbar">
-        <button
-          type="button"
-          className="button small"
-          onClick={() => undoIn(path)}
-          aria-label={t('form.undo')}
-          title={t('form.undoTitle')}
-        >
+        <button type="button" className="button small" onClick={() => undoIn(path)} aria-label={t('form.undo')} title={t('form.undoTitle')}>
           {t('form.undo')}
         </button>
         <button type="button" className="button small" onClick={() => redoIn(path)} aria-label={t('form.redo')}>
@@ -53,6 +50,13 @@ export default function SkillForm({ path }: { path: string }) {
       {broken && (
         <div className="banner error form-broken" role="alert">
           <span>{t('form.broken', { line: broken.range.startLine, message: broken.message })}</span>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => store.getState().reveal(path, broken.range.startLine, broken.range.startColumn)}
+          >
+            {t('brokenYaml.showLine', { line: broken.range.startLine })}
+          </button>
           {fix && (
             <button
               type="button"
@@ -73,11 +77,11 @@ export default function SkillForm({ path }: { path: string }) {
           <textarea
             aria-label={t('form.description')}
             rows={4}
-            value={skill.description === 'No description' && !/^description\s*:/m.test(text) ? '' : skill.description}
+            value={description}
             onChange={(event) => set('description', event.target.value)}
           />
-          <span className={`form-count${codePointLength(skill.description) > 1024 ? ' warning-text' : ''}`}>
-            {t('form.characters', { count: codePointLength(skill.description) })}
+          <span className={`form-count${codePointLength(description) > 1024 ? ' warning-text' : ''}`}>
+            {t('form.characters', { count: codePointLength(description) })}
           </span>
         </label>
         <KeywordChips skill={skill} onChange={(keywords) => set('trigger_keywords', keywords)} />

@@ -703,7 +703,7 @@ export const en = {
     undo: 'Undo',
     undoTitle: 'Undo the last change (form or SKILL.md)',
     redo: 'Redo',
-    broken: 'The YAML does not parse (line {{line}}: {{message}}). The form waits until it does; nothing is lost. Fix it in SKILL.md, or:',
+    broken: 'The YAML does not parse (line {{line}}: {{message}}). The form waits until it does; nothing is lost.',
     applyFix: 'Apply the quick fix',
     name: 'Name',
     nameHelp: 'Also the folder name: renaming moves {{path}}.',
@@ -1233,5 +1233,14 @@ export const en = {
     kept: 'the content is kept on this team server; everyone who can open this playground can open the link. No key is in it.',
     static: 'Short links need the team server (npm run serve). This copy is static: the whole content travels in the link, or in a file.',
     off: 'This server keeps no short links (SHARE_DIR is not set here, or cannot be written): the whole content travels in the link, or in a file.',
+  },
+  // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
+  keyboard: {
+    editorHint: 'Tab indents here. To leave the editor: Esc, then Tab (Shift+Tab goes back), or {{toggle}} to make Tab move focus.',
+    editorFocusMode: 'Tab moves focus out of the editor; {{toggle}} makes it indent again.',
+    skipToUtterance: 'Skip to the test utterance',
+  },
+  brokenYaml: {
+    showLine: 'Show line {{line}} in SKILL.md',
   },
 }

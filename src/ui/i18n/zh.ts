@@ -681,7 +681,7 @@ export const zh: DeepStrings<typeof en> = {
     undo: '撤销',
     undoTitle: '撤销上一次修改（表单或 SKILL.md）',
     redo: '重做',
-    broken: 'YAML 无法解析（第 {{line}} 行：{{message}}）。修好之前表单暂停编辑，内容不会丢失。可以在 SKILL.md 里修改，或者：',
+    broken: 'YAML 无法解析（第 {{line}} 行：{{message}}）。修好之前表单暂停编辑，内容不会丢失。',
     applyFix: '应用快速修复',
     name: '名称',
     nameHelp: '也是文件夹名：改名会移动 {{path}}。',
@@ -1195,5 +1195,14 @@ export const zh: DeepStrings<typeof en> = {
     kept: '内容保存在这个团队服务器上；能打开这个 Playground 的人都能打开这个链接。链接里没有任何密钥。',
     static: '短链接需要团队服务器（npm run serve）。这是静态副本：全部内容都放在链接或文件里。',
     off: '这个服务器不保存短链接（这里没有设置 SHARE_DIR，或它无法写入）：全部内容都放在链接或文件里。',
+  },
+  // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
+  keyboard: {
+    editorHint: '在这里按 Tab 会缩进。离开编辑器：先按 Esc 再按 Tab（Shift+Tab 往回），或按 {{toggle}} 让 Tab 改为移动焦点。',
+    editorFocusMode: '现在按 Tab 会移出编辑器；按 {{toggle}} 恢复缩进。',
+    skipToUtterance: '跳到测试语句',
+  },
+  brokenYaml: {
+    showLine: '在 SKILL.md 中查看第 {{line}} 行',
   },
 }

@@ -244,7 +244,9 @@ const SkillItem = memo(function SkillItem({ index, setSize, measure, skill, sele
               </span>
             )}
           </div>
-          <div className="skill-item-path">{skill.path}</div>
+          <div className="skill-item-path" title={skill.path}>
+            {skill.path}
+          </div>
           {selected && codeFiles.length > 0 && (
             <ul className="code-files" aria-label={t('code.files')} onClick={(event) => event.stopPropagation()}>
               {[{ path: skill.path }, ...codeFiles].map(({ path }) => (
