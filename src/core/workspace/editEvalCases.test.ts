@@ -179,7 +179,8 @@ describe('a case proposed from a run', () => {
     )
   })
 
-  it('picks a key phrase a repeat would say again: a number, else a term of the skill, else a first clause', () => {
+  it('picks a key phrase a repeat would say again: a term of the skill, else a number, else a first clause', () => {
+    expect(keyPhrase('退款政策：拆封后 15 天内可以退款。', ['退款'])).toBe('退款')
     expect(keyPhrase('北京：小雨，12–18 °C')).toBe('18')
     expect(keyPhrase('根据退款政策，拆封后 7 天内可以退货。', ['退款', '退货'])).toBe('退款')
     expect(keyPhrase('Hello there. How can I help?')).toBe('Hello there')

@@ -103,21 +103,21 @@ const oneLine = (text: string, max: number) => {
 }
 
 /**
- * A short phrase of the answer that a repeat of the run would say again: a number it gives (a
- * result), else a term of the skill's own vocabulary (its name, keywords, description words) the
- * answer uses, else the answer's first short clause. Empty when the answer has none.
+ * A short phrase of the answer that a repeat of the run would say again: a term of the skill's own
+ * vocabulary (its name, keywords) the answer uses, else a number it gives (a result), else the
+ * answer's first short clause. Empty when the answer has none.
  */
 export function keyPhrase(answer: string, vocabulary: readonly string[] = []): string {
   const text = answer.trim()
   if (text === '') return ''
-  const number = text.match(/-?\d[\d,]*(?:\.\d+)?/g)?.filter((candidate) => candidate.replace(/\D/g, '').length >= 2)
-  if (number && number.length > 0) return number[number.length - 1]!
   const lower = text.toLowerCase()
   const term = [...vocabulary]
     .map((word) => word.trim())
     .filter((word) => word.length >= 2 && lower.includes(word.toLowerCase()))
     .sort((a, b) => b.length - a.length)[0]
   if (term) return term
+  const number = text.match(/-?\d[\d,]*(?:\.\d+)?/g)?.filter((candidate) => candidate.replace(/\D/g, '').length >= 2)
+  if (number && number.length > 0) return number[number.length - 1]!
   const clause = text
     .split(/[\n。！？!?；;：:，,、.]/)
     .map((part) => part.trim())
