@@ -15,9 +15,12 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
   const cases = evals.getByRole('region', { name: 'Eval cases' })
 
   await test.step("the team's evals.yaml holds only a comment; the refund template brings its own eval cases", async () => {
-    await page
-      .getByLabel('Import files')
-      .setInputFiles([{ name: 'evals.yaml', mimeType: 'text/yaml', buffer: Buffer.from("# Our team's evals.\n") }])
+    await page.getByRole('button', { name: 'Skip the guide' }).click()
+    // An import takes a skill with it: a quiet one beside the examples, and the evals in place of theirs.
+    await page.getByLabel('Import files').setInputFiles([
+      { name: 'evals.yaml', mimeType: 'text/yaml', buffer: Buffer.from("# Our team's evals.\n") },
+      { name: 'quiet.md', mimeType: 'text/markdown', buffer: Buffer.from('---\nname: quiet\ndescription: Says nothing.\n---\nQuiet.\n') },
+    ])
     await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Replace' }).click()
     await page.getByRole('button', { name: '+ New' }).click()
     await page.getByRole('dialog', { name: 'New skill' }).getByRole('button', { name: 'Customer service: refund policy' }).click()
@@ -36,7 +39,7 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
     await expect(form.getByRole('textbox', { name: 'Case name' })).toHaveValue('refund-policy: I want a refund (2)')
     await expect(form.getByRole('textbox', { name: 'User message' })).toHaveValue('I want a refund')
     await expect(form.getByRole('combobox', { name: 'Expected skill' })).toHaveValue('refund-policy')
-    await expect(form.getByRole('textbox', { name: 'Tool called' })).toHaveValue('search_knowledge')
+    await expect(form.getByRole('combobox', { name: 'Tool called' })).toHaveValue('search_knowledge')
     // A phrase of the answer is proposed (here a number the knowledge base's passages give).
     await expect(form.getByRole('textbox', { name: 'Answer contains' })).not.toHaveValue('')
     await form.getByRole('button', { name: 'Remove assertion: Answer contains' }).click()
@@ -62,7 +65,7 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
     await form.getByRole('combobox', { name: 'Expected skill' }).selectOption('refund-policy')
     await form.getByRole('combobox', { name: 'Kind of assertion to add' }).selectOption({ label: 'Tool not called' })
     await form.getByRole('button', { name: 'Add assertion' }).click()
-    await form.getByRole('textbox', { name: 'Tool not called' }).fill('execute_sql')
+    await form.getByRole('combobox', { name: 'Tool not called' }).fill('execute_sql')
     await form.getByRole('button', { name: 'Save case' }).click()
     await expect(form).toHaveCount(0)
     await expect(cases).toContainText('5 cases in evals.yaml')
@@ -71,10 +74,10 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
   await test.step('a case is edited in the form, and a delete can be undone', async () => {
     await cases.getByRole('button', { name: 'Edit case refund returns' }).click()
     const form = cases.getByRole('form', { name: 'Edit eval case' })
-    await expect(form.getByRole('textbox', { name: 'Tool not called' })).toHaveValue('execute_sql')
+    await expect(form.getByRole('combobox', { name: 'Tool not called' })).toHaveValue('execute_sql')
     await form.getByRole('combobox', { name: 'Kind of assertion to add' }).selectOption({ label: 'Tool called' })
     await form.getByRole('button', { name: 'Add assertion' }).click()
-    await form.getByRole('textbox', { name: 'Tool called' }).fill('search_knowledge')
+    await form.getByRole('combobox', { name: 'Tool called' }).fill('search_knowledge')
     await form.getByRole('button', { name: 'Save case' }).click()
     await expect(form).toHaveCount(0)
     await cases.getByRole('button', { name: 'Delete case refund-policy: good morning' }).click()
