@@ -87,7 +87,7 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
   })
 
   await test.step('every case runs and passes with the scripted model', async () => {
-    await expect(evals).toContainText('5 cases × 1 trials = 5 runs')
+    await expect(evals).toContainText('5 cases × 1 trial = 5 runs')
     await evals.getByRole('button', { name: 'Run evals' }).click()
     await expect(evals.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('5 of 5 cases passed every trial', {
       timeout: 30_000,

@@ -6,7 +6,7 @@ test('the example evals run in the browser: a pass rate per case, labelled simul
   test.setTimeout(90_000)
   await page.getByRole('tab', { name: 'Evals' }).click()
   const panel = page.getByRole('region', { name: 'Evals' })
-  await expect(panel).toContainText('11 cases × 1 trials = 11 runs')
+  await expect(panel).toContainText('11 cases × 1 trial = 11 runs')
   await panel.getByRole('button', { name: 'Run evals' }).click()
   await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('11 of 11 cases passed every trial', {
     timeout: 60_000,
@@ -63,7 +63,7 @@ test("an eval's runaway regex is stopped in its worker: the case fails saying so
   await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Replace' }).click()
   await page.getByRole('tab', { name: 'Evals' }).click()
   const panel = page.getByRole('region', { name: 'Evals' })
-  await expect(panel).toContainText('1 cases × 1 trials = 1 runs')
+  await expect(panel).toContainText('1 case × 1 trial = 1 run')
   await settled(page)
   const watch = await watchMainThread(page)
   await panel.getByRole('button', { name: 'Run evals' }).click()

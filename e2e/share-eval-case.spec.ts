@@ -53,7 +53,7 @@ test('Share case: a case’s trials with verdicts and traces open read-only in a
 
   await page.getByRole('tab', { name: 'Evals' }).click()
   const panel = page.getByRole('region', { name: 'Evals' })
-  await expect(panel).toContainText('1 cases × 2 trials = 2 runs')
+  await expect(panel).toContainText('1 case × 2 trials = 2 runs')
   await panel.getByRole('button', { name: 'Run evals' }).click()
   await expect(panel.getByRole('status').filter({ hasText: 'cases passed every trial' })).toHaveText('0 of 1 cases passed every trial', {
     timeout: 60_000,

@@ -64,6 +64,7 @@ export function SkillEditor() {
   const scheme = useColorScheme()
   registerSkillLanguageFeatures(useToolRegistry())
   const { t, say, language } = useT()
+  const editorLabel = useRef(t('a11y.skillEditor'))
   const localize = useCallback<Localize>(
     (finding) => ({
       // Parser messages come from the YAML library in English; the rule's explanation is translated.
@@ -78,7 +79,7 @@ export function SkillEditor() {
     if (!host.current) return undefined
     const synced = syncedText.current
     const applied = appliedMarkers.current
-    const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: 'SKILL.md editor' })
+    const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: editorLabel.current })
     editorRef.current = editor
     // Keys reach the store after the frame that shows them (editBuffer.ts). Leaving the editor,
     // hiding the page or a change to the files from elsewhere writes them at once, and so does
@@ -147,6 +148,13 @@ export function SkillEditor() {
       editorRef.current = null
     }
   }, [store, textNow])
+
+  // The editor's accessible name follows the interface language without making the editor again.
+  const label = t('a11y.skillEditor')
+  useEffect(() => {
+    editorLabel.current = label
+    editorRef.current?.updateOptions({ ariaLabel: label })
+  }, [label])
 
   // A model for each file opened in this session (each keeps its undo history), created when the
   // file is opened: a workspace of thousands pays for the few files a person looks at. Opened

@@ -149,9 +149,9 @@ export default function EvalsPanel() {
       </div>
       <p className="muted small">
         {t('evals.estimate', {
-          cases: suite.cases.length,
-          trials: effectiveTrials,
-          runs: suite.cases.length * effectiveTrials * (chosen ? 2 : 1),
+          cases: t('evals.cases', { count: suite.cases.length }),
+          trials: t('evals.trials', { count: effectiveTrials }),
+          runs: t('evals.runs', { count: suite.cases.length * effectiveTrials * (chosen ? 2 : 1) }),
         })}
         {simulated && ` ${t('evals.simulatedNote')}`}
       </p>

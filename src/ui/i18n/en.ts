@@ -21,7 +21,13 @@ export const en = {
     compareVersion: '{{path}} · saved version {{version}}',
     run: 'Run evals',
     stop: 'Stop',
-    estimate: '{{cases}} cases × {{trials}} trials = {{runs}} runs with the model and routing mode of the Run tab.',
+    estimate: '{{cases}} × {{trials}} = {{runs}} with the model and routing mode of the Run tab.',
+    cases_one: '{{count}} case',
+    cases_other: '{{count}} cases',
+    trials_one: '{{count}} trial',
+    trials_other: '{{count}} trials',
+    runs_one: '{{count}} run',
+    runs_other: '{{count}} runs',
     simulatedNote: 'The scripted model is a stand-in: results are simulated.',
     progress: '{{done}} of {{total}} trials done',
     simulated: 'simulated',
@@ -1119,6 +1125,7 @@ export const en = {
   },
   // Issue 35 item 5: names of regions and controls for assistive technology, in the interface's language.
   a11y: {
+    skillEditor: 'SKILL.md editor',
     skillsPanel: 'Skills panel',
     skills: 'Skills',
     otherFiles: 'Other files',

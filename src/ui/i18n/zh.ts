@@ -20,7 +20,13 @@ export const zh: DeepStrings<typeof en> = {
     compareVersion: '{{path}} · 已保存的版本 {{version}}',
     run: '运行评测',
     stop: '停止',
-    estimate: '{{cases}} 个用例 × {{trials}} 次试验 = {{runs}} 次运行，使用“运行”页的模型和路由方式。',
+    estimate: '{{cases}} × {{trials}} = {{runs}}，使用“运行”页的模型和路由方式。',
+    cases_one: '{{count}} 个用例',
+    cases_other: '{{count}} 个用例',
+    trials_one: '{{count}} 次试验',
+    trials_other: '{{count}} 次试验',
+    runs_one: '{{count}} 次运行',
+    runs_other: '{{count}} 次运行',
     simulatedNote: '脚本模型只是替身：结果是模拟的。',
     progress: '已完成 {{done}} / {{total}} 次试验',
     simulated: '模拟',
@@ -1083,6 +1089,7 @@ export const zh: DeepStrings<typeof en> = {
   },
   // Issue 35 item 5: names of regions and controls for assistive technology, in the interface's language.
   a11y: {
+    skillEditor: 'SKILL.md 编辑器',
     skillsPanel: '技能面板',
     skills: '技能',
     otherFiles: '其他文件',
