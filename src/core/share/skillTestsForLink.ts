@@ -52,18 +52,7 @@ function evalItems(text: string): EvalItem[] | null {
     const from = firstLines[index] ?? 0
     const dash = (lines[from] ?? '').search(/\S/)
     // An item ends where the next begins, or (the last) at the first line left of its dash.
-    let to = firstLines[index + 1] ?? lines.length
-    if (index === list.length - 1)
-      for (let at = from + 1; at < lines.length; at++) {
-        const line = lines[at] ?? ''
-        if (line.trim() === '' || line.trimStart().startsWith('#')) continue
-        if (line.search(/\S/) <= dash) {
-          to = at
-          break
-        }
-      }
-    // Trailing blank and comment lines belong to what follows.
-    while (to - 1 > from && /^\s*(#.*)?$/.test(lines[to - 1] ?? '')) to--
+    const to = endOfItem(lines, from, dash, index === list.length - 1 ? lines.length : (firstLines[index + 1] ?? lines.length))
     const shift = 2 - dash
     const body = lines
       .slice(from, to)
@@ -142,16 +131,25 @@ function endOfList(text: string, count: number): number | null {
   const offset = positions.get(`${prefix}${count - 1}`)
   if (offset === undefined) return null
   const from = text.slice(0, offset).split(/\r\n?|\n/).length - 1
-  const dash = (lines[from] ?? '').search(/\S/)
-  let to = lines.length
-  for (let at = from + 1; at < lines.length; at++) {
-    const line = lines[at] ?? ''
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue
-    if (line.search(/\S/) <= dash) {
-      to = at
-      break
+  return endOfItem(lines, from, (lines[from] ?? '').search(/\S/), lines.length)
+}
+
+/**
+ * Where the list item whose dash is on line `from` (at column `dash`) ends: at `next` (the next
+ * item's line), or for the last item at the first line left of its dash. Trailing blank and
+ * comment lines belong to what follows.
+ */
+function endOfItem(lines: readonly string[], from: number, dash: number, next: number): number {
+  let to = next
+  if (next === lines.length)
+    for (let at = from + 1; at < lines.length; at++) {
+      const line = lines[at] ?? ''
+      if (line.trim() === '' || line.trimStart().startsWith('#')) continue
+      if (line.search(/\S/) <= dash) {
+        to = at
+        break
+      }
     }
-  }
   while (to - 1 > from && /^\s*(#.*)?$/.test(lines[to - 1] ?? '')) to--
   return to
 }

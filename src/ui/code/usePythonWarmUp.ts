@@ -1,11 +1,10 @@
 import { useEffect } from 'react'
 import { useDerivations, usePlayground } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
+import { whenTypingPauses } from '../common/whenTypingPauses'
 
 /** How long nobody must have typed before the page starts Python on its own. */
 const QUIET_MS = 2000
-/** The longest "idle" waits: a page that is never idle still gets Python once typing has paused. */
-const IDLE_WAIT_MS = 2000
 
 /**
  * Starts Python in its worker once the page is idle, when the workspace has a skill with code
@@ -24,29 +23,4 @@ export function usePythonWarmUp(): void {
 }
 
 /** Runs `run` once nobody has typed for QUIET_MS and the browser is idle; returns what cancels it. */
-export function whenQuietAndIdle(run: () => void): () => void {
-  let lastInput = performance.now()
-  const typed = () => (lastInput = performance.now())
-  let idle: number | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const stop = () => {
-    window.removeEventListener('keydown', typed, true)
-    window.removeEventListener('input', typed, true)
-    if (idle !== undefined) cancelIdleCallback(idle)
-    clearTimeout(timer)
-  }
-  const check = () => {
-    const quietFor = performance.now() - lastInput
-    if (quietFor < QUIET_MS) return void (timer = setTimeout(wait, QUIET_MS - quietFor))
-    stop()
-    run()
-  }
-  const wait = () => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(check, { timeout: IDLE_WAIT_MS })
-    else timer = setTimeout(check, 50)
-  }
-  window.addEventListener('keydown', typed, true)
-  window.addEventListener('input', typed, true)
-  timer = setTimeout(wait, QUIET_MS)
-  return stop
-}
+export const whenQuietAndIdle = (run: () => void): (() => void) => whenTypingPauses(QUIET_MS, performance.now(), run)

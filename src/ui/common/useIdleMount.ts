@@ -1,44 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { whenTypingPauses } from './whenTypingPauses'
 
-const IDLE_WAIT_MS = 2000
 /**
  * The pause in typing that fetching (and compiling) a heavy part waits for. The browser compiles
  * Monaco's 4 MB on a background thread for about half a second, which on two cores took the core
  * the keystrokes needed: typing from the first moment had a p95 of 28–56 ms with it, 23–34 without.
  */
 const PREFETCH_QUIET_MS = 300
-
-/**
- * Runs `run` once the user has not typed for `quietMs` (counted from `since`) and the browser is
- * idle; returns what cancels it. "Idle" waits at most `IDLE_WAIT_MS`: a page that is never idle (a
- * busy machine, a run streaming in) still gets its turn once typing has paused.
- */
-function whenTypingPauses(quietMs: number, since: number, run: () => void): () => void {
-  let lastInput = since
-  const typed = () => (lastInput = performance.now())
-  let idle: number | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const stop = () => {
-    window.removeEventListener('keydown', typed, true)
-    window.removeEventListener('input', typed, true)
-    if (idle !== undefined) cancelIdleCallback(idle)
-    clearTimeout(timer)
-  }
-  const check = () => {
-    const quietFor = performance.now() - lastInput
-    if (quietFor < quietMs) return void (timer = setTimeout(wait, quietMs - quietFor))
-    stop()
-    run()
-  }
-  const wait = () => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(check, { timeout: IDLE_WAIT_MS })
-    else timer = setTimeout(check, 50)
-  }
-  window.addEventListener('keydown', typed, true)
-  window.addEventListener('input', typed, true)
-  timer = setTimeout(wait, Math.max(0, quietMs - (performance.now() - since)))
-  return stop
-}
 
 /**
  * False for the first paint; true once the user has not typed for `quietMs` and the browser is
