@@ -37,7 +37,7 @@ import { readSkillsDir } from './readSkillsDir'
 import { readBundledFiles } from './readBundledFiles'
 import { workspaceBundles } from '../core/tools/skillFileTools'
 import { runCodeInNode } from './nodeCodeRunner'
-import type { CliIO } from './runCli'
+import type { CliIO } from './cliIO'
 import { eachLine } from './terminalIO'
 
 export interface EvalArgs {

@@ -9,7 +9,7 @@ import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type ExecErrorType } from '../cor
 import { loadWorkspace, workspaceCode } from '../core/skill'
 import { readSkillsDir } from './readSkillsDir'
 import { runCodeInNode, warmCodeRunner } from './nodeCodeRunner'
-import type { CliIO } from './runCli'
+import type { CliIO } from './cliIO'
 
 export interface ExecArgs {
   skills: string

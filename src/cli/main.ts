@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline'
-import { runCli, type CliIO } from './runCli'
+import type { CliIO } from './cliIO'
+import { runCli } from './runCli'
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),

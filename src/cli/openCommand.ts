@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CliIO } from './runCli'
+import type { CliIO } from './cliIO'
 
 export interface OpenArgs {
   dir: string

@@ -1,5 +1,5 @@
 import { terminalSafe } from '../core/lib/terminalSafe'
-import type { CliIO } from './runCli'
+import type { CliIO } from './cliIO'
 
 /**
  * The one place where what the commands print is made inert: names, messages and

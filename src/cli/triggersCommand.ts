@@ -26,7 +26,7 @@ import { formatMessage } from '../core/messages'
 import { loadWorkspace } from '../core/skill'
 import { modelFrom } from './evalCommand'
 import { readSkillsDir } from './readSkillsDir'
-import type { CliIO } from './runCli'
+import type { CliIO } from './cliIO'
 import { eachLine } from './terminalIO'
 
 export interface TriggersArgs {
