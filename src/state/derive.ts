@@ -1,7 +1,9 @@
 import {
   createDescriptionRouter,
+  createDescriptionRouterInSteps,
   createGroupedRouter,
   createRouter,
+  createRouterInSteps,
   effectiveConfig,
   sameRouting,
   type EffectiveConfig,
@@ -42,24 +44,7 @@ import {
   type SkillFile,
   type Workspace,
 } from '../core/skill'
-
-/** How long one slice of bulk parsing may hold the page before it lets input and painting in. */
-const SLICE_MS = 12
-
-/** Lets input and painting in before the work goes on. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-/** Runs stepped work SLICE_MS at a time, letting input and painting in between (every slicing loop here is one of these). */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let started = performance.now()
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-    if (performance.now() - started < SLICE_MS) continue
-    await nextTask()
-    started = performance.now()
-  }
-}
+import { inSlices, nextTask } from './inSlices'
 
 /**
  * How many inputs a derivation that renders follow through `useDeferredValue` remembers (the
@@ -150,6 +135,15 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     compiledFor = skills
     return compiled
   }
+  /** Compiles the router for `skills` a step at a time, ahead of the render that then finds it (`router`). */
+  function* routerAhead(skills: readonly Skill[]): Generator<void> {
+    if (skills === compiledFor || sameRouting(skills, compiledFor)) return
+    const made = yield* createRouterInSteps(skills)
+    // A render may have compiled for these skills meanwhile: its router stays, the routing it showed with it too.
+    if (skills === compiledFor) return
+    compiled = made
+    compiledFor = skills
+  }
   // With one entry, the urgent render after an interrupted deferred one routed the older utterance
   // again inside the keystroke's task (a quarter of the routing time at 5,000 skills that all score).
   const routeWith = memoizeRecent(
@@ -173,6 +167,14 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     if (skills !== describedFor && !sameDescriptions(skills, describedFor)) described = createDescriptionRouter(skills)
     describedFor = skills
     return described
+  }
+  /** Compiles the description router for `skills` a step at a time, ahead of the render (`descriptionRouter`). */
+  function* descriptionRouterAhead(skills: readonly Skill[]): Generator<void> {
+    if (skills === describedFor || sameDescriptions(skills, describedFor)) return
+    const made = yield* createDescriptionRouterInSteps(skills)
+    if (skills === describedFor) return
+    described = made
+    describedFor = skills
   }
   const descriptions = memoizeRecent(
     (files: readonly SkillFile[], utterance: string): DescriptionRouting => descriptionRouter(workspace(files).skills)(utterance),
@@ -248,17 +250,20 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     return { ...parsed, suite, sweep: sweepFromResults(suite.results) }
   })
   /**
-   * Routes the suite's cases that are not routed yet, SLICE_MS at a time with the page free in
+   * Routes the suite's cases that are not routed yet, a slice at a time (`inSlices`) with the page free in
    * between; `tests` then only reads them. False when `live` turned false (newer files came).
    */
   const prepareTests = async (files: readonly SkillFile[], threshold: number, live: () => boolean): Promise<boolean> => {
     const text = files.find((file) => file.path === ROUTING_TESTS_FILE)?.text
     if (text === undefined) return true
-    // Parsing a long suite takes slices of its own; compiling the router for a thousand new skills, one.
+    // Parsing a long suite and compiling the router for thousands of new skills take slices of their own.
     const parsed = await parseSuiteAhead(text)
     await nextTask()
     if (!live()) return false
-    const run = router(workspace(files).skills)
+    const skills = workspace(files).skills
+    await inSlices(routerAhead(skills))
+    if (!live()) return false
+    const run = router(skills)
     await nextTask()
     const routed = await inSlices(
       (function* () {
@@ -296,10 +301,10 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
     for (const text of texts) await parseSuiteAhead(text).catch(() => undefined)
   }
   /**
-   * Parses and lints `files` a slice of SLICE_MS at a time with the page free in between, so the
+   * Parses and lints `files` a slice at a time (`inSlices`) with the page free in between, so the
    * render that shows a thousand imported (or restored) skills finds the work done instead of
    * holding the page for a second. `files` are the files as they will be (for an import, the
-   * store's `previewImport`), so the workspace-wide lint is done ahead too. Only a head start:
+   * store's `previewImportInSlices`), so the workspace-wide lint is done ahead too. Only a head start:
    * should any of it fail, it resolves all the same and the render does the work, showing any
    * problem where it happens — an import or a restore is never held up or lost by it.
    */
@@ -327,11 +332,19 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       )
       if (signal?.aborted) return
       await nextTask()
-      // Then the workspace, and the lint over it (each skill's own findings, then a thousand
-      // skills' shared keywords, thousands of findings) in steps of LINT_STEP, SLICE_MS at a time.
-      workspace(files)
+      // Then the workspace, the routers, and the lint over it (each skill's own findings, then a thousand
+      // skills' shared keywords, thousands of findings) in steps of LINT_STEP, a slice at a time.
+      const { skills } = workspace(files)
       await nextTask()
       if (signal?.aborted) return
+      // The keyword router and the description matcher over all of them, which the render showing
+      // them reads (`router`, `descriptionRouter`), so it finds them compiled.
+      await inSlices(routerAhead(skills))
+      if (signal?.aborted) return
+      await nextTask()
+      await inSlices(descriptionRouterAhead(skills))
+      if (signal?.aborted) return
+      await nextTask()
       await inSlices(lintWorkspaceInSteps(files, lintOptions(files, profile, tools)))
     } catch {
       // The render parses and lints what is missing, and shows what went wrong there.

@@ -1,12 +1,14 @@
 import type { StateCreator } from 'zustand'
 import type { Message } from '../core/messages'
-import { mergeIncoming, mergeResources, type SharedEvalCase, type SharedRun, type SharePayload } from '../core/share'
+import { mergeIncoming, mergeIncomingInSteps, mergeResources, type SharedEvalCase, type SharedRun, type SharePayload } from '../core/share'
 import { parseRoutingTests, ROUTING_TESTS_FILE, type SuiteConflict, type UnreadableSuite } from '../core/routingSuite'
 import { normalizeThreshold, normalizeUtterance } from '../core/routing'
 import { isSkillPath, type SkillFile } from '../core/skill'
 import { EVALS_FILE } from '../core/evals'
 import type { SharedDraft } from '../core/workspace'
+import { finishSteps } from '../core/lib/finishSteps'
 import type { PlaygroundState } from './createPlaygroundStore'
+import { inSlices } from './inSlices'
 
 export type { SharedDraft }
 
@@ -32,6 +34,8 @@ export interface SharingSlice {
   importFiles: (files: SkillFile[], clash: ClashChoice, resources?: SharedDraft['resources']) => ImportReport
   /** The files `importFiles` would leave, without importing: parsed and linted ahead of a bulk import. */
   previewImport: (files: readonly SkillFile[], clash: ClashChoice) => readonly SkillFile[]
+  /** `previewImport` planned a slice at a time with the page free in between (twenty thousand files); `importFiles` then reuses the plan. */
+  previewImportInSlices: (files: readonly SkillFile[], clash: ClashChoice) => Promise<readonly SkillFile[]>
 }
 
 export interface ImportReport {
@@ -135,6 +139,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
     return plan.report
   },
   previewImport: (incoming, clash) => plannedImport(get().files, incoming, clash).files,
+  previewImportInSlices: async (incoming, clash) => (await inSlices(plannedImportInSteps(get().files, incoming, clash))).files,
 })
 
 /**
@@ -147,25 +152,33 @@ let lastPlan: {
   own: readonly SkillFile[]
   incoming: readonly SkillFile[]
   clash: ClashChoice
-  plan: ReturnType<typeof planImport>
+  plan: ImportPlan
 } | null = null
-function plannedImport(own: readonly SkillFile[], incoming: readonly SkillFile[], clash: ClashChoice): ReturnType<typeof planImport> {
+function plannedImport(own: readonly SkillFile[], incoming: readonly SkillFile[], clash: ClashChoice): ImportPlan {
+  return finishSteps(plannedImportInSteps(own, incoming, clash))
+}
+
+/** `plannedImport` in steps (`mergeIncomingInSteps`): the same plan, remembered the same way. */
+function* plannedImportInSteps(own: readonly SkillFile[], incoming: readonly SkillFile[], clash: ClashChoice): Generator<void, ImportPlan> {
   if (lastPlan?.own === own && lastPlan.incoming === incoming && lastPlan.clash === clash) return lastPlan.plan
-  const plan = planImport(own, incoming, clash)
+  const plan = yield* planImportInSteps(own, incoming, clash)
   lastPlan = { own, incoming, clash, plan }
   return plan
 }
 
 /** What an import leaves: the files, the skill to select, and what it did. */
-function planImport(
-  own: readonly SkillFile[],
-  incoming: readonly SkillFile[],
-  clash: ClashChoice,
-): { files: SkillFile[]; selected: string | undefined; report: ImportReport } {
+interface ImportPlan {
+  files: SkillFile[]
+  selected: string | undefined
+  report: ImportReport
+}
+
+function* planImportInSteps(own: readonly SkillFile[], incoming: readonly SkillFile[], clash: ClashChoice): Generator<void, ImportPlan> {
   if (clash === 'replace') {
     // "Replace mine": the imported files as they are, same paths, same bytes.
     const byPath = new Map(incoming.map((file) => [file.path, file.text]))
     const ownPaths = new Set(own.map((file) => file.path))
+    yield
     const files = [
       ...own.map((file) => (byPath.has(file.path) ? { ...file, text: byPath.get(file.path) ?? file.text } : file)),
       ...incoming.filter((file) => !ownPaths.has(file.path)),
@@ -185,7 +198,8 @@ function planImport(
   }
   const existing = new Set(own.map((file) => file.path))
   const kept = clash === 'skip' ? incoming.filter((file) => !existing.has(file.path) || file.path === ROUTING_TESTS_FILE) : incoming
-  const merge = mergeIncoming(own, kept, 'imported')
+  yield
+  const merge = yield* mergeIncomingInSteps(own, kept, 'imported')
   return {
     files: merge.files,
     selected: merge.added[0],

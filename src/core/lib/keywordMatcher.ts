@@ -6,16 +6,26 @@
  * Offsets are UTF-16 code units, as `String.prototype.indexOf` counts them, and overlapping
  * occurrences are all reported, as repeated `indexOf(keyword, at + 1)` would find them.
  */
+import { BULK_STEP } from './bulkStep'
+import { finishSteps } from './finishSteps'
+
 export type KeywordMatcher = (text: string) => Map<number, number[]>
 
 export function createKeywordMatcher(keywords: readonly string[]): KeywordMatcher {
+  return finishSteps(createKeywordMatcherInSteps(keywords))
+}
+
+/** `createKeywordMatcher` a few hundred keywords (then trie nodes) a step: the same matcher, built over several tasks. */
+export function* createKeywordMatcherInSteps(keywords: readonly string[]): Generator<void, KeywordMatcher> {
   // The trie: node 0 is the root; `next[node]` maps a code unit to the child node.
   const next: Map<number, number>[] = [new Map()]
   const depth: number[] = [0]
   /** The keyword id that ends exactly at a node, or -1. */
   const ends: number[] = [-1]
-  keywords.forEach((keyword, id) => {
-    if (keyword === '') return
+  for (let id = 0; id < keywords.length; id++) {
+    if (id % BULK_STEP === BULK_STEP - 1) yield
+    const keyword = keywords[id] ?? ''
+    if (keyword === '') continue
     let node = 0
     for (let i = 0; i < keyword.length; i++) {
       const unit = keyword.charCodeAt(i)
@@ -30,7 +40,7 @@ export function createKeywordMatcher(keywords: readonly string[]): KeywordMatche
     }
     // A keyword listed twice keeps its first id: callers give distinct keywords.
     if (ends[node] === -1) ends[node] = id
-  })
+  }
 
   // Failure links (the longest proper suffix that is also a trie path) and, for reporting, the
   // nearest node along the failure chain where a keyword ends.
@@ -39,6 +49,7 @@ export function createKeywordMatcher(keywords: readonly string[]): KeywordMatche
   const queue: number[] = []
   for (const child of next[0]?.values() ?? []) queue.push(child)
   for (let head = 0; head < queue.length; head++) {
+    if (head % BULK_STEP === BULK_STEP - 1) yield
     const node = queue[head] ?? 0
     for (const [unit, child] of next[node] ?? []) {
       let state = fail[node] ?? 0

@@ -8,6 +8,9 @@
  * Routing view's simulated column both read this one rule.
  */
 
+import { BULK_STEP } from '../lib/bulkStep'
+import { finishSteps } from '../lib/finishSteps'
+
 export interface DescribedSkill {
   name: string
   description: string
@@ -106,9 +109,11 @@ function documentOf(terms: readonly string[]): Document {
 const K1 = 1.2
 const B = 0.75
 
-function indexOf(documents: readonly Document[]): Index {
+function* indexInSteps(documents: readonly Document[]): Generator<void, Index> {
   const postings = new Map<string, { docs: number[]; counts: number[] }>()
-  documents.forEach((doc, index) => {
+  for (let index = 0; index < documents.length; index++) {
+    if (index % BULK_STEP === BULK_STEP - 1) yield
+    const doc = documents[index] as Document
     for (const [term, count] of doc.counts) {
       const list = postings.get(term)
       if (list) {
@@ -116,7 +121,8 @@ function indexOf(documents: readonly Document[]): Index {
         list.counts.push(count)
       } else postings.set(term, { docs: [index], counts: [count] })
     }
-  })
+  }
+  yield
   const average = documents.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, documents.length) || 1
   const norms = new Float64Array(documents.length)
   documents.forEach((doc, index) => (norms[index] = K1 * (1 - B + (B * doc.length) / average)))
@@ -175,9 +181,23 @@ function documentsOf(skill: DescribedSkill): { positive: Document; negative: Doc
  * against all of them. A catalog of thousands is compiled once per skill set, not per keystroke.
  */
 export function createDescriptionMatcher(skills: readonly DescribedSkill[]): (message: string) => DescriptionMatches {
-  const split = skills.map(documentsOf)
-  const positive = indexOf(split.map((skill) => skill.positive))
-  const negative = indexOf(split.map((skill) => skill.negative))
+  return finishSteps(createDescriptionMatcherInSteps(skills))
+}
+
+/**
+ * `createDescriptionMatcher` a few hundred skills a step: the same matcher, compiled over several
+ * tasks, so a page adding twenty thousand skills compiles it ahead of the render (docs/bench.md).
+ */
+export function* createDescriptionMatcherInSteps(
+  skills: readonly DescribedSkill[],
+): Generator<void, (message: string) => DescriptionMatches> {
+  const split: { positive: Document; negative: Document }[] = []
+  for (let index = 0; index < skills.length; index++) {
+    if (index % BULK_STEP === BULK_STEP - 1) yield
+    split.push(documentsOf(skills[index] as DescribedSkill))
+  }
+  const positive = yield* indexInSteps(split.map((skill) => skill.positive))
+  const negative = yield* indexInSteps(split.map((skill) => skill.negative))
   return (message) => {
     let expanded = message
     for (const [pattern, words] of SYMBOLS) if (pattern.test(message)) expanded += words

@@ -1,5 +1,6 @@
 import type { EntryMode } from '../skill'
-import { createDescriptionMatcher, MIN_SIMILARITY, type DescribedSkill } from './descriptionMatch'
+import { finishSteps } from '../lib/finishSteps'
+import { createDescriptionMatcherInSteps, MIN_SIMILARITY, type DescribedSkill } from './descriptionMatch'
 
 /** What description routing needs of a skill. */
 export interface DescribedRoutableSkill {
@@ -54,12 +55,24 @@ const hasKeywords = (skill: DescribedRoutableSkill) => skill.triggerKeywords.som
  * rows are the ones without keywords. Compiled once per skill set.
  */
 export function createDescriptionRouter(skills: readonly DescribedRoutableSkill[]): (message: string) => DescriptionRouting {
+  return finishSteps(createDescriptionRouterInSteps(skills))
+}
+
+/**
+ * `createDescriptionRouter` a few hundred skills a step: the same router, compiled over several
+ * tasks, so a page adding twenty thousand skills compiles it ahead of the render (docs/bench.md).
+ */
+export function* createDescriptionRouterInSteps(
+  skills: readonly DescribedRoutableSkill[],
+): Generator<void, (message: string) => DescriptionRouting> {
   const candidates = skills.map((skill, order) => ({ skill, order })).filter(({ skill }) => skill.entryMode === 'auto')
   const withKeywords = candidates.filter(({ skill }) => hasKeywords(skill)).length
   // Every skill has keywords: nothing to show, and nothing to compile (a keystroke in a description of thousands).
   if (withKeywords === candidates.length)
     return (message) => ({ input: message, top: () => [], pick: null, withoutKeywords: 0, withKeywords, minimum: MIN_SIMILARITY })
-  const match = createDescriptionMatcher(candidates.map(({ skill }) => described(skill)))
+  yield
+  const match = yield* createDescriptionMatcherInSteps(candidates.map(({ skill }) => described(skill)))
+  yield
   const unkeyed = candidates.map((candidate, index) => ({ ...candidate, index })).filter(({ skill }) => !hasKeywords(skill))
   return (message) => {
     const { scores, pick } = match(message)

@@ -1,4 +1,14 @@
-export { coveredSpans, createRouter, sameRouting, scoreOf, scoreRouting, topScores, withWinner, MULTI_KEYWORD_BONUS } from './scoreRouting'
+export {
+  coveredSpans,
+  createRouter,
+  createRouterInSteps,
+  sameRouting,
+  scoreOf,
+  scoreRouting,
+  topScores,
+  withWinner,
+  MULTI_KEYWORD_BONUS,
+} from './scoreRouting'
 export {
   DEFAULT_THRESHOLD,
   MAX_UTTERANCE_LENGTH,
@@ -23,7 +33,13 @@ export { createGroupedRouter, groupedRouting, skillGroups } from './groupedRouti
 export type { GroupedRouter, GroupedRouting, GroupedSkill } from './groupedRouting'
 export { budgetOf, catalogBudget } from './catalogBudget'
 export type { CatalogEntry, CatalogLayout, EntryState } from './catalogBudget'
-export { createDescriptionMatcher, descriptionTerms, MIN_SIMILARITY, mostSimilarSkill } from './descriptionMatch'
+export {
+  createDescriptionMatcher,
+  createDescriptionMatcherInSteps,
+  descriptionTerms,
+  MIN_SIMILARITY,
+  mostSimilarSkill,
+} from './descriptionMatch'
 export type { DescribedSkill, DescriptionMatches, DescriptionScore } from './descriptionMatch'
-export { createDescriptionRouter } from './descriptionRouting'
+export { createDescriptionRouter, createDescriptionRouterInSteps } from './descriptionRouting'
 export type { DescribedRoutableSkill, DescriptionRouting, DescriptionRow } from './descriptionRouting'

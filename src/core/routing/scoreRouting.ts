@@ -1,4 +1,6 @@
-import { createKeywordMatcher, type KeywordMatcher } from '../lib/keywordMatcher'
+import { createKeywordMatcherInSteps, type KeywordMatcher } from '../lib/keywordMatcher'
+import { BULK_STEP } from '../lib/bulkStep'
+import { finishSteps } from '../lib/finishSteps'
 import { changedPlaces } from '../lib/changedPlaces'
 import { codePointLength } from '../lib/text'
 import type { EntryMode } from '../skill'
@@ -93,6 +95,15 @@ interface CompiledRouter {
 export type Router = (input: string, threshold?: number) => RoutingResult
 
 export function createRouter(skills: readonly RoutableSkill[]): Router {
+  return finishSteps(createRouterInSteps(skills))
+}
+
+/**
+ * `createRouter` a few hundred skills (then keywords) a step: the same router, compiled over
+ * several tasks, so a page adding twenty thousand skills compiles it ahead of the render that
+ * shows them (docs/bench.md).
+ */
+export function* createRouterInSteps(skills: readonly RoutableSkill[]): Generator<void, Router> {
   const ids = new Map<string, number>()
   const compiled: CompiledRouter = {
     skills: [],
@@ -103,6 +114,7 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
     orderOf: new Map(),
   }
   for (const skill of skills) {
+    if (compiled.skills.length % BULK_STEP === BULK_STEP - 1) yield
     const entry: CompiledSkill = { skill, keywordIds: [], written: [] }
     const seen = new Set<string>()
     for (const written of skill.triggerKeywords) {
@@ -121,11 +133,15 @@ export function createRouter(skills: readonly RoutableSkill[]): Router {
     }
     compiled.skills.push(entry)
   }
-  compiled.matcher = createKeywordMatcher(compiled.keywords)
+  compiled.matcher = yield* createKeywordMatcherInSteps(compiled.keywords)
+  yield
+  // Typed arrays over every skill: a few milliseconds at twenty thousand, one step.
   compiled.flat = flatten(compiled.skills, compiled.keywords)
-  compiled.skills.forEach((entry, order) => {
-    if (!compiled.orderOf.has(entry.skill.path)) compiled.orderOf.set(entry.skill.path, order)
-  })
+  for (let order = 0; order < compiled.skills.length; order++) {
+    if (order % BULK_STEP === BULK_STEP - 1) yield
+    const path = (compiled.skills[order] as CompiledSkill).skill.path
+    if (!compiled.orderOf.has(path)) compiled.orderOf.set(path, order)
+  }
   return (input, threshold = DEFAULT_THRESHOLD) => route(compiled, input, threshold)
 }
 

@@ -5,7 +5,7 @@ export type { ArchiveContents, UnzipResult, WorkspaceArchive } from './workspace
 export { mergeResources } from './mergeResources'
 export type { ToolResources } from './mergeResources'
 export { isLocalAddress, normalizePublicAddress } from './publicAddress'
-export { mergeIncoming } from './mergeIncoming'
+export { mergeIncoming, mergeIncomingInSteps } from './mergeIncoming'
 export type { IncomingMerge } from './mergeIncoming'
 export { importPaths } from './importPaths'
 export type { ImportPaths } from './importPaths'

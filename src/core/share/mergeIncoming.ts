@@ -9,7 +9,9 @@
 import { EVALS_FILE } from '../evals/evalSuite'
 import { mergeRoutingSuites, ROUTING_TESTS_FILE, type SuiteMerge } from '../routingSuite'
 import { mergeEvalFiles } from './skillTestsForLink'
-import { folderOf, isSkillPath as isSkillFilePath, placeIncoming, toolSkillPaths, type SkillFile } from '../skill'
+import { BULK_STEP } from '../lib/bulkStep'
+import { finishSteps } from '../lib/finishSteps'
+import { folderOf, isSkillPath as isSkillFilePath, placeIncomingInSteps, toolSkillPaths, type SkillFile } from '../skill'
 
 export interface IncomingMerge {
   /** The workspace's files afterwards. */
@@ -31,11 +33,31 @@ export interface IncomingMerge {
 }
 
 export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
+  return finishSteps(mergeIncomingInSteps(existing, incoming, suffix))
+}
+
+/**
+ * `mergeIncoming` over several tasks: each pass over the files is a step of its own, and placing
+ * them a few hundred files a step (`placeIncomingInSteps`), so an import of twenty thousand files
+ * is planned without holding the page (docs/bench.md). The same merge.
+ */
+export function* mergeIncomingInSteps(
+  existing: readonly SkillFile[],
+  incoming: readonly SkillFile[],
+  suffix: string,
+): Generator<void, IncomingMerge> {
   // A tool folder's schema.json (seed 001) is its skill's file: it arrives, and is renamed, with its folder.
   const tools = new Set(toolSkillPaths(incoming.map((file) => file.path)))
   const isSkillPath = (path: string) => isSkillFilePath(path) || tools.has(path)
+  yield
+  // Whether each incoming path holds a skill, read once here a few hundred paths a step: the passes below read it again.
+  for (let index = 0; index < incoming.length; index++) {
+    if (index % BULK_STEP === BULK_STEP - 1) yield
+    isSkillPath((incoming[index] as SkillFile).path)
+  }
   const byPath = new Map(existing.map((file) => [file.path, file.text]))
   const identical = incoming.filter((file) => isSkillPath(file.path) && byPath.get(file.path) === file.text).map((file) => file.path)
+  yield
   // A skill's folder comes with it (its code, references), and moves with it when it is renamed.
   // Only an identical skill's files may already be there, unchanged, and are not added again.
   const unchanged = new Set(identical)
@@ -43,6 +65,7 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
   const folders = arriving.map((file) => folderOf(file.path)).filter((folder) => folder !== null)
   const inArrivingFolder = (path: string) => !isSkillPath(path) && folders.some((folder) => path.startsWith(`${folder}/`))
   const skills = incoming.filter((file) => (isSkillPath(file.path) && !unchanged.has(file.path)) || inArrivingFolder(file.path))
+  yield
   // Every other file (evals.yaml, a file beside an unchanged skill) comes too, unless the
   // workspace has it byte for byte; a different one at a taken path comes in renamed.
   // Incoming eval cases join one's own evals.yaml case by case where the two merge; otherwise the file comes beside it.
@@ -58,7 +81,9 @@ export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly
       !inArrivingFolder(file.path) &&
       byPath.get(file.path) !== file.text,
   )
-  const { placed, renamed } = placeIncoming(existing, [...skills, ...others], suffix)
+  yield
+  const { placed, renamed } = yield* placeIncomingInSteps(existing, [...skills, ...others], suffix)
+  yield
   const suite = incoming.find((file) => file.path === ROUTING_TESTS_FILE)
   const own = existing.find((file) => file.path === ROUTING_TESTS_FILE)
   let files = [...existing, ...placed]

@@ -10,7 +10,16 @@ export { editYamlList, locateListItems, locateYamlStrings, parseYamlText, setFro
 export { parseYamlTextInSteps } from './parseYamlTextInSteps'
 export type { FieldLocation, ParsedYaml, SplitSkillFile, Span, YamlListEdit, YamlListItem, YamlString } from './frontmatter'
 export { FIELD_DOCS } from './fieldDocs'
-export { checkSkillName, isLeftAlone, pathForName, placeIncoming, skillFolderFiles, slugSkillName, uniqueSkillName } from './workspacePaths'
+export {
+  checkSkillName,
+  isLeftAlone,
+  pathForName,
+  placeIncoming,
+  placeIncomingInSteps,
+  skillFolderFiles,
+  slugSkillName,
+  uniqueSkillName,
+} from './workspacePaths'
 export type { NameCheck, Placement } from './workspacePaths'
 export { splitKeywordList } from './splitKeywordList'
 export { keywordsToAdd } from './keywordsToAdd'

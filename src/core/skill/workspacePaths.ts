@@ -2,6 +2,8 @@
  * Where skills live in a workspace, and the naming rules every entry path shares: adding,
  * duplicating, renaming, importing and opening a shared link all place files through here.
  */
+import { BULK_STEP } from '../lib/bulkStep'
+import { finishSteps } from '../lib/finishSteps'
 import { message, type Message } from '../messages'
 import { isSkillPath } from './loadWorkspace'
 import { defaultSkillName } from './parseSkill'
@@ -112,14 +114,32 @@ function freeFilePath(path: string, text: string, suffix: string, textAt: Readon
  * nothing incoming is dropped and nothing of the workspace's is overwritten.
  */
 export function placeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): Placement {
-  const taken = new Set(existing.map((file) => file.path))
-  const textAt = new Map(existing.map((file) => [file.path, file.text]))
-  const names = new Set(existing.map((file) => defaultSkillName(file.path)))
+  return finishSteps(placeIncomingInSteps(existing, incoming, suffix))
+}
+
+/** `placeIncoming` a few hundred files a step: the same placement, over several tasks (an import of twenty thousand files). */
+export function* placeIncomingInSteps(
+  existing: readonly SkillFile[],
+  incoming: readonly SkillFile[],
+  suffix: string,
+): Generator<void, Placement> {
+  const taken = new Set<string>()
+  const textAt = new Map<string, string>()
+  const names = new Set<string>()
+  for (let index = 0; index < existing.length; index++) {
+    if (index % BULK_STEP === BULK_STEP - 1) yield
+    const file = existing[index] as SkillFile
+    taken.add(file.path)
+    textAt.set(file.path, file.text)
+    names.add(defaultSkillName(file.path))
+  }
   const placed: SkillFile[] = []
   const renamed: { from: string; to: string }[] = []
   // A renamed skill's folder moves with it: its code and references land beside its new SKILL.md.
   const folderMoves = new Map<string, string>()
-  for (const file of incoming) {
+  for (let index = 0; index < incoming.length; index++) {
+    if (index % BULK_STEP === BULK_STEP - 1) yield
+    const file = incoming[index] as SkillFile
     let path = movedWithFolder(file.path, folderMoves)
     let text = file.text
     if (taken.has(path) && !isSkillPath(path)) {

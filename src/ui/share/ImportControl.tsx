@@ -77,7 +77,10 @@ export function ImportControl() {
     )
     signal.throwIfAborted()
     let shown = 0
-    await prepare(store.getState().previewImport(archive.files, choice), {
+    // The merge with the workspace is planned a slice at a time too; `importFiles` reuses the plan.
+    const planned = await store.getState().previewImportInSlices(archive.files, choice)
+    signal.throwIfAborted()
+    await prepare(planned, {
       signal,
       onProgress: (done, total) => {
         const percent = Math.floor((done / total) * 100)
