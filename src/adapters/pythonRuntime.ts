@@ -7,7 +7,10 @@
  * host keeps a memory snapshot of a freshly started Python (taken before any user code, before
  * the hardening) and restores each run's interpreter from it: a new Emscripten module with new
  * memory, file system and host references, the hardening applied again; nothing of an earlier
- * run is in it (docs/skill-code.md, "A ready Python").
+ * run is in it (docs/skill-code.md, "A ready Python"). A host that restores many gives the URL of
+ * Pyodide's Emscripten module (`moduleURL`): the wasm compiled for its first interpreter is then
+ * instantiated again for the next ones instead of compiled again (code only; every instance has
+ * its own memory, tables and globals).
  */
 import { loadPyodide, version as pyodideVersion, type PyodideAPI } from 'pyodide'
 import {
@@ -45,14 +48,25 @@ function options(indexURL: string) {
   }
 }
 
+/** How a host that restores interpreters loads Pyodide. */
+export interface PythonHost {
+  /**
+   * Pyodide's Emscripten module (`pyodide.asm.mjs` in the folder `indexURL` names) as a URL this
+   * host can import: given, the wasm compiled for this process's first interpreter is kept for the
+   * next ones.
+   */
+  moduleURL?: string
+}
+
 /**
  * Loads Pyodide from `indexURL` (its wasm, stdlib and loader served beside it). The `js` module is
  * an empty object instead of the host's globals, the bridges to the host API are unregistered, and
  * Python keeps no reference to the API (docs/skill-code.md, "The sandbox"). With `snapshot` the
  * interpreter is restored from it instead of started.
  */
-export async function startPython(indexURL: string, snapshot?: Uint8Array): Promise<PythonRuntime> {
-  const pyodide = await loadPyodide(snapshot ? { ...options(indexURL), _loadSnapshot: snapshot } : options(indexURL))
+export async function startPython(indexURL: string, snapshot?: Uint8Array, host: PythonHost = {}): Promise<PythonRuntime> {
+  const config = { ...options(indexURL), ...(await moduleOption(host)) }
+  const pyodide = await loadPyodide(snapshot ? { ...config, _loadSnapshot: snapshot } : config)
   closeHostDoors(pyodide)
   return { run: (request) => run(pyodide, request) }
 }
@@ -62,12 +76,70 @@ export async function startPython(indexURL: string, snapshot?: Uint8Array): Prom
  * before the hardening (which each restored interpreter applies again), together with an
  * interpreter started from it for the first run.
  */
-export async function snapshotPython(indexURL: string): Promise<{ snapshot: Uint8Array; runtime: PythonRuntime }> {
-  const pyodide = await loadPyodide({ ...options(indexURL), _makeSnapshot: true })
+export async function snapshotPython(indexURL: string, host: PythonHost = {}): Promise<{ snapshot: Uint8Array; runtime: PythonRuntime }> {
+  const pyodide = await loadPyodide({ ...options(indexURL), ...(await moduleOption(host)), _makeSnapshot: true })
   pyodide.runPython(PRELOADED)
   const snapshot = (pyodide as unknown as { makeMemorySnapshot: () => Uint8Array }).makeMemorySnapshot()
   closeHostDoors(pyodide)
   return { snapshot, runtime: { run: (request) => run(pyodide, request) } }
+}
+
+/** What Pyodide hands Emscripten's module factory, as far as instantiating the wasm goes. */
+interface ModuleSettings {
+  instantiateWasm?: (
+    imports: { env: Record<string, unknown> },
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object
+}
+type ModuleFactory = (settings: ModuleSettings) => Promise<unknown>
+
+/**
+ * This process's compiled Pyodide wasm, and the two helper imports Pyodide adds to it (stateless
+ * functions of a tiny wasm module of its own), from the first interpreter instantiated.
+ */
+let compiled: { module: WebAssembly.Module; helpers: Record<string, unknown> } | undefined
+const factories = new Map<string, Promise<ModuleFactory>>()
+
+/**
+ * Pyodide's `createPyodideModule` option: its own factory, instantiating the kept compiled wasm
+ * when there is one (a new instance, with its own memory), else letting Pyodide compile it and
+ * keeping what it compiled.
+ */
+async function moduleOption(host: PythonHost): Promise<{ createPyodideModule?: never }> {
+  const url = host.moduleURL
+  if (!url) return {}
+  let factory = factories.get(url)
+  if (!factory) {
+    factory = import(/* @vite-ignore */ url).then((loaded: { default: ModuleFactory }) => loaded.default)
+    factories.set(url, factory)
+    // A module that failed to load is tried again next time, not remembered.
+    factory.catch(() => factories.delete(url))
+  }
+  const create = await factory
+  const reusing: ModuleFactory = (settings) => {
+    const instantiate = settings.instantiateWasm
+    if (instantiate)
+      settings.instantiateWasm = (imports, receive) => {
+        const kept = compiled
+        if (!kept)
+          return instantiate(imports, (instance, module) => {
+            compiled = {
+              module,
+              helpers: { Jsv_GetError_import: imports.env.Jsv_GetError_import, JsvError_Check: imports.env.JsvError_Check },
+            }
+            receive(instance, module)
+          })
+        Object.assign(imports.env, kept.helpers)
+        WebAssembly.instantiate(kept.module, imports as WebAssembly.Imports).then(
+          (instance) => receive(instance, kept.module),
+          // Pyodide's own way, compiling again, is the fallback.
+          () => instantiate(imports, receive),
+        )
+        return {}
+      }
+    return create(settings)
+  }
+  return { createPyodideModule: reusing as never }
 }
 
 /** The parts of the API Pyodide keeps to itself, each a way to the host for whoever holds it. */

@@ -14,7 +14,9 @@
  * process. Ends when its standard input does.
  */
 import { constants as fsConstants, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
 import { SANDBOX_READY, type CodeRunRequest } from '../core/code'
 import { closeNetwork } from './closeNetwork'
 import { readSnapshotFile } from './pythonSnapshotFile'
@@ -45,18 +47,20 @@ const write = (line: string) => new Promise<void>((resolve) => process.stdout.wr
 
 const { PYODIDE_VERSION, snapshotPython, startPython } = await import('../adapters/pythonRuntime')
 const indexURL = `${pyodideDir}/`
+// Every interpreter after the first instantiates the wasm compiled for the first.
+const host = { moduleURL: pathToFileURL(join(pyodideDir, 'pyodide.asm.mjs')).href }
 
 /** The snapshot to restore every run's interpreter from, and the interpreter for the first run. */
 async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnType<typeof startPython>> }> {
   if (snapshotPath) {
     try {
       const snapshot = readSnapshotFile(readFileSync(snapshotPath), PYODIDE_VERSION)
-      return { snapshot, first: await startPython(indexURL, snapshot) }
+      return { snapshot, first: await startPython(indexURL, snapshot, host) }
     } catch (error) {
       await write(JSON.stringify({ snapshotInvalid: error instanceof Error ? error.message : String(error) }))
     }
   }
-  const { snapshot, runtime } = await snapshotPython(indexURL)
+  const { snapshot, runtime } = await snapshotPython(indexURL, host)
   if (sendSnapshot) await write(JSON.stringify({ snapshot: Buffer.from(snapshot).toString('base64') }))
   return { snapshot, first: runtime }
 }
@@ -69,7 +73,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   if (!line.trim()) continue
   // Each run's interpreter is restored when its request comes (a process asked for one run, the
   // usual `exec`, restores no second one); the ready line starts the run's clock in the parent.
-  runtime ??= await startPython(indexURL, snapshot)
+  runtime ??= await startPython(indexURL, snapshot, host)
   await write(SANDBOX_READY)
   const request = JSON.parse(line) as CodeRunRequest
   const outcome = runtime.run(request)
