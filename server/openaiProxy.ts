@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRateLimiter, fail, readJsonBody, redact, RequestRefusal, sameOrigin } from './requestGuard'
+import { DEFAULT_BASE_URL, DEFAULT_MODEL } from '../src/core/agent/defaultModel'
 
 export interface ProxySettings {
   apiKey: string | undefined
@@ -27,8 +28,6 @@ export interface ProxySettings {
 /** Output tokens one request may ask for: a crafted skill cannot run up the server's bill in one call. */
 export const MAX_OUTPUT_TOKENS = 4096
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
-export const DEFAULT_MODEL = 'gpt-4.1-mini'
 export const MAX_REQUEST_BYTES = 2 * 1024 * 1024
 const FORWARDED = new Set(['/v1/chat/completions'])
 

@@ -8,8 +8,8 @@
  */
 import { lookup } from 'node:dns/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { LIVE_BUILTIN_TOOL_NAMES, type LiveToolInfo, type ServerTools } from '../src/core/tools/liveTools'
-import { BUILTIN_TOOLS } from '../src/core/tools/builtinTools'
+import type { LiveToolInfo, ServerTools } from '../src/core/tools/liveTools'
+import { BUILTIN_TOOLS, LIVE_BUILTIN_TOOL_NAMES } from '../src/core/tools/builtinTools'
 import { GuardRefusal, parseAllowList, type AllowEntry, type Resolve } from './liveTools/addressGuard'
 import { getWeather, weatherSettingsFrom, type WeatherSettings } from './liveTools/weather'
 import { pinnedTransport, webFetch, type Transport } from './liveTools/webFetch'
@@ -57,11 +57,28 @@ const builtin = (name: string): LiveToolInfo => {
   return { name, description: tool.description, parameters: tool.parameters }
 }
 
+type LiveRunner = (
+  args: Record<string, unknown>,
+  settings: LiveToolSettings,
+  network: NetworkAccess,
+  signal: AbortSignal,
+) => Promise<unknown>
+
+/**
+ * The real versions of the built-in tools described with `liveVersion` (core/tools/builtinTools.ts),
+ * in the order `GET /api/tools` lists them; toolsApi.test.ts checks that the two agree.
+ */
+export const LIVE_RUNNERS: Readonly<Record<string, LiveRunner>> = {
+  web_fetch: (args, settings, network, signal) => webFetch(args.url, { ...network, allow: settings.allow }, signal),
+  web_search: (args, settings, _network, signal) => webSearch(args.query, settings.search!, signal),
+  get_weather: (args, settings, _network, signal) => getWeather(args.city, settings.weather, signal),
+}
+
 /** What the server offers now. */
 export function serverTools(settings: LiveToolSettings, hub: McpHub | null): ServerTools {
   const live: LiveToolInfo[] = []
   const unavailable: ServerTools['unavailable'] = []
-  for (const name of LIVE_BUILTIN_TOOL_NAMES) {
+  for (const name of Object.keys(LIVE_RUNNERS).filter((candidate) => LIVE_BUILTIN_TOOL_NAMES.includes(candidate))) {
     if (!settings.builtins) unavailable.push({ name, reason: 'LIVE_TOOLS=off on the server.' })
     else if (name === 'web_search' && !settings.search)
       unavailable.push({ name, reason: 'No search provider: set SEARXNG_URL or BRAVE_SEARCH_API_KEY on the server.' })
@@ -175,14 +192,5 @@ function runLive(
   network: NetworkAccess,
   signal: AbortSignal,
 ): Promise<unknown> {
-  switch (name) {
-    case 'web_fetch':
-      return webFetch(args.url, { ...network, allow: settings.allow }, signal)
-    case 'web_search':
-      return webSearch(args.query, settings.search!, signal)
-    case 'get_weather':
-      return getWeather(args.city, settings.weather, signal)
-    default:
-      return hub!.call(name, args, signal)
-  }
+  return Object.hasOwn(LIVE_RUNNERS, name) ? LIVE_RUNNERS[name]!(args, settings, network, signal) : hub!.call(name, args, signal)
 }

@@ -3,7 +3,7 @@
  * responsive while they work, and the call's signal (Abort, or the tool time-out) terminates the
  * worker; the next call starts a fresh one.
  */
-import { createToolRegistry, ISOLATED_TOOL_NAMES, ToolRefusal, type ToolRegistry, type ToolRun } from '../core/tools'
+import { createToolRegistry, ToolRefusal, type ToolRegistry, type ToolRun } from '../core/tools'
 import { createWorkerChannel, type WorkerReply } from './workerChannel'
 
 export interface ToolWorkerRequest {
@@ -33,11 +33,9 @@ function runInWorker(name: string): ToolRun {
   }
 }
 
-/** The same registry, with the isolated tools running in the worker. */
+/** The same registry, with the isolated tools (`runs: 'isolated'`) running in the worker. */
 export function isolateTools(registry: ToolRegistry): ToolRegistry {
   return createToolRegistry(
-    registry.tools.map((tool) =>
-      ISOLATED_TOOL_NAMES.includes(tool.name) ? { ...tool, load: () => Promise.resolve(runInWorker(tool.name)) } : tool,
-    ),
+    registry.tools.map((tool) => (tool.runs === 'isolated' ? { ...tool, load: () => Promise.resolve(runInWorker(tool.name)) } : tool)),
   )
 }

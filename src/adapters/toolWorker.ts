@@ -1,8 +1,8 @@
 /**
- * The worker the page runs its runaway-prone tools in (ISOLATED_TOOL_NAMES). It is terminated on a
+ * The worker the page runs its runaway-prone tools in (described `runs: 'isolated'`). It is terminated on a
  * time-out or Abort and started afresh for the next call, so no tool call can block the page.
  */
-import { builtinToolRegistry, ISOLATED_TOOL_NAMES, ToolRefusal, type ToolContext } from '../core/tools'
+import { builtinToolRegistry, ToolRefusal, type ToolContext } from '../core/tools'
 import { loadDemoDatabase } from './sqlEngine'
 import type { ToolWorkerReply, ToolWorkerRequest } from './isolatedTools'
 
@@ -25,8 +25,8 @@ scope.onmessage = (event) => {
   const { id, name, args } = event.data
   void (async () => {
     try {
-      const tool = ISOLATED_TOOL_NAMES.includes(name) ? builtinToolRegistry.get(name) : undefined
-      if (!tool) throw new Error(`No isolated tool "${name}".`)
+      const tool = builtinToolRegistry.get(name)
+      if (tool?.runs !== 'isolated') throw new Error(`No isolated tool "${name}".`)
       const value: unknown = await (await tool.load())(args, context)
       // Structured clone keeps plain data; a result that is not plain data is reported, not lost.
       scope.postMessage({ id, ok: true, value: JSON.parse(JSON.stringify(value ?? null)) as unknown })

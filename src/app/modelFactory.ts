@@ -1,12 +1,10 @@
 /** Builds the model client the current settings ask for. Loaded with the first run (it brings the openai SDK). */
-import { createScriptedModel, parseScript, type ModelClient } from '../core/agent'
+import { createScriptedModel, DEFAULT_MODEL, parseScript, type ModelClient } from '../core/agent'
 import { readApiKey } from '../adapters/apiKeyStorage'
 import { createOpenAIModel } from '../adapters/openaiClient'
 import { TOKEN_HEADER } from '../adapters/proxyStatus'
 import { readTeamToken } from '../adapters/teamSettings'
 import type { PlaygroundState } from '../state/createPlaygroundStore'
-
-export const DEFAULT_MODEL = 'gpt-4.1-mini'
 
 /** `maxRetries`: evals retry a 429 or 5xx after its Retry-After (the SDK's backoff); a single run shows every failure. */
 export function modelFor(state: PlaygroundState, { maxRetries = 0 }: { maxRetries?: number } = {}): ModelClient {

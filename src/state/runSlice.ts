@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand'
 import type { AgentRun, RoutingMode, TraceEvent, WorkingStep } from '../core/agent'
 import type { ModelChoice } from '../core/workspace'
 import type { ToolProtocol } from '../core/agent/types'
+import { DEFAULT_BASE_URL } from '../core/agent/defaultModel'
 import type { PlaygroundState } from './createPlaygroundStore'
 
 export type { AgentRun, ModelChoice }
@@ -61,7 +62,7 @@ export const createRunSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (
   toolProtocol: 'native',
   model: 'scripted',
   modelName: '',
-  browserBaseUrl: 'https://api.openai.com/v1',
+  browserBaseUrl: DEFAULT_BASE_URL,
   script: EXAMPLE_SCRIPT,
   proxy: 'unknown',
   runs: [],

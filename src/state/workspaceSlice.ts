@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { EVALS_FILE, parseEvalSuite, starterEvals } from '../core/evals'
-import { message, type Language, type Message } from '../core/messages'
+import { DEFAULT_LANGUAGE, message, type Language, type Message } from '../core/messages'
 import {
   appendRoutingCase,
   hasRoutingCase,
@@ -200,7 +200,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       set((state) => ({ files: [...state.files, { path: EVALS_FILE, text: starterEvals(skill, utterance) }] }))
     set({ selectedPath: EVALS_FILE })
   },
-  addSkill: (language = 'en') => {
+  addSkill: (language = DEFAULT_LANGUAGE) => {
     const name = uniqueSkillName('new_skill', get().files)
     const path = pathForName(name)
     set((state) => ({ files: [...state.files, { path, text: blankSkillText(name, language) }], selectedPath: path }))

@@ -1,3 +1,4 @@
+export { DEFAULT_BASE_URL, DEFAULT_MODEL } from './defaultModel'
 export { runAgent, DEFAULT_TIMEOUTS, MAX_REPLY_CHARS, MAX_RESULT_CHARS, TRUNCATED_MARK } from './runAgent'
 export type { RunOptions, Timers } from './runAgent'
 export { runConversation, runNextTurn } from './conversation'

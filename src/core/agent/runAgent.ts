@@ -527,7 +527,7 @@ function toolsFor(config: EffectiveConfig, skill: Skill | null, options: RunOpti
       continue
     }
     const { name, description, parameters, kind, load } = descriptor
-    const mode = descriptor.live ? 'live' : descriptor.mocked ? 'mock' : undefined
+    const mode = descriptor.runs === 'server' ? 'live' : descriptor.runs === 'mock' ? 'mock' : undefined
     tools.set(name, {
       name,
       description,

@@ -5,6 +5,8 @@
  * because clients change them often.
  */
 
+import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from '../skill/fieldLimits'
+
 /** A client, or the public Agent Skills standard itself. */
 export type ClientId = 'agent-skills' | 'claude-code' | 'codex' | 'copilot' | 'claude-api'
 
@@ -78,7 +80,7 @@ export const CLIENT_PROFILES: Record<ClientId, ClientProfile> = {
     lintProfile: 'strict',
     extraFields: [],
     layout: 'none',
-    numbers: { ...NO_BUDGET, descriptionChars: 1024 },
+    numbers: { ...NO_BUDGET, descriptionChars: MAX_DESCRIPTION_CHARS },
     editable: ['descriptionChars'],
     folders: ['.agents/skills'],
   },
@@ -111,7 +113,7 @@ export const CLIENT_PROFILES: Record<ClientId, ClientProfile> = {
     lintProfile: 'codex',
     extraFields: [],
     layout: 'codex',
-    numbers: { ...NO_BUDGET, contextTokens: 0, percent: 2, budgetChars: 8000, descriptionChars: 1024 },
+    numbers: { ...NO_BUDGET, contextTokens: 0, percent: 2, budgetChars: 8000, descriptionChars: MAX_DESCRIPTION_CHARS },
     editable: ['contextTokens', 'percent', 'budgetChars', 'descriptionChars'],
     folders: ['.agents/skills', '.codex/skills'],
   },
@@ -131,7 +133,7 @@ export const CLIENT_PROFILES: Record<ClientId, ClientProfile> = {
     lintProfile: 'claude-api',
     extraFields: [],
     layout: 'claude-api',
-    numbers: { ...NO_BUDGET, descriptionChars: 1024, maxSkills: 8 },
+    numbers: { ...NO_BUDGET, descriptionChars: MAX_DESCRIPTION_CHARS, maxSkills: 8 },
     editable: ['maxSkills', 'descriptionChars'],
     folders: [],
   },
@@ -141,8 +143,8 @@ export const CLIENT_PROFILES: Record<ClientId, ClientProfile> = {
 export const CLAUDE_API_RULES = {
   /** Words a skill's name must not contain. */
   reservedWords: ['anthropic', 'claude'] as readonly string[],
-  nameChars: 64,
-  descriptionChars: 1024,
+  nameChars: MAX_NAME_CHARS,
+  descriptionChars: MAX_DESCRIPTION_CHARS,
   /** An upload's files together, uncompressed. */
   uploadBytes: 30 * 1024 * 1024,
 }

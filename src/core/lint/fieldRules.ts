@@ -2,6 +2,7 @@ import { clientOfLintProfile, clientsDefining } from '../clients'
 import { codePointLength } from '../lib/text'
 import { formatMessage, message as m, type Message } from '../messages'
 import { AGENT_SKILLS_FIELDS, KNOWN_FIELDS, parametersYaml, readParameters } from '../skill'
+import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS } from '../skill/fieldLimits'
 import { always, type LintRule, type SkillContext } from './types'
 
 // The fields each format reads are defined once, by the parser (src/core/skill/parseSkill.ts).
@@ -47,12 +48,12 @@ export const fieldRules: LintRule[] = [
       // As the reference validator reads it: lowercase letters of any script (or letters without
       // case, like Chinese), digits, single hyphens; compared after NFKC normalisation.
       const name = context.skill.name.normalize('NFKC')
-      if (/^[\p{Ll}\p{Lo}\p{Nd}]+(-[\p{Ll}\p{Lo}\p{Nd}]+)*$/u.test(name) && [...name].length <= 64) return
+      if (/^[\p{Ll}\p{Lo}\p{Nd}]+(-[\p{Ll}\p{Lo}\p{Nd}]+)*$/u.test(name) && [...name].length <= MAX_NAME_CHARS) return
       const fixed = name
         .toLowerCase()
         .replace(/[^\p{Ll}\p{Lo}\p{Nd}]+/gu, '-')
         .replace(/^-+|-+$/g, '')
-        .slice(0, 64)
+        .slice(0, MAX_NAME_CHARS)
       report.at(
         valueSpan(context, 'name'),
         m('lint.name-format.message', { name }),
@@ -94,7 +95,7 @@ export const fieldRules: LintRule[] = [
     severity: { app: 'warning', strict: 'error', lenient: 'error', 'claude-code': 'warning', codex: 'warning' },
     check: (context, report) => {
       const length = codePointLength(description(context))
-      if (length > 1024) report.at(valueSpan(context, 'description'), m('lint.description-too-long.message', { length }))
+      if (length > MAX_DESCRIPTION_CHARS) report.at(valueSpan(context, 'description'), m('lint.description-too-long.message', { length }))
     },
   },
   {
@@ -103,7 +104,7 @@ export const fieldRules: LintRule[] = [
     check: (context, report) => {
       const text = description(context).trim()
       const length = codePointLength(text)
-      if (text === '' || length > 1024) return
+      if (text === '' || length > MAX_DESCRIPTION_CHARS) return
       if (length < 200) report.at(valueSpan(context, 'description'), m('lint.description-length.short', { length }))
       else if (length > 400) report.at(valueSpan(context, 'description'), m('lint.description-length.long', { length }))
     },

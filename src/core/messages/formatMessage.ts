@@ -1,7 +1,5 @@
 import { en } from './en'
 
-export type Language = 'en' | 'zh'
-
 /** "a.b.c" for every string leaf of a nested catalog. */
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>
@@ -25,8 +23,8 @@ type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrin
 export type Catalog = DeepStrings<typeof en>
 
 /**
- * The English catalog (the CLI and every fallback). The Chinese one (./zh.ts) is imported by the
- * interface when Chinese is chosen, so a page in English does not load it.
+ * The English catalog (the CLI and every fallback). The other languages' catalogs (./<code>.ts,
+ * languages.ts) are imported by the interface when chosen, so a page in English does not load them.
  */
 export const CORE_MESSAGES: { en: Catalog } = { en }
 

@@ -5,6 +5,7 @@
  * offered whole words only, never a function word, the skill's own terms first, and for each the
  * routing test cases it would break, safe ones first.
  */
+import { LANGUAGES } from '../messages'
 import { codePointLength } from '../lib/text'
 import {
   createRouter,
@@ -267,6 +268,8 @@ const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
 // Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).
 const WORD_SUFFIX = /^[额量率表费价值数单期性化者]$/u
 let wordSegmenter: Intl.Segmenter | undefined
+// ICU's word dictionary for the languages written without spaces (the rules above are Chinese ones).
+const SEGMENTER_TAG = LANGUAGES.find((language) => language.unspaced)!.code
 
 /**
  * Where words begin in `message` (UTF-16 offsets, and its end), by ICU's word dictionary, the browser's and
@@ -275,7 +278,7 @@ let wordSegmenter: Intl.Segmenter | undefined
  */
 function wordStarts(message: string): Set<number> | null {
   if (typeof Intl.Segmenter !== 'function') return null
-  wordSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })
+  wordSegmenter ??= new Intl.Segmenter(SEGMENTER_TAG, { granularity: 'word' })
   const starts = new Set<number>()
   for (const { index } of wordSegmenter.segment(message)) starts.add(index)
   // The end too, where the last word's following one would begin.

@@ -445,24 +445,9 @@ export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
   },
 ]
 
-/** A blank skill: every common field, no keywords (a placeholder keyword would match real messages). */
-export function blankSkillText(name: string, language: Language): string {
-  return language === 'zh'
-    ? `---
-name: ${name}
-description: >-
-  这个技能做什么、什么时候用（两三句话，让模型能据此判断），也写明什么时候不该用。
-trigger_keywords: []
-required_tools: []
-max_rounds: 5
-entry_mode: auto
----
-
-## 你是 ……
-
-在这里写这个技能的系统提示词。技能生效时，它会取代默认提示词。
-`
-    : `---
+/** The blank skill's text in each language. */
+const BLANK_SKILL: Record<Language, (name: string) => string> = {
+  en: (name) => `---
 name: ${name}
 description: >-
   What this skill does and when to use it, in two or three sentences a model can decide on.
@@ -476,7 +461,26 @@ entry_mode: auto
 ## You are ...
 
 Write the system prompt for this skill here. It replaces the default prompt while the skill is active.
-`
+`,
+  zh: (name) => `---
+name: ${name}
+description: >-
+  这个技能做什么、什么时候用（两三句话，让模型能据此判断），也写明什么时候不该用。
+trigger_keywords: []
+required_tools: []
+max_rounds: 5
+entry_mode: auto
+---
+
+## 你是 ……
+
+在这里写这个技能的系统提示词。技能生效时，它会取代默认提示词。
+`,
+}
+
+/** A blank skill: every common field, no keywords (a placeholder keyword would match real messages). */
+export function blankSkillText(name: string, language: Language): string {
+  return BLANK_SKILL[language](name)
 }
 
 /**

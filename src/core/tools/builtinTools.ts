@@ -6,19 +6,16 @@ import type { ToolDescriptor } from './types'
 
 export const DEFAULT_MAX_CHARS = 3000
 
-/**
- * Tools whose work can run away (a recursive calculator function, a recursive SQL query): the page
- * runs them in a worker it can terminate on a timeout or Abort. See docs/agent-loop.md.
- */
-export const ISOLATED_TOOL_NAMES: readonly string[] = ['calculator', 'execute_sql']
 export const MAX_EXPRESSION = 500
 
-const mocked = (name: string, description: string, parameters: ToolDescriptor['parameters']): ToolDescriptor => ({
+/** A tool the page answers from the user's mock rules; `liveVersion`: the server can also run it for real. */
+const mocked = (name: string, description: string, parameters: ToolDescriptor['parameters'], liveVersion = false): ToolDescriptor => ({
   name,
   description,
   parameters,
   kind: 'external',
-  mocked: true,
+  runs: 'mock',
+  ...(liveVersion ? { liveVersion } : {}),
   load: () => import('./mockTools').then((module) => module.runMock(name)),
 })
 
@@ -26,7 +23,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'calculator',
     kind: 'local',
-    mocked: false,
+    runs: 'isolated',
     description: 'Evaluate an arithmetic expression exactly: + - * / ^ % parentheses, sqrt, log, sin, etc. Returns the numeric result.',
     parameters: {
       type: 'object',
@@ -46,7 +43,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'current_datetime',
     kind: 'local',
-    mocked: false,
+    runs: 'page',
     description: 'The current date, time and weekday (ISO 8601), optionally in an IANA time zone such as "Asia/Shanghai".',
     parameters: { type: 'object', properties: { timezone: { type: 'string' } }, additionalProperties: false },
     load: () => import('./currentDatetime').then((module) => module.runCurrentDatetime),
@@ -54,7 +51,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'file_read',
     kind: 'local',
-    mocked: false,
+    runs: 'page',
     description: 'Read a text file from the workspace file system. Long files are cut at max_chars and flagged truncated.',
     parameters: {
       type: 'object',
@@ -70,7 +67,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'file_write',
     kind: 'local',
-    mocked: false,
+    runs: 'page',
     description: 'Write (create or replace) a text file in the workspace file system.',
     parameters: {
       type: 'object',
@@ -83,7 +80,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'file_list',
     kind: 'local',
-    mocked: false,
+    runs: 'page',
     description: 'List the files in the workspace file system, optionally under a folder.',
     parameters: { type: 'object', properties: { folder: { type: 'string' } }, additionalProperties: false },
     load: () => import('./fileTools').then((module) => module.runFileList),
@@ -91,7 +88,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'search_knowledge',
     kind: 'local',
-    mocked: false,
+    runs: 'page',
     description: 'Full-text search over the knowledge documents of the workspace. Returns the best matching passages with their titles.',
     parameters: {
       type: 'object',
@@ -104,7 +101,7 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
   {
     name: 'execute_sql',
     kind: 'local',
-    mocked: false,
+    runs: 'isolated',
     description:
       'Run one read-only SQL query (SQLite) on the business database: tables orders(id, user_id, date, amount, status), users(id, name, city, signup_date), inventory(sku, name, stock, warehouse). Writes are refused.',
     parameters: {
@@ -119,24 +116,39 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
     },
     load: () => import('./executeSql').then((module) => module.runExecuteSql),
   },
-  mocked('web_search', 'Search the web. Returns titles, URLs and snippets.', {
-    type: 'object',
-    properties: { query: { type: 'string', minLength: 1 } },
-    required: ['query'],
-    additionalProperties: false,
-  }),
-  mocked('web_fetch', 'Fetch a web page and return its main text as Markdown.', {
-    type: 'object',
-    properties: { url: { type: 'string', pattern: '^https?://' } },
-    required: ['url'],
-    additionalProperties: false,
-  }),
-  mocked('get_weather', "Today's weather for a city the user named.", {
-    type: 'object',
-    properties: { city: { type: 'string', minLength: 1 } },
-    required: ['city'],
-    additionalProperties: false,
-  }),
+  mocked(
+    'web_search',
+    'Search the web. Returns titles, URLs and snippets.',
+    {
+      type: 'object',
+      properties: { query: { type: 'string', minLength: 1 } },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    true,
+  ),
+  mocked(
+    'web_fetch',
+    'Fetch a web page and return its main text as Markdown.',
+    {
+      type: 'object',
+      properties: { url: { type: 'string', pattern: '^https?://' } },
+      required: ['url'],
+      additionalProperties: false,
+    },
+    true,
+  ),
+  mocked(
+    'get_weather',
+    "Today's weather for a city the user named.",
+    {
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 1 } },
+      required: ['city'],
+      additionalProperties: false,
+    },
+    true,
+  ),
   mocked('extract_structured', 'Extract named fields from a text as JSON.', {
     type: 'object',
     properties: { text: { type: 'string' }, fields: { type: 'array', items: { type: 'string' }, minItems: 1 } },
@@ -144,3 +156,12 @@ export const BUILTIN_TOOLS: readonly ToolDescriptor[] = [
     additionalProperties: false,
   }),
 ]
+
+/**
+ * Tools whose work can run away (a recursive calculator function, a recursive SQL query): the page
+ * runs them in a worker it can terminate on a timeout or Abort. See docs/agent-loop.md.
+ */
+export const ISOLATED_TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.filter((tool) => tool.runs === 'isolated').map((tool) => tool.name)
+
+/** Built-in tools the server can run for real (docs/live-tools.md); each is mocked in the page unless set to Live. */
+export const LIVE_BUILTIN_TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.filter((tool) => tool.liveVersion === true).map((tool) => tool.name)

@@ -28,7 +28,7 @@ describe('live tools', () => {
   it('adds the server’s MCP tools to the registry, marked live', () => {
     const registry = registryWithServerTools(builtinToolRegistry, server)
     expect(registry.has('docs__search')).toBe(true)
-    expect(registry.get('docs__search')).toMatchObject({ kind: 'live', live: true, server: 'docs' })
+    expect(registry.get('docs__search')).toMatchObject({ kind: 'live', runs: 'server', server: 'docs' })
     expect(registryWithServerTools(builtinToolRegistry, null)).toBe(builtinToolRegistry)
   })
 
@@ -45,11 +45,10 @@ describe('live tools', () => {
       server,
       call,
     )
-    expect(registry.get('web_fetch')).toMatchObject({ live: true, mocked: false, kind: 'live' })
+    expect(registry.get('web_fetch')).toMatchObject({ runs: 'server', kind: 'live' })
     // Set to Live but not offered by the server: stays mocked.
-    expect(registry.get('web_search')).toMatchObject({ mocked: true })
-    expect(registry.get('web_search')?.live).toBeUndefined()
-    expect(registry.get('get_weather')).toMatchObject({ mocked: true })
+    expect(registry.get('web_search')).toMatchObject({ runs: 'mock', kind: 'external' })
+    expect(registry.get('get_weather')).toMatchObject({ runs: 'mock' })
     expect(await (await registry.get('docs__search')!.load())({ q: 'x' }, context)).toEqual({ ok: 'docs__search' })
     await expect(Promise.resolve((await registry.get('web_fetch')!.load())({ url: 'http://x' }, context))).rejects.toBeInstanceOf(
       ToolRefusal,

@@ -7,9 +7,6 @@ import type { JsonSchema } from '../skill'
 import { createToolRegistry, type ToolRegistry } from './toolRegistry'
 import type { ToolDescriptor } from './types'
 
-/** Built-in tools the server can run for real; each is mocked in the page unless set to Live. */
-export const LIVE_BUILTIN_TOOL_NAMES: readonly string[] = ['web_fetch', 'web_search', 'get_weather']
-
 export type ToolMode = 'mock' | 'live'
 
 /** A tool the server offers, as `GET /api/tools` lists it. */
@@ -112,8 +109,7 @@ export function registryWithServerTools(base: ToolRegistry, server: ServerTools 
       description: tool.description,
       parameters: tool.parameters,
       kind: 'live',
-      mocked: false,
-      live: true,
+      runs: 'server',
       server: tool.server,
       ...(pageTimeoutOf(tool) !== null ? { timeoutMs: pageTimeoutOf(tool)! } : {}),
       load: serverOnly,
@@ -147,8 +143,8 @@ export function withLiveRunners(
   return createToolRegistry(
     registry.tools.map((tool) => {
       if (tool.server !== undefined) return { ...tool, load: runner(tool.name) }
-      if (modes[tool.name] === 'live' && LIVE_BUILTIN_TOOL_NAMES.includes(tool.name) && offersLive(server, tool.name))
-        return { ...tool, kind: 'live' as const, mocked: false, live: true, load: runner(tool.name) }
+      if (modes[tool.name] === 'live' && tool.liveVersion === true && offersLive(server, tool.name))
+        return { ...tool, kind: 'live' as const, runs: 'server' as const, load: runner(tool.name) }
       return tool
     }),
   )

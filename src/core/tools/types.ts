@@ -4,6 +4,14 @@ import type { DemoDatabase } from './executeSql'
 /** Which time-out applies (docs/agent-loop.md): in-page work, a mocked outside service, or a call the server makes. */
 export type ToolKind = 'local' | 'external' | 'live'
 
+/**
+ * Where a call of the tool is answered: 'page' in the page's own thread; 'isolated' in a worker the
+ * page can terminate (work that can run away: docs/agent-loop.md); 'mock' from the user's mock
+ * rules (edited in the Tools tab); 'server' by the team server (a built-in set to Live, or an MCP
+ * tool: docs/live-tools.md). A built-in tool is described as 'page', 'isolated' or 'mock'.
+ */
+export type ToolRuns = 'page' | 'isolated' | 'mock' | 'server'
+
 /** Everything a tool may touch: passed in, so tools stay pure and testable. */
 export interface ToolContext {
   files: VirtualFiles
@@ -48,10 +56,10 @@ export interface ToolDescriptor {
   parameters: JsonSchema
   /** External-style tools get the shorter timeout (docs/agent-loop.md). */
   kind: ToolKind
-  /** Whether the page answers from the user's mock rules (edited in the Tools tab). */
-  mocked: boolean
-  /** Run by the server (a live built-in or an MCP tool); the trace marks its calls "live". */
-  live?: boolean
+  /** Where a call is answered; the trace marks a 'server' call "live" and a 'mock' call "mock". */
+  runs: ToolRuns
+  /** A mocked built-in the server can also run for real, when the user sets it to Live. */
+  liveVersion?: boolean
   /** The MCP server an MCP tool comes from. */
   server?: string
   /** How long a run waits for it, when not its kind's time-out (an MCP tool: as long as its server waits). */

@@ -3,6 +3,7 @@ import { applyFix } from '../../core/lint'
 import { codePointLength } from '../../core/lib/text'
 import { writtenDescription } from '../../core/skill/writtenDescription'
 import { isToolSchemaPath, keywordsToAdd, splitKeywordList, type JsonSchema, type Skill } from '../../core/skill'
+import { MAX_DESCRIPTION_CHARS } from '../../core/skill/fieldLimits'
 import { useLint, usePlaygroundStore, useSkill, useTextOf, useToolRegistry, useWorkspace } from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { redoIn, undoIn } from './modelHistory'
@@ -80,7 +81,7 @@ export default function SkillForm({ path }: { path: string }) {
             value={description}
             onChange={(event) => set('description', event.target.value)}
           />
-          <span className={`form-count${codePointLength(description) > 1024 ? ' warning-text' : ''}`}>
+          <span className={`form-count${codePointLength(description) > MAX_DESCRIPTION_CHARS ? ' warning-text' : ''}`}>
             {t('form.characters', { count: codePointLength(description) })}
           </span>
         </label>

@@ -136,7 +136,7 @@ function hoverToolName(model: monaco.editor.ITextModel, position: monaco.Positio
   return {
     range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
     contents: [
-      { value: `**${tool.name}** — built-in tool${tool.mocked ? ' (answers from its mocks in the Tools tab)' : ''}` },
+      { value: `**${tool.name}** — built-in tool${tool.runs === 'mock' ? ' (answers from its mocks in the Tools tab)' : ''}` },
       { value: tool.description },
       { value: `\`\`\`json\n${JSON.stringify(tool.parameters, null, 2)}\n\`\`\`` },
     ],

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { DEFAULT_MODEL } from '../../core/agent/defaultModel'
 import { parseScript } from '../../core/agent/scriptedModel'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
 import { useServices } from '../common/services'
@@ -59,7 +60,7 @@ export function ModelSettings({ onKeyChange }: { onKeyChange: () => void }) {
     )
   }
   if (model === 'proxy' && proxy !== 'unknown' && proxy?.locked) return <TeamToken />
-  const defaultName = model === 'proxy' && proxy !== 'unknown' && proxy ? proxy.model : 'gpt-4.1-mini'
+  const defaultName = model === 'proxy' && proxy !== 'unknown' && proxy ? proxy.model : DEFAULT_MODEL
   const saveKey = (next: { key: string; remembered: boolean }) => {
     setKey(next)
     apiKey.write(next.key, next.remembered)

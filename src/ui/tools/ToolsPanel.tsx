@@ -39,11 +39,11 @@ export default function ToolsPanel() {
               <span className="tool-description">{shownToolDescription(tool, t)}</span>
             </summary>
             <Schema tool={tool} />
-            {tool.mocked && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
+            {tool.runs === 'mock' && <MockEditor tool={tool.name} rules={mocks[tool.name] ?? []} />}
             {tool.name === 'search_knowledge' && <KnowledgeEditor />}
             {tool.name === 'file_read' && <VirtualFilesEditor />}
           </details>
-          {tool.mocked && <ModeSelect tool={tool.name} />}
+          {tool.runs === 'mock' && <ModeSelect tool={tool.name} />}
         </div>
       ))}
       {server !== null && server !== 'unknown' && server.servers.length > 0 && <McpServers server={server} />}
@@ -89,7 +89,7 @@ function ModeBadge({ tool }: { tool: ToolDescriptor }) {
       </span>
     )
   }
-  if (!tool.mocked) return <span className="badge">{t('tools.localBadge')}</span>
+  if (tool.runs !== 'mock') return <span className="badge">{t('tools.localBadge')}</span>
   const live = modes[tool.name] === 'live' && offersLive(server === 'unknown' ? null : server, tool.name)
   return live ? <span className="badge live-badge">{t('tools.liveBadge')}</span> : <span className="badge">{t('tools.mockBadge')}</span>
 }
