@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import { createOpenAIModel } from '../adapters/openaiClient'
 import { loadDemoDatabase } from '../adapters/sqlEngine'
-import { createScriptedModel, runConversation, type ModelClient, type RoutingMode } from '../core/agent'
+import { createScriptedModel, DEFAULT_BASE_URL, DEFAULT_MODEL, runConversation, type ModelClient, type RoutingMode } from '../core/agent'
 import {
   defaultTrials,
   EVALS_FILE,
@@ -164,9 +164,9 @@ export function modelFrom(args: Pick<EvalArgs, 'model'>, env: Record<string, str
   if (args.model === 'scripted') return () => createScriptedModel()
   const apiKey = env.OPENAI_API_KEY?.trim()
   if (!apiKey) throw new Error('--model openai needs OPENAI_API_KEY (and OPENAI_BASE_URL, OPENAI_MODEL for another server or model)')
-  const model = env.OPENAI_MODEL?.trim() || 'gpt-4.1-mini'
+  const model = env.OPENAI_MODEL?.trim() || DEFAULT_MODEL
   const client = createOpenAIModel({
-    baseURL: (env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1').replace(/\/+$/, ''),
+    baseURL: (env.OPENAI_BASE_URL?.trim() || DEFAULT_BASE_URL).replace(/\/+$/, ''),
     apiKey,
     model,
     label: `OpenAI · ${model}`,
