@@ -177,12 +177,18 @@ function CodeRunner({ name, code }: { name: string; code: SkillCode }) {
           />
         </label>
         <span className="muted small">{t('code.sandbox')}</span>
-        {python && (
-          <span className={`small python-${python}`} role="status">
-            {python === 'ready' ? t('pythonWarm.ready') : python === 'failed' ? t('pythonWarm.failed') : t('pythonWarm.starting')}
-          </span>
-        )}
       </div>
+      {/* Always there, with its line kept: text appearing here when the pointer reaches Run code
+          (which starts Python) must not move the button between the press and the release. */}
+      <p className={`small python-status${python ? ` python-${python}` : ''}`} role="status">
+        {python === 'ready'
+          ? t('pythonWarm.ready')
+          : python === 'failed'
+            ? t('pythonWarm.failed')
+            : python === 'starting'
+              ? t('pythonWarm.starting')
+              : ''}
+      </p>
       {problem && (
         <p className="error-text" role="alert">
           {t('code.invalid', { problem })}
