@@ -130,7 +130,7 @@ test('npm run serve for a team: refuses an exposed key without access control; w
     await page.goto(`http://127.0.0.1:${port}/`)
     await page.getByRole('button', { name: 'Skip the guide' }).click()
     await page.getByRole('combobox', { name: 'Model' }).selectOption('proxy')
-    await expect(page.getByRole('note')).toContainText('needs the team token')
+    await expect(page.getByRole('note').filter({ hasText: 'needs the team token' })).toBeVisible()
     await page.getByRole('textbox', { name: 'Team token' }).fill('team-token-1234')
     await page.getByRole('button', { name: 'Unlock' }).click()
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled()

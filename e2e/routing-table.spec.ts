@@ -198,7 +198,7 @@ test('skills can be added, renamed, duplicated and deleted (with undo)', async (
     .getByRole('button', { name: 'Delete' })
     .click()
   await expect(skills.getByRole('option')).toHaveCount(examples.skills + 1)
-  await page.getByRole('button', { name: 'Undo' }).click()
+  await page.getByRole('button', { name: 'Undo', exact: true }).click()
   await expect(skills.getByRole('option')).toHaveCount(examples.skills + 2)
 
   await page.reload()

@@ -525,7 +525,9 @@ test('a zip of 20,000 skills is read in short tasks with its progress shown: the
   await page.evaluate(() => {
     const said: string[] = []
     new MutationObserver(() => {
-      const text = document.querySelector('.import-message')?.textContent ?? ''
+      // The progress (its own line while the import runs), then the result.
+      const text =
+        document.querySelector('.import-progress [aria-live]')?.textContent || document.querySelector('.import-message')?.textContent || ''
       if (text && text !== said.at(-1)) said.push(text)
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
     Object.assign(window, { importSaid: said })
