@@ -39,7 +39,7 @@ test('keyboard only: Tab indents in the editor, Esc then Tab leaves it, and the 
   await tabTo(page, routing.utterance, { limit: 6 })
   await page.keyboard.type('计算一下 2^20 是多少')
 
-  // The model, routing mode and tool-call settings, then Run, then the view tabs: one stop for all of them.
+  // The model, routing mode and tool-call settings, then Run, then the view tabs, moved with the arrows.
   await tabTo(page, run.runButton, { limit: 10 })
   await page.keyboard.press('Tab')
   const routingTab = page.getByRole('tab', { name: 'Routing', exact: true })

@@ -232,15 +232,7 @@ export function App() {
           <RunControls onRun={() => setTab('run')} />
           <div className="tabs" role="tablist" aria-label={t('a11y.views')} onKeyDown={moveAmongTabs}>
             {TABS.map(({ id, Badge }) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={tab === id}
-                tabIndex={tab === id ? 0 : -1}
-                aria-label={t(`tabs.${id}`)}
-                onClick={() => setTab(id)}
-              >
+              <button key={id} type="button" role="tab" aria-selected={tab === id} aria-label={t(`tabs.${id}`)} onClick={() => setTab(id)}>
                 {t(`tabs.${id}`)} {Badge && <Badge />}
               </button>
             ))}

@@ -9,8 +9,8 @@ const STEPS: Record<string, (at: number, count: number) => number> = {
 
 /**
  * A tab list's keys, as WAI-ARIA's tabs pattern has them: the arrows, Home and End move to
- * another tab and choose it. Tab then stops at the chosen tab only (the others take tabIndex -1),
- * so the keyboard goes from the tabs straight to what they show.
+ * another tab and choose it. A list may also make the chosen tab its only Tab stop (the others
+ * take tabIndex -1); the view tabs do not (docs/keyboard.md).
  */
 export function moveAmongTabs(event: KeyboardEvent<HTMLElement>): void {
   const step = STEPS[event.key]
