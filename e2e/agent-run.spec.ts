@@ -112,7 +112,7 @@ test('the scripted model replays a script the user writes', async ({ page, routi
     '[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}',
   )
   await expect(run.runButton).toBeDisabled()
-  await expect(page.getByRole('note')).toContainText('not valid JSON')
+  await expect(page.getByRole('note').filter({ hasText: 'not valid JSON' })).toBeVisible()
   await script.fill(
     '[{"text": "Checking.", "tool_calls": [{"name": "calculator", "arguments": {"expression": "7*6"}}]}, {"text": "The answer is 42."}]',
   )
@@ -138,6 +138,8 @@ test('a runaway tool runs in a worker: the page stays responsive, Abort stops it
   await run.run()
   const abort = page.getByRole('button', { name: 'Abort' })
   await expect(abort).toBeVisible()
+  // The run has reached the tool (before it, the context is counted, which a busy machine slows).
+  await expect(page.getByRole('region', { name: 'Run trace' })).toContainText('Counting.', { timeout: 30_000 })
   // The query never ends; the page must still answer at once (it froze for minutes on the main thread).
   const watch = await watchMainThread(page)
   await page.waitForTimeout(1500)
