@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { ESLint } from 'eslint'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { findCycle } from '../core/lib/findCycle'
 import tseslint from 'typescript-eslint'
 import architecture from '../../architecture.json'
 
@@ -93,29 +94,6 @@ function isFolder(path: string): boolean {
   } catch {
     return false
   }
-}
-
-function findCycle(graph: Map<string, Set<string>>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>()
-  const stack: string[] = []
-  const visit = (node: string): string[] | null => {
-    if (state.get(node) === 'done') return null
-    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node]
-    state.set(node, 'open')
-    stack.push(node)
-    for (const next of graph.get(node) ?? []) {
-      const cycle = visit(next)
-      if (cycle) return cycle
-    }
-    stack.pop()
-    state.set(node, 'done')
-    return null
-  }
-  for (const node of graph.keys()) {
-    const cycle = visit(node)
-    if (cycle) return cycle
-  }
-  return null
 }
 
 describe('the import graph', () => {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { findCycle } from '../core/lib/findCycle'
 import { CLI_COMMANDS } from './cliCommands'
 import { runCli } from './runCli'
 
@@ -28,29 +29,6 @@ function cliFileGraph(): Map<string, Set<string>> {
     graph.set(file, targets)
   }
   return graph
-}
-
-function findCycle(graph: Map<string, Set<string>>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>()
-  const stack: string[] = []
-  const visit = (node: string): string[] | null => {
-    if (state.get(node) === 'done') return null
-    if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node]
-    state.set(node, 'open')
-    stack.push(node)
-    for (const next of graph.get(node) ?? []) {
-      const cycle = visit(next)
-      if (cycle) return cycle
-    }
-    stack.pop()
-    state.set(node, 'done')
-    return null
-  }
-  for (const node of graph.keys()) {
-    const cycle = visit(node)
-    if (cycle) return cycle
-  }
-  return null
 }
 
 describe('the CLI command registry', () => {
