@@ -44,8 +44,14 @@ function start(): Started {
  * start.
  */
 export function warmPython(): Promise<boolean> {
-  spare ??= start()
-  return spare.ready.then((problem) => problem === null)
+  const warming = (spare ??= start())
+  return warming.ready.then((problem) => {
+    if (problem === null) return true
+    // A Python that could not start is not kept: the next warm-up or Run code starts a new one.
+    warming.worker.terminate()
+    if (spare === warming) spare = null
+    return false
+  })
 }
 
 export const runPythonInPage: CodeRunner = async (request, { signal, timeoutMs }) => {

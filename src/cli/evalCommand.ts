@@ -197,7 +197,7 @@ export async function evalCommand(args: EvalArgs, io: CliIO, env: Record<string,
     )
     return 1
   }
-  // Skills with code run in the same sandbox as `exec` (a child process per call).
+  // Skills with code run in the same sandbox as `exec`: one sandbox process for every trial, a fresh interpreter each.
   const skillCode = workspaceCode(files, skills)
   // Each skill's bundled files (references, scripts) for read_skill_file and run_skill_script.
   const skillFiles = workspaceBundles(skills, [...files, ...bundled])

@@ -7,7 +7,7 @@
  * write beside it.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -72,6 +72,26 @@ const tool = (text: string, args: Record<string, unknown> = {}): CodeRunRequest 
 })
 const failure = (outcome: CodeRunOutcome) =>
   outcome.ok ? `returned ${JSON.stringify(outcome.result)}` : `${outcome.error.type}: ${outcome.error.message}`
+
+/** A skill whose run returns at once, leaving a callback that would spin forever on asyncio's loop. */
+const LEAVES_SPIN =
+  'import asyncio\n\ndef spin():\n    while True:\n        pass\n\ndef run(args):\n    loop = asyncio.get_event_loop()\n    loop.call_soon(spin)\n    loop.call_later(0.01, spin)\n    asyncio.ensure_future(asyncio.sleep(0.02))\n    return "scheduled"\n'
+
+/** The live processes (not zombies) of a process group, from /proc. */
+function groupMembers(group: number): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces, so the fields count from its closing parenthesis.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        return Number(pgrp) === group && state !== 'Z' ? [`${pid} ${stat.slice(0, 80)}`] : []
+      } catch {
+        return []
+      }
+    })
+}
 
 // One after another: the runs share one sandbox process, and CI has two cores.
 describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
@@ -332,6 +352,69 @@ def kept_open(fd):
     if (process.platform !== 'win32') {
       expect(statSync(cache).mode & 0o777).toBe(0o700)
       expect(statSync(file).mode & 0o777).toBe(0o600)
+    }
+  })
+
+  it('restores the kept snapshot through the open file it is handed: a later process neither refuses nor replaces it', async () => {
+    const file = snapshotPath(cache, pyodideVersion)
+    const before = statSync(file)
+    closeCodeRunner()
+    const outcome = await run(tool('def run(args):\n    return 5\n'))
+    expect(outcome, failure(outcome)).toMatchObject({ ok: true, result: 5 })
+    const after = statSync(file)
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs])
+  })
+
+  it('callbacks a run leaves on the event loop never run: the next run in the same process answers at once', async () => {
+    // asyncio's loop schedules through the host's setImmediate and setTimeout; were `spin` to run
+    // in the spent interpreter, the process would answer nothing more.
+    const scheduled = await run(tool(LEAVES_SPIN))
+    expect(scheduled, failure(scheduled)).toMatchObject({ ok: true, result: 'scheduled' })
+    const processes = sandboxProcessesStarted()
+    const next = await Promise.race([
+      run(tool('def run(args):\n    return 2\n')),
+      new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 20_000)),
+    ])
+    expect(next).toMatchObject({ ok: true, result: 2 })
+    expect(sandboxProcessesStarted()).toBe(processes)
+  })
+
+  it.runIf(process.platform === 'linux')('exec leaves no process behind, even when its code left a callback spinning', async () => {
+    const skills = mkdtempSync(join(tmpdir(), 'exec-leaves-'))
+    mkdirSync(join(skills, 'spinner'))
+    writeFileSync(join(skills, 'spinner', 'SKILL.md'), '---\nname: spinner\ndescription: Leaves a callback.\n---\nSpin.\n')
+    writeFileSync(join(skills, 'spinner', 'skill.py'), LEAVES_SPIN)
+    const root = join(import.meta.dirname, '../..')
+    // A process group of its own: whatever the CLI started stays in it, also once the CLI is gone.
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'exec', '--skills', skills, '--skill', 'spinner'],
+      {
+        cwd: root,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let out = ''
+    cli.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+    const group = cli.pid!
+    try {
+      const code = await new Promise<number | null>((resolve) => cli.on('exit', resolve))
+      expect(out, out).toContain('"result":"scheduled"')
+      expect(code).toBe(0)
+      let left = groupMembers(group)
+      for (let tries = 0; left.length && tries < 30; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        left = groupMembers(group)
+      }
+      expect(left).toEqual([])
+    } finally {
+      try {
+        process.kill(-group, 'SIGKILL')
+      } catch {
+        // Nothing left to end.
+      }
+      rmSync(skills, { recursive: true, force: true })
     }
   })
 

@@ -2,8 +2,8 @@
  * Runs a skill's code for the CLI (docs/skill-code.md): in a child process (pythonChild) kept
  * ready for the next run, which restores a fresh interpreter for each run from a memory snapshot
  * (kept in the user's cache folder between processes, pythonSnapshotCache.ts). Runs go to it one
- * at a time; at a time-out or an abort it is killed and the next run gets a new one. The outcome
- * is the same JSON the page's worker gives.
+ * at a time; at a time-out or an abort it is killed and the next run gets a new one, and it is
+ * killed when the CLI exits. The outcome is the same JSON the page's worker gives.
  *
  * The child runs under Node's permission model: it may read Pyodide's files and its own script,
  * and nothing else; it may write no file, start no process and no worker. That is the boundary a
@@ -12,13 +12,13 @@
  * no keys.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { closeSync, existsSync, readFileSync, realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createInterface } from 'node:readline'
 import { SANDBOX_READY, sandboxFailure, type CodeRunner, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
-import { forgetSnapshot, readySnapshot, snapshotCacheDir, storeSnapshot } from './pythonSnapshotCache'
+import { cacheFolderProblem, forgetSnapshot, openSnapshot, snapshotCacheDir, storeSnapshot } from './pythonSnapshotCache'
 
 /** Starting Python takes a few seconds (more on a busy machine); this is only a guard against a hung start. */
 const START_LIMIT_MS = 120_000
@@ -123,6 +123,8 @@ class PythonChild {
   private readonly queue: Run[] = []
   private stderr = ''
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** Kills the process when the CLI exits: an idle child does not hold the CLI, nor outlive it. */
+  private readonly kill = () => this.child.kill('SIGKILL')
   private readonly onAbort = () => {
     const run = this.current
     if (run?.signal.aborted) this.fail(sandboxFailure('Aborted while the code was running.', Date.now() - run.started, 'aborted'))
@@ -134,16 +136,21 @@ class PythonChild {
     private readonly cache: { dir: string; version: string } | undefined,
     private readonly onEnd: (child: PythonChild) => void,
   ) {
-    const snapshot = cache && readySnapshot(cache.dir, cache.version)
-    const readable = [pyodide, ...command.readable, ...(snapshot ? [snapshot] : [])]
-    // Pyodide's folder goes last: the child loads Python from the folder it may read.
-    const childArgs = [...(snapshot ? [`--snapshot=${snapshot}`] : []), ...(cache ? ['--send-snapshot'] : []), pyodide]
+    // The snapshot is handed over open (the child's fourth descriptor): the child may read no path of the cache folder.
+    const snapshot = cache && openSnapshot(cache.dir, cache.version)
+    try {
+      // Pyodide's folder goes last: the child loads Python from the folder it may read.
+      const childArgs = [...(snapshot === undefined ? [] : ['--snapshot-fd=3']), ...(cache ? ['--send-snapshot'] : []), pyodide]
+      this.child = spawn(process.execPath, [...sandboxOptions([pyodide, ...command.readable]), ...command.args, ...childArgs], {
+        // Only what Node needs to start: no API keys, tokens or paths of the user's environment.
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['pipe', 'pipe', 'pipe', ...(snapshot === undefined ? [] : [snapshot])],
+      })
+    } finally {
+      if (snapshot !== undefined) closeSync(snapshot)
+    }
     processesStarted++
-    this.child = spawn(process.execPath, [...sandboxOptions(readable), ...command.args, ...childArgs], {
-      // Only what Node needs to start: no API keys, tokens or paths of the user's environment.
-      env: { PATH: process.env.PATH ?? '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
+    process.once('exit', this.kill)
     this.child.stdout!.setEncoding('utf8')
     createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.onLine(line))
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-4000)))
@@ -223,12 +230,13 @@ class PythonChild {
       return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
     }
     const fields = message as { snapshot?: unknown; snapshotInvalid?: unknown; ok?: unknown }
-    // The snapshot comes before the first ready line, that is before any user code ran in the child.
-    if (typeof fields.snapshot === 'string' && this.cache && !this.current) {
+    // The snapshot and its refusal come before the first ready line, that is before any user code
+    // ran in the child; after it, they are a child that is not to be trusted (it is ended below).
+    if (typeof fields.snapshot === 'string' && this.cache && !this.started) {
       storeSnapshot(this.cache.dir, this.cache.version, Buffer.from(fields.snapshot, 'base64'))
       return
     }
-    if (typeof fields.snapshotInvalid === 'string' && this.cache && !this.current) {
+    if (typeof fields.snapshotInvalid === 'string' && this.cache && !this.started) {
       forgetSnapshot(this.cache.dir, this.cache.version)
       return
     }
@@ -263,7 +271,8 @@ class PythonChild {
     if (this.ended) return
     this.ended = true
     clearTimeout(this.timer)
-    this.child.kill('SIGKILL')
+    this.kill()
+    process.removeListener('exit', this.kill)
     this.onEnd(this)
     const run = this.current
     this.current = undefined
@@ -273,7 +282,10 @@ class PythonChild {
     }
     // Runs still waiting go to a new process, unless this one never started: the next would not either.
     for (const waiting of this.queue.splice(0)) {
-      if (this.started) void runCodeInNode(waiting.request, waiting).then(waiting.resolve)
+      if (this.started)
+        void runCodeInNode(waiting.request, waiting).then(waiting.resolve, (error: unknown) =>
+          waiting.resolve(sandboxFailure(messageOf(error), Date.now() - waiting.started)),
+        )
       else waiting.resolve(sandboxFailure(message, Date.now() - waiting.started))
     }
   }
@@ -289,42 +301,73 @@ export function sandboxProcessesStarted(): number {
 
 /**
  * Where the snapshot is kept between processes; `SKILL_PLAYGROUND_CACHE=off` keeps none (each
- * process then takes its own once).
+ * process then takes its own once), and neither does a folder that is not safe (said once on
+ * standard error, since every run then starts Python from nothing) or that cannot be found.
  */
-function snapshotCache(pyodide: string): { dir: string; version: string } | undefined {
+export function snapshotCache(pyodide: string, warn: (line: string) => void = (line) => process.stderr.write(line + '\n')) {
   if (process.env.SKILL_PLAYGROUND_CACHE === 'off') return undefined
-  return { dir: snapshotCacheDir(), version: pyodideVersion(pyodide) }
+  try {
+    const dir = snapshotCacheDir()
+    const problem = cacheFolderProblem(dir)
+    if (problem) {
+      if (!warned.has(dir))
+        warn(
+          `Python's snapshot is not kept in ${dir}: ${problem}. Every run starts Python from nothing (docs/skill-code.md, "A ready Python").`,
+        )
+      warned.add(dir)
+      return undefined
+    }
+    return { dir, version: pyodideVersion(pyodide) }
+  } catch {
+    // No home folder to keep it in (no HOME and no entry for this user): Python starts from nothing.
+    return undefined
+  }
 }
 
-export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) => {
-  const started = Date.now()
-  if (signal.aborted) return sandboxFailure('Aborted before the code ran.', 0, 'aborted')
+const warned = new Set<string>()
+
+/** The shared sandbox process, started when there is none (or the last one ended). */
+async function sharedChild(): Promise<PythonChild> {
+  if (shared?.alive) return shared
   const pyodide = pyodideFolder()
   let command: ChildCommand
   try {
     command = await childCommand(pyodide)
   } catch (error) {
-    return sandboxFailure(
-      `The sandbox could not be prepared (${error instanceof Error ? error.message : String(error)}); \`npm run build\` builds it.`,
-      Date.now() - started,
-    )
+    throw new Error(`The sandbox could not be prepared (${messageOf(error)}); \`npm run build\` builds it.`)
   }
-  if (!shared?.alive)
+  // Another caller may have started one while the command was prepared.
+  if (shared?.alive) return shared
+  try {
     shared = new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
       if (shared === ended) shared = undefined
     })
-  const child = shared
+  } catch (error) {
+    throw new Error(`The sandbox did not start: ${messageOf(error)}`)
+  }
+  return shared
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) => {
+  const started = Date.now()
+  if (signal.aborted) return sandboxFailure('Aborted before the code ran.', 0, 'aborted')
+  let child: PythonChild
+  try {
+    child = await sharedChild()
+  } catch (error) {
+    // A child that cannot be made is this run's failure, said where it happened, not the caller's exception.
+    return sandboxFailure(messageOf(error), Date.now() - started)
+  }
   return new Promise<CodeRunOutcome>((resolve) => child.run({ request, signal, timeoutMs, started, resolve }))
 }
 
 /** Starts the sandbox process ahead of a run, so the run only waits for what is left of its start. */
 export async function warmCodeRunner(): Promise<void> {
-  if (shared?.alive) return
-  const pyodide = pyodideFolder()
-  const command = await childCommand(pyodide)
-  shared ??= new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
-    if (shared === ended) shared = undefined
-  })
+  await sharedChild()
 }
 
 /** Ends the shared sandbox process (tests, and a CLI that is done with Python). */

@@ -1,19 +1,24 @@
 /**
  * The CLI's sandbox process for runs of a skill's code (docs/skill-code.md): started by
- * nodeCodeRunner.ts under Node's permission model (it may read Pyodide's files, its own and the
- * snapshot file it is given, write nothing, start no process or worker), with code generation from
+ * nodeCodeRunner.ts under Node's permission model (it may read Pyodide's files and its own, and the
+ * snapshot file the parent opened for it; it may write nothing, start no process or worker), with code generation from
  * strings off and an environment without secrets.
  *
  * It reads requests on standard input, one JSON per line, and answers each with one outcome line
  * on standard output, after a ready line once that run's fresh interpreter is restored (the first
  * one's before any request). Every run gets an interpreter of its own, restored from a memory
  * snapshot of Python taken before any user code (pythonRuntime.ts). Its arguments:
- * `[--snapshot=<file>] [--send-snapshot] <pyodide folder>`: the snapshot to restore from (checked
- * against the digest in its header; a bad one is reported and Python starts from nothing), and
- * whether to send the snapshot it had to take itself, so the parent can keep it for the next
+ * `[--snapshot-fd=<fd>] [--send-snapshot] <pyodide folder>`: the open file to restore from (the
+ * parent opened and checked it; the child reads no path of the cache folder; the payload is
+ * checked against the digest in its header, a bad one is reported and Python starts from nothing),
+ * and whether to send the snapshot it had to take itself, so the parent can keep it for the next
  * process. Ends when its standard input does.
+ *
+ * A run's code may leave callbacks on the event loop (asyncio's call_soon and call_later go through
+ * setImmediate and setTimeout): those are dropped when its run ends, so nothing of a spent
+ * interpreter runs after its outcome (docs/skill-code.md, "A ready Python").
  */
-import { constants as fsConstants, readFileSync } from 'node:fs'
+import { closeSync, constants as fsConstants, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
@@ -40,8 +45,45 @@ closeNetwork()
 // Run from a file, argv[1] is the script; run with --eval, the arguments start there.
 const args = process.argv.slice(1)
 const pyodideDir = args.at(-1) ?? ''
-const snapshotPath = args.find((arg) => arg.startsWith('--snapshot='))?.slice('--snapshot='.length)
+const snapshotFd = args.find((arg) => arg.startsWith('--snapshot-fd='))?.slice('--snapshot-fd='.length)
 const sendSnapshot = args.includes('--send-snapshot')
+
+/**
+ * Runs `action` (one run of user code, synchronous) and then drops every callback it scheduled on
+ * the host's event loop: timers and immediates are cleared, microtasks it queued do nothing. A run
+ * is synchronous, so none of them can have run before it returned.
+ */
+const withinRun = (() => {
+  const loop = { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate, queueMicrotask }
+  let scheduled: (() => void)[] | undefined
+  const record = <Handle>(handle: Handle, clear: (handle: Handle) => void): Handle => {
+    scheduled?.push(() => clear(handle))
+    return handle
+  }
+  Object.assign(globalThis, {
+    setTimeout: (...args: Parameters<typeof setTimeout>) => record(loop.setTimeout(...args), loop.clearTimeout),
+    setInterval: (...args: Parameters<typeof setInterval>) => record(loop.setInterval(...args), loop.clearInterval),
+    setImmediate: (...args: Parameters<typeof setImmediate>) => record(loop.setImmediate(...args), loop.clearImmediate),
+    queueMicrotask: (callback: () => void) => {
+      if (!scheduled) return loop.queueMicrotask(callback)
+      let live = true
+      scheduled.push(() => (live = false))
+      loop.queueMicrotask(() => {
+        if (live) callback()
+      })
+    },
+  })
+  return <T>(action: () => T): T => {
+    const mine: (() => void)[] = []
+    scheduled = mine
+    try {
+      return action()
+    } finally {
+      scheduled = undefined
+      for (const drop of mine) drop()
+    }
+  }
+})()
 
 const write = (line: string) => new Promise<void>((resolve) => process.stdout.write(line + '\n', () => resolve()))
 
@@ -52,9 +94,12 @@ const host = { moduleURL: pathToFileURL(join(pyodideDir, 'pyodide.asm.mjs')).hre
 
 /** The snapshot to restore every run's interpreter from, and the interpreter for the first run. */
 async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnType<typeof startPython>> }> {
-  if (snapshotPath) {
+  if (snapshotFd) {
     try {
-      const snapshot = readSnapshotFile(readFileSync(snapshotPath), PYODIDE_VERSION)
+      const fd = Number(snapshotFd)
+      const file = readFileSync(fd)
+      closeSync(fd)
+      const snapshot = readSnapshotFile(file, PYODIDE_VERSION)
       return { snapshot, first: await startPython(indexURL, snapshot, host) }
     } catch (error) {
       await write(JSON.stringify({ snapshotInvalid: error instanceof Error ? error.message : String(error) }))
@@ -76,7 +121,8 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   runtime ??= await startPython(indexURL, snapshot, host)
   await write(SANDBOX_READY)
   const request = JSON.parse(line) as CodeRunRequest
-  const outcome = runtime.run(request)
+  const spent = runtime
+  const outcome = withinRun(() => spent.run(request))
   runtime = undefined
   await write(JSON.stringify(outcome))
 }

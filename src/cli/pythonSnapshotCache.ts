@@ -8,7 +8,19 @@
  * is named after Pyodide's version, so another version takes a snapshot of its own.
  */
 import { randomBytes } from 'node:crypto'
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs'
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { snapshotFileBytes, snapshotHeaderProblem } from './pythonSnapshotFile'
@@ -44,44 +56,63 @@ function stat(path: string): Stats | undefined {
 }
 
 /**
- * The snapshot file to start Python from, when the folder and the file are safe and its header is
- * this Pyodide's (the child checks the payload against the header's digest); else undefined, and a
- * stale or broken file of ours is removed.
+ * Why the cache folder is no safe place for the snapshot (then it is neither read nor written), or
+ * null; a folder not made yet is none (it is made, this user's only, when the snapshot is kept).
  */
-export function readySnapshot(dir: string, pyodideVersion: string): string | undefined {
+export function cacheFolderProblem(dir: string): string | null {
   const folder = stat(dir)
-  if (!folder || unsafe(folder, 'folder')) return undefined
+  return folder ? unsafe(folder, 'folder') : null
+}
+
+/**
+ * The snapshot file to start Python from, open for reading, when the folder and the file are safe
+ * and its header is this Pyodide's (the child checks the payload against the header's digest);
+ * else undefined, and a stale or broken file of ours is removed. The file is opened without
+ * following a link and checked through the open descriptor, which the child then reads: what was
+ * checked is what is restored, whatever happens to the path in between. The caller closes it.
+ */
+export function openSnapshot(dir: string, pyodideVersion: string): number | undefined {
+  if (!stat(dir) || cacheFolderProblem(dir)) return undefined
   const path = snapshotPath(dir, pyodideVersion)
-  const file = stat(path)
-  if (!file || unsafe(file, 'file')) return undefined
-  const head = Buffer.alloc(1000)
-  let fd: number | undefined
+  let fd: number
   try {
-    fd = openSync(path, 'r')
-    const read = readSync(fd, head, 0, head.length, 0)
-    if (snapshotHeaderProblem(head.subarray(0, read), pyodideVersion) === null) return path
+    // Not a link, and never waiting on a pipe someone put there.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   } catch {
     return undefined
-  } finally {
-    if (fd !== undefined) closeSync(fd)
   }
-  forgetSnapshot(dir, pyodideVersion)
+  let stale = false
+  try {
+    if (unsafe(fstatSync(fd), 'file') === null) {
+      const head = Buffer.alloc(1000)
+      const read = readSync(fd, head, 0, head.length, 0)
+      if (snapshotHeaderProblem(head.subarray(0, read), pyodideVersion) === null) return fd
+      stale = true
+    }
+  } catch {
+    // Unreadable: not used.
+  }
+  closeSync(fd)
+  if (stale) forgetSnapshot(dir, pyodideVersion)
   return undefined
 }
 
 /** Keeps a snapshot for the next process: written whole under another name, then renamed in place. */
 export function storeSnapshot(dir: string, pyodideVersion: string, snapshot: Uint8Array): boolean {
+  let temporary: string | undefined
   try {
     if (!stat(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 })
     const folder = stat(dir)
     if (!folder || unsafe(folder, 'folder')) return false
     const path = snapshotPath(dir, pyodideVersion)
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`
+    temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`
     writeFileSync(temporary, snapshotFileBytes(snapshot, pyodideVersion), { flag: 'wx', mode: 0o600 })
     renameSync(temporary, path)
     return true
   } catch {
-    // A cache that cannot be written (a read-only home) only means the next process starts Python from nothing.
+    // A cache that cannot be written (a read-only home, a full disk) only means the next process
+    // starts Python from nothing; a file half written is not left behind.
+    if (temporary) rmSync(temporary, { force: true })
     return false
   }
 }

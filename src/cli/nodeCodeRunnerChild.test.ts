@@ -1,0 +1,188 @@
+/**
+ * What the CLI's runner trusts from its sandbox process, and what it does when the process cannot
+ * be made (docs/skill-code.md, "A ready Python"), without starting Python: the process spawned is a
+ * stand-in that speaks the child's protocol (a ready line, then per request a ready line and an
+ * outcome) and reports the arguments and the snapshot it was handed. A child whose code ran is not
+ * trusted with the snapshot cache; a child that cannot be spawned, or a home folder that cannot be
+ * found, is a run's failure or a cold start, never an exception that cuts `exec --batch` short; an
+ * unsafe cache folder is said once and gets no snapshot sent for nothing.
+ */
+import type * as ChildProcesses from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type * as Os from 'node:os'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
+import { closeCodeRunner, pyodideFolder, runCodeInNode, sandboxProcessesStarted } from './nodeCodeRunner'
+import { snapshotPath } from './pythonSnapshotCache'
+import { snapshotFileBytes } from './pythonSnapshotFile'
+import { runCli } from './runCli'
+
+const control = vi.hoisted(() => ({
+  spawnFails: false,
+  homeMissing: false,
+  spawned: [] as { args: string[]; closed: Promise<void> }[],
+}))
+
+/** The child's protocol: what it reports as its result is what it was handed. */
+const STAND_IN = String.raw`
+const { readFileSync } = require('node:fs')
+const readline = require('node:readline')
+const args = JSON.parse(process.env.CHILD_ARGS)
+const out = (line, then) => process.stdout.write(line + '\n', then)
+const fd = args.find((arg) => arg.startsWith('--snapshot-fd='))
+const snapshot = fd ? readFileSync(Number(fd.slice('--snapshot-fd='.length))).toString('latin1') : null
+out(READY)
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const request = JSON.parse(line)
+  out(READY)
+  out(JSON.stringify({ ok: true, result: { args, snapshot }, stdout: '', stderr: '', ms: 1 }))
+  const after = request.args.after ?? []
+  // What a child taken over after its code ran could write, and then it ends.
+  if (after.length) out(after.join('\n'), () => process.exit(0))
+})
+`.replaceAll('READY', JSON.stringify(SANDBOX_READY))
+
+vi.mock('node:child_process', async (importOriginal) => {
+  const real = await importOriginal<typeof ChildProcesses>()
+  return {
+    ...real,
+    spawn: (_command: string, args: string[], options: ChildProcesses.SpawnOptions) => {
+      if (control.spawnFails) throw new Error('spawn E2BIG')
+      const child = real.spawn(process.execPath, ['--eval', STAND_IN], {
+        env: { CHILD_ARGS: JSON.stringify(args) },
+        stdio: options.stdio,
+      })
+      control.spawned.push({ args, closed: new Promise((resolve) => child.on('close', () => resolve())) })
+      return child
+    },
+  }
+})
+
+vi.mock('node:os', async (importOriginal) => {
+  const real = await importOriginal<typeof Os>()
+  return {
+    ...real,
+    homedir: () => {
+      if (control.homeMissing) throw new Error('no home folder for this user')
+      return real.homedir()
+    },
+  }
+})
+
+const root = mkdtempSync(join(tmpdir(), 'runner-child-'))
+const cache = join(root, 'cache')
+const version = (JSON.parse(readFileSync(join(pyodideFolder(), 'package.json'), 'utf8')) as { version: string }).version
+const planted = snapshotFileBytes(new Uint8Array(64).fill(9), version)
+const env = { cache: process.env.SKILL_PLAYGROUND_CACHE, xdg: process.env.XDG_CACHE_HOME, home: process.env.HOME }
+
+beforeEach(() => {
+  rmSync(cache, { recursive: true, force: true })
+  mkdirSync(cache, { mode: 0o700 })
+  writeFileSync(snapshotPath(cache, version), planted, { mode: 0o600 })
+  process.env.SKILL_PLAYGROUND_CACHE = cache
+  control.spawnFails = false
+  control.homeMissing = false
+  control.spawned = []
+})
+afterEach(() => {
+  closeCodeRunner()
+  vi.restoreAllMocks()
+  for (const [name, value] of [
+    ['SKILL_PLAYGROUND_CACHE', env.cache],
+    ['XDG_CACHE_HOME', env.xdg],
+    ['HOME', env.home],
+  ] as const)
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const request = (args: Record<string, unknown> = {}): CodeRunRequest => ({
+  files: [{ path: 'skill.py', text: 'def run(args):\n    return 1\n' }],
+  entry: 'skill.py',
+  function: 'run',
+  args,
+})
+const run = (args: Record<string, unknown> = {}) =>
+  runCodeInNode(request(args), { signal: new AbortController().signal, timeoutMs: 10_000 })
+const handed = (outcome: CodeRunOutcome) => (outcome.ok ? (outcome.result as { args: string[]; snapshot: string | null }) : null)
+
+describe('the runner and its sandbox process', () => {
+  it('hands the checked snapshot over as an open file: the child may read no path of the cache folder', async () => {
+    const outcome = await run()
+    expect(handed(outcome)?.snapshot).toBe(planted.toString('latin1'))
+    expect(handed(outcome)?.args).toContain('--snapshot-fd=3')
+    expect(handed(outcome)?.args.filter((arg) => arg.includes(cache))).toEqual([])
+  })
+
+  it('a snapshot the child sends after its code ran is not kept: the child is ended instead', async () => {
+    const forged = Buffer.from(snapshotFileBytes(new Uint8Array(64).fill(1), version)).toString('base64')
+    const first = await run({ after: [JSON.stringify({ snapshot: forged })] })
+    expect(first).toMatchObject({ ok: true })
+    await control.spawned[0]!.closed
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(readFileSync(snapshotPath(cache, version)).equals(planted)).toBe(true)
+    // The next run gets a process of its own and is answered.
+    const started = sandboxProcessesStarted()
+    expect(await run()).toMatchObject({ ok: true })
+    expect(sandboxProcessesStarted()).toBe(started + 1)
+  })
+
+  it('a refusal of the snapshot after the code ran does not delete the cache', async () => {
+    await run({ after: [JSON.stringify({ snapshotInvalid: 'changed' })] })
+    await control.spawned[0]!.closed
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(readFileSync(snapshotPath(cache, version)).equals(planted)).toBe(true)
+  })
+
+  it('a cache folder open to other users: said once on standard error, no snapshot read or asked for', async () => {
+    chmodSync(cache, 0o755)
+    const errors: string[] = []
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk))
+      return true
+    })
+    const first = handed(await run())
+    closeCodeRunner()
+    const second = handed(await run())
+    for (const args of [first?.args, second?.args]) {
+      expect(args).not.toContain('--send-snapshot')
+      expect(args?.some((arg) => arg.startsWith('--snapshot-fd='))).toBe(false)
+    }
+    const notes = errors.filter((line) => line.includes(cache))
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toContain('the folder is open to other users')
+  })
+
+  it('no home folder to find the cache in: Python starts without a cache instead of failing', async () => {
+    delete process.env.SKILL_PLAYGROUND_CACHE
+    delete process.env.XDG_CACHE_HOME
+    control.homeMissing = true
+    const outcome = await run()
+    expect(outcome).toMatchObject({ ok: true })
+    expect(handed(outcome)?.args).not.toContain('--send-snapshot')
+  })
+
+  it('a child that cannot be spawned is each run’s failure, and exec --batch answers every line', async () => {
+    control.spawnFails = true
+    expect(await run()).toMatchObject({ ok: false, error: { type: 'sandbox', message: expect.stringContaining('spawn E2BIG') } })
+    const skills = join(root, 'skills')
+    mkdirSync(join(skills, 'one'), { recursive: true })
+    writeFileSync(join(skills, 'one', 'SKILL.md'), '---\nname: one\ndescription: Returns one.\n---\nOne.\n')
+    writeFileSync(join(skills, 'one', 'skill.py'), 'def run(args):\n    return 1\n')
+    const out: string[] = []
+    const code = await runCli(['exec', '--skills', skills, '--skill', 'one', '--batch'], {
+      out: (line) => out.push(line),
+      err: () => {},
+      lines: async function* () {
+        yield* ['{}', '{}', '{}']
+      },
+    })
+    expect(code).toBe(1)
+    expect(out.map((line) => JSON.parse(line) as unknown)).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ error: expect.objectContaining({ type: 'sandbox' }) })),
+    )
+  })
+})
