@@ -23,6 +23,13 @@ import { cacheFolderProblem, forgetSnapshot, openSnapshot, snapshotCacheDir, sto
 /** Starting Python takes a few seconds (more on a busy machine); this is only a guard against a hung start. */
 const START_LIMIT_MS = 120_000
 
+/**
+ * How long a process that has served a run may take to restore the next run's interpreter, a small
+ * part of Python's start. One that takes longer is busy with something a spent run left behind, so
+ * the run goes to a new process instead of failing at the start limit (tests shorten it).
+ */
+export const restoreLimit = { ms: 30_000 }
+
 /** Node 20 calls the permission model experimental; later versions name it `--permission`. */
 const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission'
 
@@ -119,6 +126,8 @@ class PythonChild {
   /** Whether the current run's interpreter is ready and its code running. */
   private running = false
   private ended = false
+  /** Runs it has answered: after the first, a run waits only for a restore. */
+  private served = 0
   private current: Run | undefined
   private readonly queue: Run[] = []
   private stderr = ''
@@ -192,7 +201,8 @@ class PythonChild {
     this.current = run
     this.running = false
     run.signal.addEventListener('abort', this.onAbort, { once: true })
-    this.waitForStart()
+    if (this.served) this.waitForRestore(run)
+    else this.waitForStart()
     this.child.stdin!.write(JSON.stringify(run.request) + '\n')
   }
 
@@ -242,6 +252,7 @@ class PythonChild {
     }
     const run = this.current
     if (!run || typeof fields.ok !== 'boolean') return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
+    this.served++
     this.finish(run, message as CodeRunOutcome)
     this.next()
   }
@@ -249,6 +260,18 @@ class PythonChild {
   /** A guard against a start that hangs; it does not keep an idle CLI from exiting. */
   private waitForStart(): void {
     this.timer = setTimeout(() => this.end('Python did not start in time.'), START_LIMIT_MS)
+    this.timer.unref()
+  }
+
+  /** A run whose interpreter is not restored in time goes, with the runs after it, to a new process. */
+  private waitForRestore(run: Run): void {
+    this.timer = setTimeout(() => {
+      if (this.current !== run || this.running) return
+      run.signal.removeEventListener('abort', this.onAbort)
+      this.current = undefined
+      this.queue.unshift(run)
+      this.end('The sandbox stopped answering.')
+    }, restoreLimit.ms)
     this.timer.unref()
   }
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
-import { closeCodeRunner, pyodideFolder, runCodeInNode, sandboxProcessesStarted } from './nodeCodeRunner'
+import { closeCodeRunner, pyodideFolder, restoreLimit, runCodeInNode, sandboxProcessesStarted } from './nodeCodeRunner'
 import { snapshotPath } from './pythonSnapshotCache'
 import { snapshotFileBytes } from './pythonSnapshotFile'
 import { runCli } from './runCli'
@@ -37,7 +37,10 @@ out(READY)
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const request = JSON.parse(line)
   out(READY)
-  out(JSON.stringify({ ok: true, result: { args, snapshot }, stdout: '', stderr: '', ms: 1 }))
+  out(JSON.stringify({ ok: true, result: { args, snapshot }, stdout: '', stderr: '', ms: 1 }), () => {
+    // What a callback left by a spent run would do: the process answers nothing more.
+    if (request.args.spinAfter) for (;;);
+  })
   const after = request.args.after ?? []
   // What a child taken over after its code ran could write, and then it ends.
   if (after.length) out(after.join('\n'), () => process.exit(0))
@@ -128,6 +131,21 @@ describe('the runner and its sandbox process', () => {
     const started = sandboxProcessesStarted()
     expect(await run()).toMatchObject({ ok: true })
     expect(sandboxProcessesStarted()).toBe(started + 1)
+  })
+
+  it('a process that stops answering after a run hands the next runs to a new process, which answers them', async () => {
+    const limit = restoreLimit.ms
+    restoreLimit.ms = 300
+    try {
+      expect(await run({ spinAfter: true })).toMatchObject({ ok: true })
+      const started = sandboxProcessesStarted()
+      const [second, third] = await Promise.all([run(), run()])
+      expect(second).toMatchObject({ ok: true })
+      expect(third).toMatchObject({ ok: true })
+      expect(sandboxProcessesStarted()).toBe(started + 1)
+    } finally {
+      restoreLimit.ms = limit
+    }
   })
 
   it('a refusal of the snapshot after the code ran does not delete the cache', async () => {
