@@ -1,53 +1,52 @@
 /**
  * Big imports in slices (issue 36 item 3): importing 466 public-style skills as a folder holds
- * the page for no long task (under LONGEST_TASK_MS; PerformanceObserver's long tasks, from the pick to the
- * report); a zip of 20,000 entries is measured the same way; both show how far they have come,
- * and a cancelled import keeps nothing of it and loses nothing of the workspace.
+ * the page for no long task (each main-thread task's CPU time under LONGEST_TASK_CPU_MS, from a
+ * DevTools trace between the pick and the report); a zip of 20,000 entries is held to the same
+ * bound; both show how far they have come, and a cancelled import keeps nothing of it and loses
+ * nothing of the workspace.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { strToU8, zipSync } from 'fflate'
+import { PICK_STAMP, startTaskTrace, stopTaskTrace, type MainThreadTask } from './mainThreadTasks'
 import { publicStyleSkills } from './publicStyleSkills'
 
 /**
  * Issue 36's goal is no task over 100 ms, held by the bench (scripts/importBench.ts) on a quiet
- * machine. A task here is timed by the wall clock in a browser that shares two cores with the
- * other test workers, so it includes waiting for a core (docs/bench.md); this bound is well under
- * the single tasks of a second and more the import was, and over what waiting adds.
+ * machine. Here a task is measured by its thread CPU time, not the wall clock: CI runs two
+ * browsers on two cores, and a task's wall time there is mostly waiting for a core (docs/bench.md,
+ * "How an import's longest task is measured"). The bound
+ * leaves room for a CPU slowed by its neighbour's caches, and stays well under the single tasks
+ * of a second and more the import was.
  */
-const LONGEST_TASK_MS = 400
+const LONGEST_TASK_CPU_MS = 150
 /**
- * A zip of 20,000 files does not meet that goal yet (docs/bench.md: the render that adds twenty
- * thousand skills, and the collection of what unpacking them left): this bound keeps it from
- * sliding back to the single task of several seconds it was, with room for a busy machine,
- * and the bench holds it to the goal.
+ * The pick's change handler, up to the next task, is timed by the page's clock (the trace cannot
+ * split the browser's delivery of the files from the page's handler in that one task).
  */
-const ZIP_LONGEST_TASK_MS = 2000
+const HANDLER_WALL_MS = 400
 
 interface Watched {
-  longTasks: { start: number; duration: number }[]
   picked: { at: number; handled: number }[]
 }
 
 /**
- * Long tasks from here on, and each file pick: when the input's change event came and when the
- * next task could start. The task that delivers the picked files is the browser's (Playwright
- * hands it hundreds of files, as a file dialog does): it is left out of the long tasks, and the
- * page's own part of it (the change handler, to the next task) is measured by itself.
+ * The page's tasks from here on (a trace), and each file pick: stamped into the trace, and timed
+ * from the input's change event to when the next task could start.
  */
-async function watchLongTasks(page: Page) {
-  await page.evaluate(() => {
+async function watchTasks(page: Page) {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('the import is traced in a launched browser')
+  await startTaskTrace(browser, page)
+  await page.evaluate((stamp) => {
     const w = window as unknown as Watched
-    w.longTasks = []
     w.picked = []
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => w.longTasks.push({ start: entry.startTime, duration: entry.duration })),
-    ).observe({ type: 'longtask' })
     document.addEventListener(
       'change',
       () => {
+        console.timeStamp(stamp)
         const pick = { at: performance.now(), handled: Number.MAX_SAFE_INTEGER }
         w.picked.push(pick)
         const channel = new MessageChannel()
@@ -56,19 +55,27 @@ async function watchLongTasks(page: Page) {
       },
       true,
     )
-  })
+  }, PICK_STAMP)
 }
 
-/** The longest task of the page's own since `watchLongTasks`, and how long its change handlers held the page. */
-async function longestTask(page: Page): Promise<{ longest: number; count: number; handlers: number }> {
-  const { longTasks, picked } = await page.evaluate(() => {
-    const w = window as unknown as Watched
-    return { longTasks: w.longTasks, picked: w.picked }
-  })
-  const ours = longTasks.filter((task) => !picked.some((pick) => pick.at >= task.start && pick.at <= task.start + task.duration))
+/**
+ * The page's tasks since `watchTasks`, the task that delivered each pick left out: for a folder of
+ * hundreds of files Chromium builds the file list there (Playwright hands them over, as a file
+ * dialog does), and the page's own part of it, its change handler, is timed by itself.
+ */
+async function longestTask(page: Page): Promise<{ longest: MainThreadTask; count: number; handlers: number }> {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('the import is traced in a launched browser')
+  const traced = await stopTaskTrace(browser)
+  // A trace without the pick's task (or without thread times) would measure nothing.
+  expect(traced.filter((task) => task.pick)).toHaveLength(1)
+  expect(traced.some((task) => task.cpu > 0)).toBe(true)
+  const tasks = traced.filter((task) => !task.pick)
+  const picked = await page.evaluate(() => (window as unknown as Watched).picked)
+  const longest = tasks.reduce<MainThreadTask>((most, task) => (task.cpu > most.cpu ? task : most), { cpu: 0, wall: 0, pick: false })
   return {
-    longest: Math.max(0, ...ours.map((task) => task.duration)),
-    count: ours.length,
+    longest,
+    count: tasks.filter((task) => task.cpu > 50).length,
     handlers: Math.max(0, ...picked.map((pick) => pick.handled - pick.at)),
   }
 }
@@ -94,23 +101,23 @@ test.describe('big imports in slices', () => {
     }
     try {
       await openPage(page)
-      await watchLongTasks(page)
+      await watchTasks(page)
       await page.getByLabel('Import folder files').setInputFiles(folder)
       const status = page.getByRole('status').filter({ hasText: /Imported 466 skills/ })
       await expect(status).toBeVisible({ timeout: 90_000 })
       await page.waitForTimeout(1500)
       const tasks = await longestTask(page)
       console.log(
-        `466 public-style skills: ${tasks.count} tasks over 50 ms, longest ${Math.round(tasks.longest)} ms; the pick's handler ${Math.round(tasks.handlers)} ms`,
+        `466 public-style skills: ${tasks.count} tasks over 50 ms of CPU, the longest ${Math.round(tasks.longest.cpu)} ms CPU (${Math.round(tasks.longest.wall)} ms wall); the pick's handler ${Math.round(tasks.handlers)} ms`,
       )
-      expect(tasks.longest).toBeLessThanOrEqual(LONGEST_TASK_MS)
-      expect(tasks.handlers).toBeLessThanOrEqual(LONGEST_TASK_MS)
+      expect(tasks.longest.cpu).toBeLessThanOrEqual(LONGEST_TASK_CPU_MS)
+      expect(tasks.handlers).toBeLessThanOrEqual(HANDLER_WALL_MS)
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }
   })
 
-  test('a zip of 20,000 entries: no task over two seconds, progress shown, and Cancel keeps nothing of it', async ({ page }) => {
+  test('a zip of 20,000 entries: no long task, progress shown, and Cancel keeps nothing of it', async ({ page }) => {
     const dir = mkdtempSync(join(tmpdir(), 'big-zip-'))
     const entries: Record<string, Uint8Array> = {}
     for (let i = 0; i < 20_000; i++)
@@ -134,17 +141,17 @@ test.describe('big imports in slices', () => {
       await page.waitForTimeout(1000)
       expect(await skills.count()).toBe(before)
 
-      await watchLongTasks(page)
+      await watchTasks(page)
       await page.getByLabel('Import files').setInputFiles(zip)
       await expect(progress).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: /Imported 20,?000 skills/ })).toBeVisible({ timeout: 100_000 })
       await page.waitForTimeout(1500)
       const tasks = await longestTask(page)
       console.log(
-        `20,000-entry zip: ${tasks.count} tasks over 50 ms, longest ${Math.round(tasks.longest)} ms; the pick's handler ${Math.round(tasks.handlers)} ms`,
+        `20,000-entry zip: ${tasks.count} tasks over 50 ms of CPU, the longest ${Math.round(tasks.longest.cpu)} ms CPU (${Math.round(tasks.longest.wall)} ms wall); the pick's handler ${Math.round(tasks.handlers)} ms`,
       )
-      expect(tasks.longest).toBeLessThanOrEqual(ZIP_LONGEST_TASK_MS)
-      expect(tasks.handlers).toBeLessThanOrEqual(LONGEST_TASK_MS)
+      expect(tasks.longest.cpu).toBeLessThanOrEqual(LONGEST_TASK_CPU_MS)
+      expect(tasks.handlers).toBeLessThanOrEqual(HANDLER_WALL_MS)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

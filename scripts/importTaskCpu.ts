@@ -1,7 +1,7 @@
 /**
  * The main thread's tasks while a 20,000-entry zip is imported, by thread CPU as well as wall time
- * (docs/bench.md): a DevTools trace of the import in headless Chromium, each `RunTask` of the
- * page's main thread with its wall time (`dur`) and its thread CPU time (`tdur`). On two shared
+ * (docs/bench.md): a DevTools trace of the import in headless Chromium, each task of the page's
+ * main thread with its wall time and its thread CPU time (e2e/mainThreadTasks.ts). On two shared
  * cores a task's wall time mostly measures the neighbours; its CPU time is the page's own work.
  *
  * `BENCH_DIST=<folder> tsx scripts/importTaskCpu.ts [rounds]` measures a production build made
@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { chromium } from 'playwright-core'
 import { preview } from 'vite'
+import { startTaskTrace, stopTaskTrace } from '../e2e/mainThreadTasks'
 
 const root = join(import.meta.dirname, '..')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -37,17 +38,6 @@ const server = await preview({ root, logLevel: 'error', preview: { port: 0, host
 const url = server.resolvedUrls?.local[0] ?? ''
 const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update'] })
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string }
-}
-
 async function measure() {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   try {
@@ -55,7 +45,7 @@ async function measure() {
     await page.goto(url)
     await page.getByRole('listbox', { name: 'Skills' }).waitFor()
     await page.waitForTimeout(2500)
-    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] })
+    await startTaskTrace(browser, page)
     const started = Date.now()
     await page.getByLabel('Import files').setInputFiles(zip)
     await page
@@ -64,16 +54,7 @@ async function measure() {
       .waitFor({ timeout: 300_000 })
     const took = Date.now() - started
     await page.waitForTimeout(1500)
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
-    const events = trace.traceEvents
-    const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-    // The page's renderer: the main thread that ran the most.
-    const tasksOf = (pid: number, tid: number) =>
-      events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === pid && event.tid === tid)
-    const busiest = mains
-      .map((main) => tasksOf(main.pid, main.tid))
-      .sort((a, b) => b.reduce((sum, task) => sum + (task.dur ?? 0), 0) - a.reduce((sum, task) => sum + (task.dur ?? 0), 0))[0]
-    const tasks = (busiest ?? []).map((task) => ({ wall: (task.dur ?? 0) / 1000, cpu: (task.tdur ?? 0) / 1000 }))
+    const tasks = await stopTaskTrace(browser)
     const byCpu = [...tasks].sort((a, b) => b.cpu - a.cpu)
     return {
       'done in (ms)': took,
