@@ -322,20 +322,23 @@ export function sandboxProcessesStarted(): number {
   return processesStarted
 }
 
+/** The cache folders already said to be unsafe: said once a process. */
+const warned = new Set<string>()
+
 /**
  * Where the snapshot is kept between processes; `SKILL_PLAYGROUND_CACHE=off` keeps none (each
  * process then takes its own once), and neither does a folder that is not safe (said once on
  * standard error, since every run then starts Python from nothing) or that cannot be found.
  */
-export function snapshotCache(pyodide: string, warn: (line: string) => void = (line) => process.stderr.write(line + '\n')) {
+function snapshotCache(pyodide: string): { dir: string; version: string } | undefined {
   if (process.env.SKILL_PLAYGROUND_CACHE === 'off') return undefined
   try {
     const dir = snapshotCacheDir()
     const problem = cacheFolderProblem(dir)
     if (problem) {
       if (!warned.has(dir))
-        warn(
-          `Python's snapshot is not kept in ${dir}: ${problem}. Every run starts Python from nothing (docs/skill-code.md, "A ready Python").`,
+        process.stderr.write(
+          `Python's snapshot is not kept in ${dir}: ${problem}. Every run starts Python from nothing (docs/skill-code.md, "A ready Python").\n`,
         )
       warned.add(dir)
       return undefined
@@ -346,8 +349,6 @@ export function snapshotCache(pyodide: string, warn: (line: string) => void = (l
     return undefined
   }
 }
-
-const warned = new Set<string>()
 
 /** The shared sandbox process, started when there is none (or the last one ended). */
 async function sharedChild(): Promise<PythonChild> {
