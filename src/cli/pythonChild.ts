@@ -1,8 +1,8 @@
 /**
  * The CLI's sandbox process for runs of a skill's code (docs/skill-code.md): started by
  * nodeCodeRunner.ts under Node's permission model (it may read Pyodide's files and its own, and the
- * snapshot file the parent opened for it; it may write nothing, start no process or worker), with code generation from
- * strings off and an environment without secrets.
+ * snapshot file the parent opened for it; it may write nothing, start no process or worker), with
+ * code generation from strings off and an environment without secrets.
  *
  * It reads requests on standard input, one JSON per line, and answers each with one outcome line
  * on standard output, after a ready line once that run's fresh interpreter is restored (the first
