@@ -9,6 +9,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sirv from 'sirv'
+import { encodeShare } from '../src/core/share'
 import { rawGet as raw } from '../server/rawRequest'
 import { examples, expect, test } from './fixtures'
 import { freePort, listen, ROOT, serve } from './serverProcess'
@@ -64,6 +65,16 @@ test('a colleague opens a short link from the team server in a fresh browser: th
     // Shared again, unchanged: the same link, one file on the server.
     expect((await makeShortLink()).short).toBe(first.short)
     expect(readdirSync(shares).filter((name) => name.endsWith('.link'))).toHaveLength(1)
+
+    // Links pointing to a team address (this page is on loopback): that may be another server,
+    // where a short link kept here would not open, so none is offered.
+    await page.getByRole('button', { name: 'Share' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share' })
+    await dialog.getByRole('textbox', { name: 'Team address' }).fill('https://team.example.org/playground/')
+    await dialog.getByRole('button', { name: 'Use this address' }).click()
+    await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue(/^https:\/\/team\.example\.org\/playground\/#s1\./)
+    await expect(dialog).toContainText('which may be another server where it would not open')
+    await expect(dialog.getByRole('button', { name: 'Make a short link' })).toHaveCount(0)
     await context.close()
 
     // A colleague in a fresh browser: the team server wants the token first, then the link opens.
@@ -85,6 +96,35 @@ test('a colleague opens a short link from the team server in a fresh browser: th
     await expect(theirs.getByRole('region', { name: 'Routing tests' }).getByRole('status')).toContainText(
       `${examples.cases + 4} passed, 0 failed`,
     )
+
+    // A link pasted while a short link waits for the token replaces it: the token then opens nothing older.
+    const another = await browser.newContext()
+    const later = await another.newPage()
+    await later.goto(first.short)
+    await expect(later.getByRole('alert', { name: 'Link could not be opened' })).toContainText('needs the team token')
+    const pasted = encodeShare({
+      kind: 'skill',
+      skills: [
+        { path: 'skills/pasted-later/SKILL.md', text: '---\nname: pasted-later\ndescription: Pasted after the short link\n---\n# Later\n' },
+      ],
+    })
+    await later.evaluate((hash) => void (window.location.hash = hash), `#${pasted}`)
+    const laterBanner = later.getByRole('region', { name: 'Shared draft' })
+    await expect(laterBanner).toContainText('Opened from a shared link: 1 skill')
+    const skills = later.getByRole('listbox', { name: 'Skills' })
+    await expect(skills).toContainText('pasted-later')
+    const askedShort: string[] = []
+    later.on('request', (request) => void (request.url().includes('/api/share/') && askedShort.push(request.url())))
+    await later.getByRole('button', { name: 'Skip the guide' }).click()
+    await later.getByRole('combobox', { name: 'Model' }).selectOption('proxy')
+    await later.getByRole('textbox', { name: 'Team token' }).fill(TOKEN)
+    const configured = later.waitForResponse((response) => response.url().includes('/api/llm-config') && response.status() === 200)
+    await later.getByRole('button', { name: 'Unlock' }).click()
+    await configured
+    await expect(laterBanner).toContainText('Opened from a shared link: 1 skill')
+    await expect(skills).toContainText('pasted-later')
+    expect(askedShort).toEqual([])
+    await another.close()
 
     // A damaged id and a stored file that was changed on the server are refused with a clear message.
     await theirs.goto(`${server.url}#t1.${'a'.repeat(31)}`)
@@ -140,11 +180,19 @@ test('a static copy and a server whose SHARE_DIR cannot be written say so, and k
   writeFileSync(blocked, 'not a folder')
   const server = await teamServer({ SHARE_DIR: join(blocked, 'shares') })
   try {
-    for (const [url, says] of [
-      [`http://127.0.0.1:${port}/`, 'This copy is static'],
-      [server.url, 'This server keeps no short links'],
+    for (const [url, says, opening] of [
+      [`http://127.0.0.1:${port}/`, 'This copy is static', 'this copy of the page has none beside it'],
+      [server.url, 'This server keeps no short links', 'the server of this page keeps no short links'],
     ] as const) {
       const context = await browser.newContext()
+      // A short link opened here says why it cannot open, without asking for it (no failed request).
+      const linked = await context.newPage()
+      const asked: string[] = []
+      linked.on('request', (request) => void (request.url().includes('/api/share') && asked.push(request.url())))
+      await linked.goto(`${url}#t1.${'b'.repeat(32)}`)
+      await expect(linked.getByRole('alert', { name: 'Link could not be opened' })).toContainText(opening)
+      expect(asked).toEqual([])
+      await linked.close()
       const page = await context.newPage()
       await page.goto(url)
       await page.getByRole('button', { name: 'Skip the guide' }).click()
@@ -161,5 +209,19 @@ test('a static copy and a server whose SHARE_DIR cannot be written say so, and k
   } finally {
     await server.stop()
     await new Promise((resolve) => host.close(resolve))
+  }
+})
+
+test('a team server on an open address refuses to start with a short link folder anyone could write to (no token, no proxy)', async () => {
+  const shares = mkdtempSync(join(tmpdir(), 'e2e-shares-open-'))
+  // Refused before it listens: nothing is bound and nothing is sent.
+  const server = serve({ HOST: '0.0.0.0', PORT: String(await freePort()), SHARE_DIR: shares })
+  try {
+    const code = await Promise.race([server.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 15_000))])
+    expect(code).toBe(1)
+    expect(server.output()).toContain('Refusing to start: HOST=0.0.0.0 exposes a short link folder anyone could write to (SHARE_DIR)')
+  } finally {
+    server.child.kill('SIGTERM')
+    rmSync(shares, { recursive: true, force: true })
   }
 })

@@ -13,7 +13,8 @@ import { createPlaygroundServer } from './playgroundServer'
 import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
 import { createFolderApi } from './folder/folderApi'
 import { liveToolSettingsFrom } from './toolsApi'
-import { createShortLinkApi, shareDirFrom } from './shortLinkApi'
+import { createShortLinkApi, shareDirFrom, shareMaxBytesFrom } from './shortLinkApi'
+import { exposedServices } from './exposedServices'
 import { describeOrigins, isSkillPath, skillOrigins } from '../src/core/skill'
 
 const root = resolve(import.meta.dirname, '../dist')
@@ -29,10 +30,21 @@ const settings = proxySettingsFrom(process.env)
 const access = accessSettingsFrom(process.env)
 const mcpConfig = readMcpConfig(process.env)
 const mcpCount = Object.keys(mcpConfig.servers).length
-const exposed = [
-  ...(settings.apiKey !== undefined ? ['the OpenAI key'] : []),
-  ...(mcpCount > 0 ? [`${mcpCount} MCP server${mcpCount === 1 ? '' : 's'}`] : []),
-]
+const folderPath = process.env.SKILL_PLAYGROUND_FOLDER?.trim()
+
+// Short links (docs/share-links.md): a team's server keeps them in SHARE_DIR. A folder edited in
+// place is one person's, on loopback: it keeps none unless SHARE_DIR asks for them. Made before
+// the check below: a writable folder is something an open address would give away.
+const shareMax = shareMaxBytesFrom(process.env)
+if ('problem' in shareMax) {
+  console.error(shareMax.problem)
+  process.exit(1)
+}
+const shortLinks =
+  !folderPath || process.env.SHARE_DIR?.trim()
+    ? createShortLinkApi(shareDirFrom(process.env, resolve(root, '..')), { maxBytes: shareMax.bytes })
+    : null
+const exposed = exposedServices({ apiKey: settings.apiKey !== undefined, mcpCount, shortLinks: shortLinks?.available === true })
 const refusal = refusalToStart(host, exposed, access)
 if (refusal) {
   console.error(refusal)
@@ -44,7 +56,6 @@ hub.start()
 
 // `skill-playground open <dir>`: the page edits that folder in place. Files on disk are one
 // person's: the folder is served on loopback only.
-const folderPath = process.env.SKILL_PLAYGROUND_FOLDER?.trim()
 if (folderPath && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
   console.error(`A folder is edited from this machine only: HOST must be loopback, not ${host}.`)
   process.exit(1)
@@ -57,10 +68,6 @@ let tellPages: (event: DiskEvent) => void = () => {}
 const disk = folderPath ? openDiskWorkspace(folderPath, (event) => tellPages(event)) : null
 const folderApi = disk ? createFolderApi(disk, access) : undefined
 if (folderApi) tellPages = folderApi.broadcast
-
-// Short links (docs/share-links.md): a team's server keeps them in SHARE_DIR. A folder edited in
-// place is one person's, on loopback: it keeps none unless SHARE_DIR asks for them.
-const shortLinks = !folderPath || process.env.SHARE_DIR?.trim() ? createShortLinkApi(shareDirFrom(process.env, resolve(root, '..'))) : null
 
 const server = createPlaygroundServer({
   ...(folderApi ? { folder: folderApi } : {}),

@@ -1,14 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeShare, MAX_SHORT_LINK_CHARS, type SharePayload } from '../src/core/share'
-import { accessSettingsFrom, TOKEN_HEADER } from './accessControl'
+import { DEFAULT_SHARE_MAX_BYTES, encodeShare, MAX_SHORT_LINK_CHARS, packShare, type SharePayload } from '../src/core/share'
+import { accessSettingsFrom, refusalToStart, TOKEN_HEADER } from './accessControl'
+import { exposedServices } from './exposedServices'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
-import { createShortLinkApi, shareDirFrom, shortLinkId } from './shortLinkApi'
+import { createShortLinkApi, shareDirFrom, shareMaxBytesFrom, shortLinkId, type ShortLinkOptions } from './shortLinkApi'
 
 const payload: SharePayload = {
   kind: 'workspace',
@@ -185,6 +186,160 @@ describe('the short link folder', () => {
       expect(stored.status).toBe(404)
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+})
+
+/** A playground server on loopback with only a short link API (no token), for one test. */
+async function shortLinkServer(dir: string, options: ShortLinkOptions = {}) {
+  const base = mkdtempSync(join(tmpdir(), 'short-links-app-'))
+  writeFileSync(join(base, 'index.html'), '<!doctype html><title>app</title>')
+  const server = createPlaygroundServer({
+    root: base,
+    proxy: () => proxySettingsFrom({}),
+    access: accessSettingsFrom({}),
+    shortLinks: createShortLinkApi(dir, options),
+    log: () => {},
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  const url = `http://127.0.0.1:${port}`
+  const store = (link: string) =>
+    fetch(`${url}/api/share`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) })
+  // A request refused before its body was read leaves its connection open until it times out: closed here.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+  return { url, port, store, close }
+}
+
+describe('a team server open to the network (review of issue 35 item 4)', () => {
+  it('counts a short link folder it can write as exposed: HOST=0.0.0.0 without a token or proxy refuses to start', () => {
+    const exposed = exposedServices({ apiKey: false, mcpCount: 0, shortLinks: true })
+    expect(exposed).toEqual(['a short link folder anyone could write to (SHARE_DIR)'])
+    expect(refusalToStart('0.0.0.0', exposed, accessSettingsFrom({}))).toMatch(/Refusing to start: .*short link folder/)
+    expect(refusalToStart('0.0.0.0', exposed, accessSettingsFrom({ PLAYGROUND_TOKEN: 't' }))).toBeNull()
+    expect(refusalToStart('127.0.0.1', exposed, accessSettingsFrom({}))).toBeNull()
+    // A folder that cannot be written keeps no links, so it gives nothing away.
+    expect(exposedServices({ apiKey: false, mcpCount: 0, shortLinks: false })).toEqual([])
+    expect(exposedServices({ apiKey: true, mcpCount: 2, shortLinks: false })).toEqual(['the OpenAI key', '2 MCP servers'])
+  })
+
+  it('reads SHARE_MAX_BYTES once, with its default from core, and refuses a value that is not a size', () => {
+    expect(shareMaxBytesFrom({})).toEqual({ bytes: DEFAULT_SHARE_MAX_BYTES })
+    expect(shareMaxBytesFrom({ SHARE_MAX_BYTES: ' 2048 ' })).toEqual({ bytes: 2048 })
+    for (const bad of ['0', '-1', '1.5', '10MB', 'lots']) expect(shareMaxBytesFrom({ SHARE_MAX_BYTES: bad })).toHaveProperty('problem')
+  })
+
+  it('caps the whole folder: a link past SHARE_MAX_BYTES is refused with 507 and a clear message; the same link again and links removed by hand free room', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'short-links-cap-'))
+    const first = encodeShare(payload)
+    const second = encodeShare({ ...payload, utterance: '换货' })
+    const third = encodeShare({ ...payload, utterance: '退货' })
+    // Room for two links, not three.
+    const maxBytes = first.length + second.length + Math.floor(third.length / 2)
+    const server = await shortLinkServer(dir, { maxBytes })
+    try {
+      expect((await server.store(first)).status).toBe(200)
+      expect((await server.store(second)).status).toBe(200)
+      const full = await server.store(third)
+      expect(full.status).toBe(507)
+      const body = (await full.json()) as { error: { type: string; message: string } }
+      expect(body.error.type).toBe('full')
+      expect(body.error.message).toMatch(/short link folder is full .*SHARE_MAX_BYTES.*Nothing was stored/)
+      expect(readdirSync(dir).filter((name) => name.endsWith('.link'))).toHaveLength(2)
+      // Sharing a kept link again takes no new room.
+      expect((await server.store(first)).status).toBe(200)
+      // A link removed from the folder frees its room: the folder is counted again before refusing.
+      rmSync(join(dir, `${shortLinkId(first)}.link`))
+      expect((await server.store(third)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+    // Counted from disk at start: a restarted server knows what the folder already holds.
+    const again = await shortLinkServer(dir, { maxBytes })
+    try {
+      expect((await again.store(first)).status).toBe(507)
+    } finally {
+      await again.close()
+    }
+  })
+
+  it("keeps its folder and files readable by the server's own user only", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-mode-')), 'shares')
+    const server = await shortLinkServer(dir)
+    try {
+      const { id } = (await (await server.store(encodeShare(payload))).json()) as { id: string }
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      expect(statSync(join(dir, `${id}.link`)).mode & 0o777).toBe(0o600)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('serves a stored file that hashes to its id as it is, without decoding it again (the page decodes what it opens)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'short-links-read-'))
+    // Not what store would write today (an unknown field), yet it is the file named by its hash.
+    const kept = packShare('s1.', { ...payload, extra: 'from an older server' })
+    // Not a link the decoder would pass at all: the server does not look inside, the page does.
+    const undecodable = 's1.this is not what a link holds'
+    for (const text of [kept, undecodable]) writeFileSync(join(dir, `${shortLinkId(text)}.link`), text)
+    const server = await shortLinkServer(dir)
+    try {
+      for (const text of [kept, undecodable]) {
+        const answer = await fetch(`${server.url}/api/share/${shortLinkId(text)}`)
+        expect(answer.status).toBe(200)
+        expect(await answer.json()).toEqual({ link: text })
+      }
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('bounds reads per client as it bounds writes', async () => {
+    const server = await shortLinkServer(mkdtempSync(join(tmpdir(), 'short-links-reads-')))
+    try {
+      const statuses: number[] = []
+      for (let batch = 0; batch < 61; batch++)
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, () => fetch(`${server.url}/api/share/${'0'.repeat(32)}`).then((answer) => answer.status)),
+          )),
+        )
+      expect(statuses.filter((status) => status === 404)).toHaveLength(600)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('says a chunked body that grew past the cap is too large without claiming a length it never learned', async () => {
+    const server = await shortLinkServer(mkdtempSync(join(tmpdir(), 'short-links-chunked-')))
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = httpRequest(
+          { host: '127.0.0.1', port: server.port, path: '/api/share', method: 'POST', headers: { 'content-type': 'application/json' } },
+          (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+          },
+        )
+        outgoing.on('error', reject)
+        // No content-length: sent in chunks until the server stops reading.
+        const piece = 'A'.repeat(64 * 1024)
+        outgoing.write('{"link": "s1.')
+        for (let sent = 0; sent < MAX_SHORT_LINK_CHARS + 128 * 1024; sent += piece.length) outgoing.write(piece)
+        outgoing.end('"}')
+      })
+      expect(answer.status).toBe(413)
+      const message = (JSON.parse(answer.body) as { error: { message: string } }).error.message
+      expect(message).toMatch(/too large for a short link \(the limit is 1,000,000 characters\)/)
+      expect(message).not.toMatch(/\b0 characters/)
+    } finally {
+      await server.close()
     }
   })
 })

@@ -5,7 +5,7 @@
  * rest of the API; a link's content leaves the page only when the user asks for a short link.
  */
 import { message, type Message } from '../core/messages'
-import { SHORT_LINKS_PATH, type ShortLinkOffer } from '../core/share'
+import { isShortLinkId, MAX_SHORT_LINK_CHARS, SHORT_LINKS_PATH, type ShortLinkOffer } from '../core/share'
 import { TOKEN_HEADER } from './proxyStatus'
 import { serverFeatures } from './serverFeatures'
 
@@ -20,7 +20,7 @@ export type ShortLinkAnswer<T> = { ok: true; value: T } | { ok: false; error: Me
 
 const headers = (token: string): Record<string, string> => ({ accept: 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) })
 
-/** Keeps `link` (the text after `#` of a share link) on the server; its id, or why not. */
+/** Keeps `link` (the text after `#` of a share link) on the server; its id (checked to be one), or why not. */
 export async function storeShortLink(link: string, token: string): Promise<ShortLinkAnswer<string>> {
   return ask(
     () =>
@@ -29,7 +29,8 @@ export async function storeShortLink(link: string, token: string): Promise<Short
         headers: { ...headers(token), 'content-type': 'application/json' },
         body: JSON.stringify({ link }),
       }),
-    (body) => (typeof body.id === 'string' ? body.id : null),
+    // An answer that is not an id (a proxy's page, another server) never becomes a link.
+    (body) => (typeof body.id === 'string' && isShortLinkId(body.id) ? body.id : null),
   )
 }
 
@@ -61,8 +62,12 @@ async function ask(
     const value = read(body)
     if (value !== null) return { ok: true, value }
   }
-  const error = (body.error ?? {}) as { type?: unknown; message?: unknown }
+  const error = (body.error ?? {}) as { type?: unknown; message?: unknown; limit?: unknown }
   if (response.status === 401) return { ok: false, error: message('shortLink.locked'), locked: true }
+  if (error.type === 'full')
+    return { ok: false, error: message('shortLink.full', { limit: typeof error.limit === 'string' ? error.limit : 'SHARE_MAX_BYTES' }) }
+  if (error.type === 'too_large')
+    return { ok: false, error: message('shortLink.tooLargeSent', { limit: MAX_SHORT_LINK_CHARS.toLocaleString('en') }) }
   if (error.type === 'not_found') return { ok: false, error: message('shortLink.notFound') }
   if (error.type === 'damaged') return { ok: false, error: message('shortLink.damagedStored') }
   if (error.type === 'bad_id') return { ok: false, error: message('shortLink.badId') }

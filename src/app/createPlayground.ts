@@ -124,10 +124,20 @@ export async function createPlayground(): Promise<Playground> {
 
   // A short link (docs/share-links.md, "Short links"): its content comes from the team server and
   // opens as the same link pasted would. One waiting for the team token opens once it is typed.
+  // Where nothing beside the page keeps short links (a static copy, a server without SHARE_DIR),
+  // the page says so without asking.
   let waitingShortLink: string | null = null
+  /** Counts the links opened: an answer that arrives after a newer link was opened is dropped. */
+  let linkTurn = 0
   const openShortLink = async (id: string) => {
     waitingShortLink = null
+    const turn = ++linkTurn
+    const offer = await shortLinkOffer()
+    if (turn !== linkTurn) return
+    if (offer === 'static') return store.getState().setShareError(message('shortLink.needsServer'))
+    if (offer === 'off') return store.getState().setShareError(message('shortLink.notKept'))
     const answer = await fetchShortLink(id, readTeamToken())
+    if (turn !== linkTurn) return
     if (!answer.ok) {
       if (answer.locked) waitingShortLink = id
       store.getState().setShareError(answer.error)
@@ -141,9 +151,15 @@ export async function createPlayground(): Promise<Playground> {
     else if ('run' in opened.shared) store.getState().showSharedRun(opened.shared)
     else store.getState().showSharedEvalCase(opened.shared)
   }
+  /** A newer link replaces a short link still waiting for the team token (or its answer): typing the token opens nothing older. */
+  const replaceEarlierLink = () => {
+    waitingShortLink = null
+    linkTurn++
+  }
   const openSharedLink = () => {
     const short = readShortLinkFragment(window.location.hash)
     if (short) {
+      replaceEarlierLink()
       history.replaceState(null, '', window.location.pathname + window.location.search)
       if (short.ok) void openShortLink(short.id)
       else store.getState().setShareError(short.error)
@@ -152,6 +168,7 @@ export async function createPlayground(): Promise<Playground> {
     // A run link opens the run read-only: nothing runs and no model is called (docs/share-links.md).
     const run = takeRunShareFromLocation()
     if (run) {
+      replaceEarlierLink()
       if (run.ok) store.getState().showSharedRun(run.shared)
       else store.getState().setShareError(run.error)
       return
@@ -159,12 +176,14 @@ export async function createPlayground(): Promise<Playground> {
     // An eval case link opens its trials read-only, the same way.
     const evalCase = takeEvalCaseShareFromLocation()
     if (evalCase) {
+      replaceEarlierLink()
       if (evalCase.ok) store.getState().showSharedEvalCase(evalCase.shared)
       else store.getState().setShareError(evalCase.error)
       return
     }
     const result = takeShareFromLocation()
     if (!result) return
+    replaceEarlierLink()
     if (result.ok) store.getState().openShared(result.payload)
     else store.getState().setShareError(result.error)
   }

@@ -435,6 +435,12 @@ export const en = {
     locked:
       'This short link is kept on a team server that needs the team token. Type the token in the model settings: the link opens then.',
     unavailable: 'The team server could not be asked for this short link ({{reason}}). Nothing was loaded.',
+    tooLargeSent: 'This is too large for a short link (the limit is {{limit}} characters). Share it as a file instead. Nothing was stored.',
+    full: "The team server's short link folder is full ({{limit}}; SHARE_MAX_BYTES). Share the long link or a file instead, or ask whoever runs the server to remove old links. Nothing was stored.",
+    needsServer:
+      'This is a short link: its content is kept on a team server, and this copy of the page has none beside it (it is static). Open the link at the team server it came from. Nothing was loaded.',
+    notKept:
+      'This is a short link, and the server of this page keeps no short links (SHARE_DIR). Open the link at the team server it came from. Nothing was loaded.',
   },
   // Eval cases edited in a form (docs/evals.md, "Cases without YAML").
   evalForm: {

@@ -1,5 +1,6 @@
 export {
   appendRoutingCase,
+  appendRoutingCases,
   hasRoutingCase,
   mergeRoutingSuites,
   NO_SKILL,

@@ -183,7 +183,7 @@ export function appendRoutingCase(text: string | undefined, utterance: string, e
 }
 
 /** `appendRoutingCase` for several cases at once: the text is copied once, not once per case. */
-function appendRoutingCases(text: string | undefined, cases: readonly { utterance: string; expect: string | null }[]): string {
+export function appendRoutingCases(text: string | undefined, cases: readonly { utterance: string; expect: string | null }[]): string {
   const entries = cases
     .map(({ utterance, expect }) => `- utterance: ${JSON.stringify(utterance)}\n  expect: ${caseValue(expect)}\n`)
     .join('')

@@ -4,7 +4,8 @@ export { archivePath, MAX_ARCHIVE_BYTES, unzipWorkspace, unzipWorkspaceInSteps, 
 export type { ArchiveContents, UnzipResult, WorkspaceArchive } from './workspaceArchive'
 export { mergeResources } from './mergeResources'
 export type { ToolResources } from './mergeResources'
-export { isLocalAddress, normalizePublicAddress } from './publicAddress'
+export { isLocalAddress, normalizePublicAddress, shareAddresses } from './publicAddress'
+export type { ShareAddresses } from './publicAddress'
 export { mergeIncoming, mergeIncomingInSteps } from './mergeIncoming'
 export type { IncomingMerge } from './mergeIncoming'
 export { importPaths } from './importPaths'
@@ -34,6 +35,7 @@ export {
 export type { EvalCaseDecodeResult, SharedCaseSettings, SharedEvalCase, SharedTrial } from './evalCaseShareCodec'
 export {
   canonicalStoredLink,
+  DEFAULT_SHARE_MAX_BYTES,
   isShortLinkId,
   MAX_SHORT_LINK_CHARS,
   readShortLinkFragment,

@@ -28,8 +28,6 @@ export interface IncomingMerge {
   previousTests: string | null
   /** evals.yaml before its cases were merged case by case (absent: it was not changed), so Discard can put it back. */
   previousEvals?: string
-  /** Eval cases added to evals.yaml. */
-  evalsAdded: number
 }
 
 export function mergeIncoming(existing: readonly SkillFile[], incoming: readonly SkillFile[], suffix: string): IncomingMerge {
@@ -106,6 +104,5 @@ export function* mergeIncomingInSteps(
     tests,
     previousTests: own?.text ?? null,
     ...(ownEvals && evalsMerge && evalsMerge.added > 0 ? { previousEvals: ownEvals.text } : {}),
-    evalsAdded: evalsMerge?.added ?? 0,
   }
 }

@@ -50,3 +50,41 @@ export function normalizePublicAddress(raw: string): string | null {
     return null
   }
 }
+
+/** Where a Share dialog's links point. */
+export interface ShareAddresses {
+  /** The page's own address is one colleagues cannot reach (localhost, a private network). */
+  local: boolean
+  /** The address a local page's links point to instead, or null when there is none (or none is needed). */
+  publicBase: string | null
+  /** The address links are built from: the public one, or the page's own. */
+  base: string
+  /**
+   * The address a short link is built from, or null when none would open: a short link is kept by
+   * the server that serves this page, so it points to that server (its own PUBLIC_URL, or the
+   * page's address), never to a team or build address that may be another server.
+   */
+  shortBase: string | null
+}
+
+/**
+ * The one rule for the addresses of share links (every Share dialog reads it): a page colleagues
+ * can reach links to itself; a local page links to the server's PUBLIC_URL, else the address the
+ * build was made for, else the team address typed in the dialog. Empty values count as none.
+ */
+export function shareAddresses({
+  page,
+  serverPublicUrl,
+  buildAddress,
+  teamAddress,
+}: {
+  page: string
+  serverPublicUrl: string | null
+  buildAddress: string
+  teamAddress: string
+}): ShareAddresses {
+  const local = isLocalAddress(page)
+  const publicBase = local ? serverPublicUrl || buildAddress || teamAddress || null : null
+  const shortBase = !local ? page : serverPublicUrl || (publicBase === null ? page : null)
+  return { local, publicBase, base: publicBase ?? page, shortBase }
+}

@@ -24,7 +24,12 @@ describe('short link fragments', () => {
       expect(isShortLinkId(bad)).toBe(false)
       expect(readShortLinkFragment(`t1.${bad}`)).toMatchObject({ ok: false, error: { key: 'shortLink.badId' } })
     }
-    expect(readShortLinkFragment('t2.abc')).toMatchObject({ ok: false, error: { key: 'share.unknownFormat' } })
+    // A later short link format says so, as a newer s/r/e link does (review of issue 35 item 4); an unknown one is unknown.
+    expect(readShortLinkFragment('t2.abc')).toMatchObject({
+      ok: false,
+      error: { key: 'share.newer', params: { version: '2', supported: 1 } },
+    })
+    expect(readShortLinkFragment('t0.abc')).toMatchObject({ ok: false, error: { key: 'share.unknownFormat' } })
     expect(readShortLinkFragment(`#${encodeShare(payload)}`)).toBeNull()
     expect(readShortLinkFragment('#unlock=abc')).toBeNull()
   })

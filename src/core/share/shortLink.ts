@@ -16,9 +16,15 @@ export const SHORT_LINK_PREFIX = 't1.'
 export const SHORT_LINKS_PATH = 'api/share'
 /** The most link text one short link may keep: a link's content, not a file store. */
 export const MAX_SHORT_LINK_CHARS = 1_000_000
+/**
+ * The most a team server keeps in SHARE_DIR altogether, in bytes, unless SHARE_MAX_BYTES says
+ * otherwise: a full folder refuses new links (old ones still open) instead of filling the disk.
+ */
+export const DEFAULT_SHARE_MAX_BYTES = 500 * 1024 * 1024
+/** The short link format this page reads (`t1.`). */
+const SHORT_LINK_VERSION = 1
 /** An id is the first 128 bits of the SHA-256 of the stored text, in lower-case hex. */
 const SHORT_LINK_ID = /^[0-9a-f]{32}$/
-export const SHORT_LINK_ID_LENGTH = 32
 
 /** Whether the page can make short links: `static`, no server beside it; `off`, a server that keeps none; `unknown`, its answer could not be read. */
 export type ShortLinkOffer = 'available' | 'static' | 'off' | 'unknown'
@@ -37,7 +43,11 @@ export function shortLinkFragment(id: string): string {
  */
 export function readShortLinkFragment(fragment: string): { ok: true; id: string } | { ok: false; error: Message } | null {
   const text = fragment.replace(/^#/, '')
-  if (!/^t\d+\./.test(text)) return null
+  const version = /^t(\d+)\./.exec(text)
+  if (!version) return null
+  // A later format says so, as a newer s/r/e link does; an older or malformed one is unknown.
+  if (Number(version[1]) > SHORT_LINK_VERSION)
+    return { ok: false, error: message('share.newer', { version: version[1] ?? '', supported: SHORT_LINK_VERSION }) }
   if (!text.startsWith(SHORT_LINK_PREFIX)) return { ok: false, error: message('share.unknownFormat') }
   const id = text.slice(SHORT_LINK_PREFIX.length)
   return isShortLinkId(id) ? { ok: true, id } : { ok: false, error: message('shortLink.badId') }

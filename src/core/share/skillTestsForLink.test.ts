@@ -71,3 +71,105 @@ describe('a one-skill link carries its tests (issue 35 defect 10)', () => {
     expect(merge.files.find((file) => file.path === 'evals-shared.yaml')?.text).toBe(carried)
   })
 })
+
+describe('eval files spliced for a link read back as the cases they should hold (review of issue 35 defect 10)', () => {
+  const DEFAULTS = `trials: 2
+defaults: &defaults
+  skill: refund-policy
+cases:
+  - name: refund
+    utterance: 我要退款
+    expect: *defaults
+  - name: small talk
+    utterance: hi
+    expect:
+      skill: null
+`
+
+  it("keeps the file's lines before cases: (trials:, an anchor the cases use)", () => {
+    const carried = skillTestsForLink([{ path: 'evals.yaml', text: DEFAULTS }], 'refund-policy')
+    expect(carried).toHaveLength(1)
+    const text = carried[0]?.text ?? ''
+    expect(text.startsWith('trials: 2\ndefaults: &defaults\n  skill: refund-policy\ncases:\n')).toBe(true)
+    const suite = parseEvalSuite(text)
+    expect(suite.problems).toEqual([])
+    expect(suite.trials).toBe(2)
+    expect(suite.cases.map((item) => [item.name, item.expect.skill])).toEqual([['refund', 'refund-policy']])
+    // The carried trials: survives the link too.
+    expect(text).toContain('trials: 2')
+  })
+
+  it('leaves the eval file out when the cut would not read back (an anchor defined in a case it does not carry)', () => {
+    const anchoredInOther = `cases:
+  - name: small talk
+    utterance: hi
+    expect: &refund
+      skill: null
+  - name: refund
+    utterance: 我要退款
+    expect:
+      skill: refund-policy
+      <<: *refund
+`
+    // The second case expects refund-policy only through its own key; its alias points into the first case.
+    expect(skillTestsForLink([{ path: 'evals.yaml', text: anchoredInOther }], 'refund-policy')).toEqual([])
+  })
+
+  it('cuts an item written as a lone dash at its dash, not at the line after it', () => {
+    const lone = `cases:
+  -
+    name: small talk
+    utterance: hi
+    expect:
+      skill: null
+  -
+    name: refund
+    utterance: 我要退款
+    expect:
+      skill: refund-policy
+`
+    const carried = skillTestsForLink([{ path: 'evals.yaml', text: lone }], 'refund-policy')
+    const suite = parseEvalSuite(carried[0]?.text ?? '')
+    expect(suite.problems).toEqual([])
+    expect(suite.cases.map((item) => item.name)).toEqual(['refund'])
+    // Merged into a file of lone dashes: one's own two cases and the new one, nothing cut in half.
+    const mine = lone.replace('name: refund', 'name: refund at home').replace('我要退款', '退款')
+    const merged = mergeEvalFiles(mine, carried[0]?.text ?? '')
+    expect(merged?.added).toBe(1)
+    expect(parseEvalSuite(merged?.text ?? '').cases.map((item) => item.name)).toEqual(['small talk', 'refund at home', 'refund'])
+  })
+
+  it('brings the file in beside, not spliced, when an added case would not read back in one’s own file', () => {
+    // The incoming file reads well on its own: its case's alias names an anchor above its cases.
+    const carried = `defaults: &defaults\n  skill: refund-policy\ncases:\n  - name: refund\n    utterance: 我要退款\n    expect: *defaults\n`
+    expect(parseEvalSuite(carried).cases.map((item) => item.expect.skill)).toEqual(['refund-policy'])
+    // One's own file has no `defaults` anchor: the incoming case's alias would dangle there.
+    expect(mergeEvalFiles(EVALS, carried)).toBeNull()
+    const merge = mergeIncoming([{ path: 'evals.yaml', text: EVALS }], [{ path: 'evals.yaml', text: carried }], 'shared')
+    expect(merge.files.find((file) => file.path === 'evals.yaml')?.text).toBe(EVALS)
+    expect(merge.files.find((file) => file.path === 'evals-shared.yaml')?.text).toBe(carried)
+    // One's own anchor of that name with another value: the case would read back as something else.
+    const otherDefaults = `defaults: &defaults\n  skill: orders\ncases:\n  - name: orders\n    utterance: 订单\n    expect: *defaults\n`
+    expect(mergeEvalFiles(otherDefaults, carried)).toBeNull()
+  })
+
+  it("keeps a CRLF file's line breaks, in the merge and in the link", () => {
+    const crlf = EVALS.replace(/\n/g, '\r\n')
+    const incoming = `cases:\n  - name: exchange\n    utterance: 我要换货\n    expect:\n      skill: refund-policy\n`
+    const merged = mergeEvalFiles(crlf, incoming)
+    expect(merged?.added).toBe(1)
+    const text = merged?.text ?? ''
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n')
+    expect(text.startsWith(crlf.slice(0, crlf.indexOf('# the end')))).toBe(true)
+    expect(text.endsWith('\r\n# the end\r\n')).toBe(true)
+    expect(parseEvalSuite(text).cases.map((item) => item.name)).toEqual([
+      'refund from the policy',
+      'small talk',
+      'opened headphones',
+      'exchange',
+    ])
+    const carried = skillTestsForLink([{ path: 'evals.yaml', text: crlf }], 'refund-policy')[0]?.text ?? ''
+    expect(carried.replace(/\r\n/g, '')).not.toContain('\n')
+    expect(parseEvalSuite(carried).cases).toHaveLength(2)
+  })
+})

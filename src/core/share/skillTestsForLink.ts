@@ -1,12 +1,15 @@
 /**
  * A one-skill link carries that skill's tests (issue 35 defect 10, docs/share-links.md): the
  * routing test cases that expect it and the eval cases of evals.yaml that expect it, each file cut
- * down to those cases (an eval case's YAML kept as written, comments inside it included). On
- * arrival the eval cases join the recipient's evals.yaml case by case, as routing cases do.
+ * down to those cases (an eval case's YAML kept as written, comments inside it included; the
+ * file's lines before `cases:`, such as `trials:` or an anchor the cases use, kept too). On arrival
+ * the eval cases join the recipient's evals.yaml case by case, as routing cases do. Every text
+ * spliced here is read back before it is used: one that does not read back as the cases it should
+ * hold is not used (the link leaves the file out; a merge brings the file in beside).
  */
 import { EVALS_FILE } from '../evals/evalSuite'
-import { appendRoutingCase, parseRoutingTests, ROUTING_TESTS_FILE } from '../routingSuite'
-import { parseYamlText, type SkillFile } from '../skill'
+import { appendRoutingCases, parseRoutingTests, ROUTING_TESTS_FILE } from '../routingSuite'
+import { locateListItems, parseYamlText, type SkillFile } from '../skill'
 
 /** The routing tests and eval cases that expect `skill`, as files a link can carry (none when it has none). */
 export function skillTestsForLink(files: readonly SkillFile[], skill: string): SkillFile[] {
@@ -14,16 +17,17 @@ export function skillTestsForLink(files: readonly SkillFile[], skill: string): S
   const suite = files.find((file) => file.path === ROUTING_TESTS_FILE)
   if (suite) {
     const cases = parseRoutingTests(suite.text).cases.filter((item) => item.expect === skill)
-    if (cases.length > 0) {
-      let text: string | undefined
-      for (const item of cases) text = appendRoutingCase(text, item.utterance, item.expect)
-      out.push({ path: ROUTING_TESTS_FILE, text: text ?? '' })
-    }
+    if (cases.length > 0) out.push({ path: ROUTING_TESTS_FILE, text: appendRoutingCases(undefined, cases) })
   }
   const evals = files.find((file) => file.path === EVALS_FILE)
-  const items = evals ? evalItems(evals.text) : null
-  const own = items?.filter((item) => item.skill === skill) ?? []
-  if (own.length > 0) out.push({ path: EVALS_FILE, text: `${EVALS_HEADER}${own.map((item) => item.text).join('')}` })
+  const read = evals ? evalItems(evals.text) : null
+  const own = read?.items.filter((item) => item.skill === skill) ?? []
+  if (evals && read && own.length > 0) {
+    const newline = newlineOf(evals.text)
+    const text = `${read.head ?? EVALS_HEADER}${own.map((item) => item.text).join('')}`.replace(/\r?\n/g, newline)
+    // A case that leans on something the cut left out (an anchor defined in another case) would not read back as itself.
+    if (readsBackAs(text, own)) out.push({ path: EVALS_FILE, text })
+  }
   return out
 }
 
@@ -32,56 +36,102 @@ const EVALS_HEADER = '# Behaviour evals (docs/evals.md).\ncases:\n'
 interface EvalItem {
   name: string | undefined
   skill: string | null | undefined
-  /** The item's lines, its dash at two spaces (as under `cases:`). */
+  /** The case as read, to check that a spliced text reads back the same. */
+  value: unknown
+  /** The item's lines, its dash at two spaces (as under `cases:`), each line ending in `\n`. */
   text: string
+  /** The column of its dash in the file. */
+  column: number
+  /** Where its text ends in the file: the end of its last line, before the line break. */
+  end: number
+}
+
+interface EvalItems {
+  items: EvalItem[]
+  /** The file's lines up to and including `cases:` (`\n` line breaks); null for a file that is a bare list. */
+  head: string | null
 }
 
 /** The cases of an evals.yaml as their own text, or null when the file does not read as a list of cases. */
-function evalItems(text: string): EvalItem[] | null {
-  const { value, errors, positions } = parseYamlText(text)
+function evalItems(text: string): EvalItems | null {
+  const { value, errors } = parseYamlText(text)
   if (errors.length > 0) return null
   const list = Array.isArray(value) ? value : isObject(value) ? value.cases : undefined
   if (!Array.isArray(list)) return null
-  const prefix = Array.isArray(value) ? '' : 'cases.'
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  const lineOf = (offset: number) => text.slice(0, offset).split(/\r\n?|\n/).length - 1
-  const starts = list.map((_, index) => positions.get(`${prefix}${index}`))
-  if (starts.some((start) => start === undefined)) return null
-  const firstLines = (starts as number[]).map(lineOf)
-  return list.map((item: unknown, index) => {
-    const from = firstLines[index] ?? 0
-    const dash = (lines[from] ?? '').search(/\S/)
-    // An item ends where the next begins, or (the last) at the first line left of its dash.
-    const to = endOfItem(lines, from, dash, index === list.length - 1 ? lines.length : (firstLines[index + 1] ?? lines.length))
-    const shift = 2 - dash
-    const body = lines
-      .slice(from, to)
-      .map((line) => (shift >= 0 ? ' '.repeat(shift) + line : line.slice(Math.min(-shift, line.search(/\S|$/)))))
+  // Where each case is written, from the YAML owner (frontmatter.ts): the same document, node by node.
+  const located = locateListItems(text)
+  if (!located || located.length !== list.length) return null
+  const items: EvalItem[] = []
+  for (const [index, item] of located.entries()) {
+    // The item's dash, first on its line; the item may start on the line after it (`-` alone).
+    const dash = text.lastIndexOf('-', item.span[0] - 1)
+    const lineStart = text.lastIndexOf('\n', dash - 1) + 1
+    if (dash < 0 || text.slice(lineStart, dash).trim() !== '') return null
+    let end = item.span[1]
+    while (end > item.span[0] && /\s/.test(text[end - 1] ?? '')) end--
+    const lineEnd = text.indexOf('\n', end)
+    const stop = lineEnd < 0 ? text.length : text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd
+    const column = dash - lineStart
+    const body = text
+      .slice(lineStart, stop)
+      .split(/\r?\n/)
+      .map((line) => shiftLine(line, 2 - column))
       .join('\n')
-    const record = isObject(item) ? item : {}
+    const record: Record<string, unknown> = isObject(list[index]) ? list[index] : {}
     const expect = isObject(record.expect) ? record.expect : {}
-    return {
+    items.push({
       name: typeof record.name === 'string' ? record.name.trim() : undefined,
       skill: typeof expect.skill === 'string' || expect.skill === null ? expect.skill : undefined,
+      value: list[index],
       text: `${body}\n`,
-    }
-  })
+      column,
+      end: stop,
+    })
+  }
+  let head: string | null = null
+  if (!Array.isArray(value)) {
+    const lines = text.split(/\r?\n/)
+    const at = lines.findIndex((line) => /^cases:\s*(#.*)?$/.test(line))
+    if (at < 0) return { items, head: null }
+    head = `${lines.slice(0, at + 1).join('\n')}\n`
+  }
+  return { items, head }
 }
+
+/** A line moved right by `shift` columns, or left by as much of `-shift` as it has spaces. */
+function shiftLine(line: string, shift: number): string {
+  if (line === '') return line
+  return shift >= 0 ? ' '.repeat(shift) + line : line.slice(Math.min(-shift, line.search(/\S|$/)))
+}
+
+/** Whether `text` reads as exactly these cases, in this order, each with the value it had where it came from. */
+function readsBackAs(text: string, expected: readonly { value: unknown }[]): boolean {
+  const back = evalItems(text)
+  return (
+    back !== null &&
+    back.items.length === expected.length &&
+    back.items.every((item, index) => JSON.stringify(item.value) === JSON.stringify(expected[index]?.value))
+  )
+}
+
+const newlineOf = (text: string) => (text.includes('\r\n') ? '\r\n' : '\n')
 
 /**
  * Adds the incoming evals.yaml's cases to one's own, after its last case, the rest of the file
- * kept byte for byte: a case already there (same name, same text) once. Null when the two cannot be
- * merged case by case (either file does not read as a list of cases, one's own is not written
- * under `cases:`, or a case of the same name differs): the caller then keeps the incoming file
- * beside one's own, so nothing is lost.
+ * kept byte for byte (its line breaks included): a case already there (same name, same text)
+ * once. Null when the two cannot be merged case by case (either file does not read as a list of
+ * cases, one's own is not written under `cases:` or has none, a case of the same name differs, or
+ * the merged file would not read back as one's own cases and the added ones): the caller then
+ * keeps the incoming file beside one's own, so nothing is lost.
  */
 export function mergeEvalFiles(mine: string, theirs: string): { text: string; added: number } | null {
   const own = evalItems(mine)
   const incoming = evalItems(theirs)
-  if (!own || !incoming || !/^cases:\s*(#.*)?$/m.test(mine)) return null
-  const byName = new Map(own.map((item) => [item.name, item.text]))
+  const last = own?.items.at(-1)
+  if (!own || !incoming || own.head === null || !last) return null
+  const byName = new Map(own.items.map((item) => [item.name, item.text]))
   const adding: EvalItem[] = []
-  for (const item of incoming) {
+  for (const item of incoming.items) {
     if (item.name === undefined) return null
     const same = byName.get(item.name)
     if (same === undefined) adding.push(item)
@@ -89,69 +139,17 @@ export function mergeEvalFiles(mine: string, theirs: string): { text: string; ad
   }
   if (adding.length === 0) return { text: mine, added: 0 }
   // Item texts have their dash at two spaces; own cases written at another indentation take them at theirs.
-  const lines = mine.replace(/\r\n?/g, '\n').split('\n')
-  const shift = (own.length > 0 ? dashOf(mine, own.length - 1) : 2) - 2
+  const newline = newlineOf(mine)
   const addition = adding
-    .map((item) =>
+    .flatMap((item) =>
       item.text
+        .slice(0, -1)
         .split('\n')
-        .map((line) => (shift >= 0 ? ' '.repeat(line === '' ? 0 : shift) + line : line.slice(Math.min(-shift, line.search(/\S|$/)))))
-        .join('\n'),
+        .map((line) => shiftLine(line, last.column - 2)),
     )
-    .join('')
-  const end = endOfList(mine, own.length)
-  if (end === null) return null
-  const before = lines.slice(0, end).join('\n')
-  const after = lines.slice(end).join('\n')
-  return { text: `${before}${before.endsWith('\n') || before === '' ? '' : '\n'}${addition}${after ? after : ''}`, added: adding.length }
-}
-
-/** The indentation of the dash of own case `index`. */
-function dashOf(text: string, index: number): number {
-  const { value, positions } = parseYamlText(text)
-  const prefix = Array.isArray(value) ? '' : 'cases.'
-  const offset = positions.get(`${prefix}${index}`) ?? 0
-  const line =
-    text
-      .slice(0, offset)
-      .split(/\r\n?|\n/)
-      .at(-1) ?? ''
-  return line.search(/\S/)
-}
-
-/** The line index just after the list's last case (its trailing blank and comment lines left after it), or null. */
-function endOfList(text: string, count: number): number | null {
-  const { value, positions } = parseYamlText(text)
-  const prefix = Array.isArray(value) ? '' : 'cases.'
-  const lines = text.replace(/\r\n?/g, '\n').split('\n')
-  if (count === 0) {
-    const at = lines.findIndex((line) => /^cases:\s*(#.*)?$/.test(line))
-    return at < 0 ? null : at + 1
-  }
-  const offset = positions.get(`${prefix}${count - 1}`)
-  if (offset === undefined) return null
-  const from = text.slice(0, offset).split(/\r\n?|\n/).length - 1
-  return endOfItem(lines, from, (lines[from] ?? '').search(/\S/), lines.length)
-}
-
-/**
- * Where the list item whose dash is on line `from` (at column `dash`) ends: at `next` (the next
- * item's line), or for the last item at the first line left of its dash. Trailing blank and
- * comment lines belong to what follows.
- */
-function endOfItem(lines: readonly string[], from: number, dash: number, next: number): number {
-  let to = next
-  if (next === lines.length)
-    for (let at = from + 1; at < lines.length; at++) {
-      const line = lines[at] ?? ''
-      if (line.trim() === '' || line.trimStart().startsWith('#')) continue
-      if (line.search(/\S/) <= dash) {
-        to = at
-        break
-      }
-    }
-  while (to - 1 > from && /^\s*(#.*)?$/.test(lines[to - 1] ?? '')) to--
-  return to
+    .join(newline)
+  const text = `${mine.slice(0, last.end)}${newline}${addition}${mine.slice(last.end)}`
+  return readsBackAs(text, [...own.items, ...adding]) ? { text, added: adding.length } : null
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

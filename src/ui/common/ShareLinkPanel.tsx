@@ -21,9 +21,22 @@ export interface ShareLinkTexts {
   tooLong: string | null
 }
 
-let offered: Promise<ShortLinkOffer> | null = null
-
-export function ShareLinkPanel({ fragment, base, texts }: { fragment: string; base: string; texts: ShareLinkTexts }) {
+/**
+ * `base`: the address links are built from; `shortBase`: the address of the server that keeps
+ * short links (shareAddresses in core), or null when `base` is another server, where a short link
+ * made here would not open.
+ */
+export function ShareLinkPanel({
+  fragment,
+  base,
+  shortBase,
+  texts,
+}: {
+  fragment: string
+  base: string
+  shortBase: string | null
+  texts: ShareLinkTexts
+}) {
   const { t, say } = useT()
   const { shortLinks } = useServices()
   const [offer, setOffer] = useState<ShortLinkOffer>('unknown')
@@ -35,9 +48,8 @@ export function ShareLinkPanel({ fragment, base, texts }: { fragment: string; ba
 
   useEffect(() => {
     let live = true
-    // What serves the page does not change while it is open: asked once.
-    offered ??= shortLinks.offer()
-    void offered.then((answer) => live && setOffer(answer))
+    // Asked once per page by the adapter (the features answer): what serves the page does not change.
+    void shortLinks.offer().then((answer) => live && setOffer(answer))
     return () => {
       live = false
     }
@@ -69,9 +81,11 @@ export function ShareLinkPanel({ fragment, base, texts }: { fragment: string; ba
     setProblem(null)
     const answer = await shortLinks.store(fragment)
     setMaking(false)
-    if (answer.ok) setShort({ fragment, link: `${base}#${shortLinkFragment(answer.id)}` })
-    else setProblem(answer.error)
+    if (answer.ok && shortBase !== null) setShort({ fragment, link: `${shortBase}#${shortLinkFragment(answer.id)}` })
+    else if (!answer.ok) setProblem(answer.error)
   }
+  // The links point to another server than the one that would keep the short link.
+  const elsewhere = offer === 'available' && shortBase === null
 
   return (
     <>
@@ -102,7 +116,8 @@ export function ShareLinkPanel({ fragment, base, texts }: { fragment: string; ba
           )}
         </>
       )}
-      {offer === 'available' && !shortLink && tooLargeForShort && (
+      {elsewhere && <p className="muted small">{t('shortLink.elsewhere', { address: base })}</p>}
+      {offer === 'available' && !elsewhere && !shortLink && tooLargeForShort && (
         <p className="warning-text small" role="status">
           {say(
             message('shortLink.tooLarge', {
@@ -120,7 +135,7 @@ export function ShareLinkPanel({ fragment, base, texts }: { fragment: string; ba
         </p>
       )}
       <div className="modal-actions share-link-actions">
-        {offer === 'available' && !shortLink && !tooLargeForShort && (
+        {offer === 'available' && !elsewhere && !shortLink && !tooLargeForShort && (
           <button
             type="button"
             className={`button${hidden || longLink.length > LONG_LINK_CHARS ? ' primary' : ''}`}

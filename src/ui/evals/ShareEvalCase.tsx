@@ -9,9 +9,9 @@ import {
   decodeEvalCaseFile,
   encodeEvalCaseShare,
   evalCaseShareFile,
-  isLocalAddress,
   LONG_LINK_CHARS,
   MAX_RUN_LINK_CHARS,
+  shareAddresses,
   type SharedEvalCase,
 } from '../../core/share'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
@@ -56,10 +56,14 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
   const page = pageAddress()
-  const local = isLocalAddress(page)
-  const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
+  const { local, publicBase, base, shortBase } = shareAddresses({
+    page,
+    serverPublicUrl,
+    buildAddress: team.buildAddress,
+    teamAddress: team.address(),
+  })
   const fragment = useMemo(() => encodeEvalCaseShare(shared), [shared])
-  const length = `${publicBase ?? page}#${fragment}`.length
+  const length = `${base}#${fragment}`.length
   const tooLong = length > MAX_RUN_LINK_CHARS
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
@@ -85,7 +89,8 @@ function ShareCaseDialog({ shared, onClose }: { shared: SharedEvalCase; onClose:
         )}
         <ShareLinkPanel
           fragment={fragment}
-          base={publicBase ?? page}
+          base={base}
+          shortBase={shortBase}
           texts={{
             link: t('shareCase.link'),
             length: (count) => t('shareRun.length', { count, length: count.toLocaleString('en') }),

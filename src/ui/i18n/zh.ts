@@ -1207,6 +1207,8 @@ export const zh: DeepStrings<typeof en> = {
   // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
   keyboard: {
     editorHint: '在这里按 Tab 会缩进。离开编辑器：先按 Esc 再按 Tab（Shift+Tab 往回），或按 {{toggle}} 让 Tab 改为移动焦点。',
+    elsewhere:
+      '短链接会保存在这个页面的服务器上，但链接指向 {{address}}，那可能是另一个服务器，短链接在那里打不开。请分享长链接，或在 {{address}} 上生成短链接。',
     editorFocusMode: '现在按 Tab 会移出编辑器；按 {{toggle}} 恢复缩进。',
     skipToUtterance: '跳到测试语句',
   },

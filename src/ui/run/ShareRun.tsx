@@ -7,9 +7,9 @@ import { useMemo, useRef, useState } from 'react'
 import {
   decodeRunFile,
   encodeRunShare,
-  isLocalAddress,
   LONG_LINK_CHARS,
   MAX_RUN_LINK_CHARS,
+  shareAddresses,
   runShareFile,
   sharedRunOf,
 } from '../../core/share'
@@ -49,8 +49,12 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
   const { download, team, pageAddress } = useServices()
   const serverPublicUrl = usePlayground((state) => state.serverPublicUrl)
   const page = pageAddress()
-  const local = isLocalAddress(page)
-  const publicBase = local ? serverPublicUrl || team.buildAddress || team.address() || null : null
+  const { local, publicBase, base, shortBase } = shareAddresses({
+    page,
+    serverPublicUrl,
+    buildAddress: team.buildAddress,
+    teamAddress: team.address(),
+  })
 
   const shared = useMemo(() => {
     // The skills and settings the run started with; after a reload, the workspace as it is now.
@@ -63,7 +67,7 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
     )
   }, [run, store])
   const fragment = useMemo(() => encodeRunShare(shared), [shared])
-  const length = `${publicBase ?? page}#${fragment}`.length
+  const length = `${base}#${fragment}`.length
   const tooLong = length > MAX_RUN_LINK_CHARS
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
@@ -82,7 +86,8 @@ function ShareRunDialog({ run, onClose }: { run: AgentRun; onClose: () => void }
         )}
         <ShareLinkPanel
           fragment={fragment}
-          base={publicBase ?? page}
+          base={base}
+          shortBase={shortBase}
           texts={{
             link: t('shareRun.link'),
             length: (count) => t('shareRun.length', { count, length: count.toLocaleString('en') }),

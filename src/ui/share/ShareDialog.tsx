@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { encodeShare, isLocalAddress, LONG_LINK_CHARS, normalizePublicAddress } from '../../core/share'
+import { encodeShare, LONG_LINK_CHARS, normalizePublicAddress, shareAddresses } from '../../core/share'
 import { defaultSkillName, isSkillPath } from '../../core/skill'
 import { useT } from '../i18n/i18n'
 import { usePlayground, usePlaygroundStore } from '../../state/PlaygroundProvider'
@@ -20,9 +20,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
   const [teamAddress, setTeamAddress] = useState(() => team.address())
   const [addressDraft, setAddressDraft] = useState(teamAddress)
   const page = pageAddress()
-  const local = isLocalAddress(page)
   // A local page's links open nothing for colleagues: they point to the team's public address.
-  const publicBase = local ? (serverPublicUrl ?? (team.buildAddress || null) ?? (teamAddress || null)) : null
+  const { local, publicBase, base, shortBase } = shareAddresses({ page, serverPublicUrl, buildAddress: team.buildAddress, teamAddress })
   const selectedPath = usePlayground((state) => state.selectedPath)
   const files = usePlayground((state) => state.files)
   const [scope, setScope] = useState<'skill' | 'workspace'>(selectedPath ? 'skill' : 'workspace')
@@ -36,7 +35,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
-  const long = `${publicBase ?? page}#${fragment}`.length > LONG_LINK
+  const long = `${base}#${fragment}`.length > LONG_LINK
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div className="modal" role="dialog" aria-modal="true" aria-label={t('share.title')} onClick={(event) => event.stopPropagation()}>
@@ -91,7 +90,8 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
         )}
         <ShareLinkPanel
           fragment={fragment}
-          base={publicBase ?? page}
+          base={base}
+          shortBase={shortBase}
           texts={{
             link: t('share.link'),
             length: (count) => t('share.length', { count, length: count.toLocaleString('en') }),
