@@ -1240,12 +1240,12 @@ export const en = {
     kept: 'the content is kept on this team server; everyone who can open this playground can open the link. No key is in it.',
     static: 'Short links need the team server (npm run serve). This copy is static: the whole content travels in the link, or in a file.',
     off: 'This server keeps no short links (SHARE_DIR is not set here, or cannot be written): the whole content travels in the link, or in a file.',
+    elsewhere:
+      'A short link would be kept on the server of this page, but links point to {{address}}, which may be another server where it would not open. Share the long link, or make the short link from {{address}}.',
   },
   // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
   keyboard: {
     editorHint: 'Tab indents here. To leave the editor: Esc, then Tab (Shift+Tab goes back), or {{toggle}} to make Tab move focus.',
-    elsewhere:
-      'A short link would be kept on the server of this page, but links point to {{address}}, which may be another server where it would not open. Share the long link, or make the short link from {{address}}.',
     editorFocusMode: 'Tab moves focus out of the editor; {{toggle}} makes it indent again.',
     skipToUtterance: 'Skip to the test utterance',
   },

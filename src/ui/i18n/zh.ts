@@ -1203,12 +1203,12 @@ export const zh: DeepStrings<typeof en> = {
     kept: '内容保存在这个团队服务器上；能打开这个 Playground 的人都能打开这个链接。链接里没有任何密钥。',
     static: '短链接需要团队服务器（npm run serve）。这是静态副本：全部内容都放在链接或文件里。',
     off: '这个服务器不保存短链接（这里没有设置 SHARE_DIR，或它无法写入）：全部内容都放在链接或文件里。',
+    elsewhere:
+      '短链接会保存在这个页面的服务器上，但链接指向 {{address}}，那可能是另一个服务器，短链接在那里打不开。请分享长链接，或在 {{address}} 上生成短链接。',
   },
   // Issue 35 defects 6 and 13: leaving the editor by keyboard; the form's way to its broken YAML.
   keyboard: {
     editorHint: '在这里按 Tab 会缩进。离开编辑器：先按 Esc 再按 Tab（Shift+Tab 往回），或按 {{toggle}} 让 Tab 改为移动焦点。',
-    elsewhere:
-      '短链接会保存在这个页面的服务器上，但链接指向 {{address}}，那可能是另一个服务器，短链接在那里打不开。请分享长链接，或在 {{address}} 上生成短链接。',
     editorFocusMode: '现在按 Tab 会移出编辑器；按 {{toggle}} 恢复缩进。',
     skipToUtterance: '跳到测试语句',
   },
