@@ -119,6 +119,18 @@ describe('plain frontmatter read without the YAML parser', () => {
     }
   })
 
+  it('leaves Unicode spaces to the YAML parser, which keeps them where JavaScript would trim them', () => {
+    for (const text of [
+      '---\nname: refund\u3000\n---\n',
+      '---\nname: \u00a0refund\n---\n',
+      '---\nname: refund\ntrigger_keywords: [退款\u3000, 退货]\n---\n',
+      '---\nname: refund\ntrigger_keywords:\n  - 退款\u3000\n  - \ufeff退货\n---\n',
+      '---\nname: refund\ndescription: >\n  \u3000\u3000全角缩进的一行\n  第二行\n---\n',
+      '---\r\nname: refund\r\n---\r\n',
+    ])
+      bothWays(text)
+  })
+
   it('agrees with the YAML parser on the shapes around values', () => {
     for (const text of [
       '---\nname: a\nname: b\n---\n',
@@ -142,7 +154,28 @@ describe('plain frontmatter read without the YAML parser', () => {
   it('agrees with the YAML parser on random frontmatter', () => {
     let seed = 11
     const pick = <T>(list: readonly T[]): T => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), list[seed % list.length] as T)
-    const words = ['plan', '规划', 'task 7', 'a,b', 'x:y', 'x: y', '#', 'null', '5', "it's", '"q"', ' lead', 'trail ', 'A', '[a]', '']
+    const words = [
+      'plan',
+      '规划',
+      'task 7',
+      'a,b',
+      'x:y',
+      'x: y',
+      '#',
+      'null',
+      '5',
+      "it's",
+      '"q"',
+      ' lead',
+      'trail ',
+      'A',
+      '[a]',
+      '',
+      '退款\u3000',
+      '\u00a0nbsp',
+      'nbsp\u00a0',
+      '\u3000全角',
+    ]
     const keys = ['name', 'description', 'trigger_keywords', 'tags', 'max_rounds', 'name']
     for (let round = 0; round < 300; round++) {
       const lines = Array.from({ length: 1 + (round % 5) }, () => {
@@ -268,6 +301,9 @@ describe('block-style frontmatter read without the YAML parser', () => {
       '"q" # c',
       '"q"x',
       'a,b',
+      'kw\u3000',
+      '\u00a0kw',
+      '"q"\u3000',
     ]
     for (const indent of ['', '  ', ' ', '    '])
       for (const item of items)
@@ -320,8 +356,36 @@ describe('block-style frontmatter read without the YAML parser', () => {
   it('agrees with the YAML parser on random block-style frontmatter', () => {
     let seed = 7
     const pick = <T>(list: readonly T[]): T => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), list[seed % list.length] as T)
-    const scalars = ['plan', '规划', 'task 7', '"q # x"', "'it''s'", '"\\u00e9"', 'x # c', '5', 'null', 'a:b', '"a\\"b"', "'", '']
-    const texts = ['Does a thing.', '到账，', '一律原路退回。', '', '', '  indented', '# hash', 'last line  ']
+    const scalars = [
+      'plan',
+      '规划',
+      'task 7',
+      '"q # x"',
+      "'it''s'",
+      '"\\u00e9"',
+      'x # c',
+      '5',
+      'null',
+      'a:b',
+      '"a\\"b"',
+      "'",
+      '',
+      'refund\u3000',
+      '\u00a0x',
+      '"q"\u00a0',
+    ]
+    const texts = [
+      'Does a thing.',
+      '到账，',
+      '一律原路退回。',
+      '',
+      '',
+      '  indented',
+      '# hash',
+      'last line  ',
+      '\u3000\u3000全角缩进',
+      'nbsp\u00a0',
+    ]
     const keys = ['name', 'description', 'trigger_keywords', 'required_tools', 'tags', 'name']
     for (let round = 0; round < 400; round++) {
       const fields = Array.from({ length: 1 + (round % 4) }, () => {

@@ -40,11 +40,15 @@ interface Line {
  * - a block sequence of plain or quoted items (`key:` then `- item` lines), or
  * - a folded or literal block scalar (`>`, `>-`, `>+`, `|`, `|-`, `|+`),
  * with blank lines and comment lines between them. Anything else (nesting, multi-line plain or
- * quoted scalars, anchors, tags, tabs, indentation indicators, colons in plain values, a folded
- * block with more-indented lines) returns null and takes the full parser.
+ * quoted scalars, anchors, tags, any whitespace but spaces and line feeds, indentation
+ * indicators, colons in plain values, a folded block with more-indented lines) returns null and
+ * takes the full parser.
  */
 export function readPlainYaml(source: string, offset: number): PlainYaml | null {
-  if (source.includes('\t') || source.includes('\r')) return null
+  // YAML trims only spaces and tabs, JavaScript's trim every Unicode space (U+00A0, U+3000, U+FEFF…):
+  // any whitespace but a space or a line feed (a tab, a CR as well) takes the parser, so the trims
+  // below read exactly what YAML reads.
+  if (/[^\S \n]/.test(source)) return null
   const lines: Line[] = []
   // A final line break ends the last line; it does not open an empty one.
   for (let at = 0; at < source.length || (at === 0 && source === '');) {
