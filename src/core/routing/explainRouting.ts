@@ -17,7 +17,7 @@ import {
   type RoutingResult,
   type SkillScore,
 } from './scoreRouting'
-import { isFunctionWord } from './functionWords'
+import { endsWithFunctionWord, isConjunction, isFunctionWord, isParticle, startsWithFunctionWord } from './functionWords'
 import { DEFAULT_THRESHOLD } from './threshold'
 
 /** A routing test case the hints check a keyword against (`routing`: its routing now, when known). */
@@ -255,16 +255,6 @@ const WORD_CHARACTER = new RegExp(String.raw`[^\s\p{P}${UNSPACED}]`, 'u')
 const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
 const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
-// Chinese particles that only glue words together: a keyword holds none as a word of its own
-// ("周报", not "的周报", "42 的" or "42 的周报"; 为了 and 得到 are words, not particles).
-const PARTICLE = /^[的地得了吗呢吧啊]$/u
-// The segmenter sometimes joins a pronoun, a plea or a question word to the next character (我把,
-// 请将, 怎么说) or a particle or measure word to the word before (好吗, 写个): such a word still
-// starts or ends a phrase no person would add.
-const LEADING_FUNCTION = /^(?:[我你您请帮怎哪]|什么|为什么)/u
-const TRAILING_FUNCTION = /(?:[的了吗呢吧啊呀么个]|怎么\p{Script=Han})$/u
-// Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
-const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
 // Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).
 const WORD_SUFFIX = /^[额量率表费价值数单期性化者]$/u
 let wordSegmenter: Intl.Segmenter | undefined
@@ -344,7 +334,7 @@ function sensibleCandidates(
       if (isFunctionWord(model.lower.slice(words[from]!.at, words[from + count - 1]!.end))) return true
       if (isFunctionWord(model.lower.slice(words[to - count + 1]!.at, words[to]!.end))) return true
     }
-    return LEADING_FUNCTION.test(words[from]!.text) || TRAILING_FUNCTION.test(words[to]!.text)
+    return startsWithFunctionWord(words[from]!.text) || endsWithFunctionWord(words[to]!.text)
   }
   // A lone Chinese character at either end is mostly a piece the dictionary could not place
   // (太|差, 售|后, 成|三): "成三" or "差我想申请" is no phrase a person would pick. At the end, a
@@ -357,7 +347,7 @@ function sensibleCandidates(
     for (let last = first; last < words.length && last < first + maxWords; last++) {
       const end = words[last]!
       // Nor does a person's phrase run through a pronoun, a plea (差我想申请) or an "and".
-      if (last > first && (PARTICLE.test(end.text) || LEADING_FUNCTION.test(end.text) || CONJUNCTION.test(end.text))) break
+      if (last > first && (isParticle(end.text) || startsWithFunctionWord(end.text) || isConjunction(end.text))) break
       const text = model.lower.slice(start.at, end.end)
       if (CLAUSE_BREAK.test(text)) break
       if (LONE_CHARACTER.test(text) || found.has(text) || edgeIsFunction(first, last) || (segmented && loneAtEdge(first, last))) continue

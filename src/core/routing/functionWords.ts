@@ -3,7 +3,8 @@
  * in Chinese and English. A keyword that is one of them, or starts or ends with one, matches nearly
  * every message ("帮我", "怎么", "please"), so routing hints never suggest it (docs/routing.md,
  * "What the hints suggest"). Words are compared lower-cased, as the segmenter cuts the message:
- * Chinese by ICU's dictionary (帮|我|规划|一下), Latin by spaces.
+ * Chinese by ICU's dictionary (帮|我|规划|一下), Latin by spaces and punctuation; the hints also
+ * compare a run of two or three words whole, so "don't" (don|t) and 怎么样 (怎么|样) still count.
  */
 const CHINESE = [
   // Asking for help, politeness, greetings.
@@ -264,4 +265,35 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([...CHINESE, ...ENGLISH])
 /** Whether `word` (one word as the segmenter cuts it, or a short phrase such as 我想) carries no topic of its own. */
 export function isFunctionWord(word: string): boolean {
   return FUNCTION_WORDS.has(word.toLowerCase())
+}
+
+// Chinese particles that only glue words together: a keyword holds none as a word of its own
+// ("周报", not "的周报", "42 的" or "42 的周报"; 为了 and 得到 are words, not particles).
+const PARTICLE = /^[的地得了吗呢吧啊]$/u
+// The segmenter sometimes joins a pronoun, a plea or a question word to the next character (我把,
+// 请将, 怎么说) or a particle or measure word to the word before (好吗, 写个): such a word still
+// starts or ends a phrase no person would add.
+const LEADING_FUNCTION = /^(?:[我你您请帮怎哪]|什么|为什么)/u
+const TRAILING_FUNCTION = /(?:[的了吗呢吧啊呀么个]|怎么\p{Script=Han})$/u
+// Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
+const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
+
+/** Whether `word` is a Chinese particle standing as a word of its own (的, 了, 吗…). */
+export function isParticle(word: string): boolean {
+  return PARTICLE.test(word)
+}
+
+/** Whether a word as the segmenter cut it starts with a pronoun, a plea or a question word (我把, 请将, 怎么说). */
+export function startsWithFunctionWord(word: string): boolean {
+  return LEADING_FUNCTION.test(word)
+}
+
+/** Whether a word as the segmenter cut it ends with a particle or a measure word (好吗, 写个). */
+export function endsWithFunctionWord(word: string): boolean {
+  return TRAILING_FUNCTION.test(word)
+}
+
+/** Whether `word` joins two things (和, 或者, and, or): a phrase runs through none. */
+export function isConjunction(word: string): boolean {
+  return CONJUNCTION.test(word)
 }
