@@ -335,7 +335,7 @@ const FROZEN_MS = 10_000
  * Watches the page's main thread from inside the page: `longestStall()` is the longest time since the
  * watch began that the page ran none of its timers (a chain of 10 ms ones). Timing a round trip from
  * the test instead also counts the test runner's own delays, which on a loaded two-core machine
- * passed a second with the page idle. A page frozen by an endless loop does not answer at all; that
+ * looked like long stalls with the page idle. A page frozen by an endless loop does not answer at all; that
  * comes back as Infinity.
  */
 export async function watchMainThread(page: Page): Promise<{ longestStall: () => Promise<number> }> {

@@ -18,8 +18,8 @@ import { publicStyleSkills } from './publicStyleSkills'
  * machine. Here a task is measured by its thread CPU time, not the wall clock: CI runs two
  * browsers on two cores, and a task's wall time there is mostly waiting for a core (docs/bench.md,
  * "How an import's longest task is measured"). The bound
- * leaves room for a CPU slowed by its neighbour's caches, and stays well under the single tasks
- * of a second and more the import was.
+ * leaves room for a CPU slowed by its neighbour's caches, and stays well under the single long
+ * tasks the import was before it worked in slices (docs/bench.md).
  */
 const LONGEST_TASK_CPU_MS = 150
 /**

@@ -117,8 +117,8 @@ test('the browser-key mode calls the API directly and the key goes nowhere else'
 })
 
 test('Abort stops a streaming reply and keeps what arrived, marked aborted', async ({ page, routing, run }) => {
-  // Half a minute of reply: it cannot end before the click, however slow the machine (in 2.8 s it
-  // once did, and the click then met Run).
+  // Half a minute of reply: it cannot end before the click, however slow the machine (a reply of
+  // a few seconds once did under load, and the click then met Run).
   upstream.script({
     kind: 'slow',
     pieces: ['First part. ', 'Second part. ', 'Third', ' part.', ...Array<string>(70).fill(' More.')],

@@ -61,7 +61,7 @@ test('shows the example skills and scores a typed utterance live', async ({ page
 })
 
 test('the editor loads once typing pauses, not while someone types their first utterance', async ({ page, routing, editor, skills }) => {
-  // Monaco's script takes a quarter of a second to evaluate in one go: it must not land on keystrokes.
+  // Monaco's script is one long evaluation that cannot be split: it must not land on keystrokes.
   // The page's clock is Playwright's, stopped: a typist's pauses are exactly what the test says they
   // are, however slowly a busy machine loads the page or delivers the keys.
   const typeAtPace = async (text: string, ms: number) => {

@@ -281,8 +281,8 @@ async function measureBulk(choice: 'Replace mine' | 'Keep both') {
     })
     // Each step waits for its element to be in the page, not for Playwright's role and visibility
     // checks: those read the page's layout from Playwright's own script, which puts the layout of a
-    // newly opened tab into a task of the harness's (a 34 ms read made a 60 ms task) instead of the
-    // browser's next frame, where a person's click leaves it.
+    // newly opened tab into a task of the harness's (one such read made a long task of its own)
+    // instead of the browser's next frame, where a person's click leaves it.
     const attached = (selector: string, hasText?: RegExp) =>
       page.locator(selector, { hasText }).waitFor({ state: 'attached', timeout: 60_000 })
     const step = async (label: string, act: () => Promise<void>) => {

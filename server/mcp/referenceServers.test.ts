@@ -217,7 +217,8 @@ function everythingSteps(env: () => Record<string, string>, researchTopic: { top
       check: (result) => expect(result).toEqual({ text: 'Long running operation completed. Duration: 1 seconds, Steps: 2.' }),
     },
     {
-      // Requires task-based execution: created, polled and fetched by the hub (about 4 s on the server).
+      // Requires task-based execution: created, polled and fetched by the hub (the server waits
+      // out each of its research stages, so this call is the slowest here).
       tool: 'simulate-research-query',
       args: researchTopic,
       check: (result) => {

@@ -213,8 +213,8 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
       lintWorkspace(files, lintOptions(files, profile, tools)),
     ACROSS_RENDERS,
   )
-  // A suite parsed ahead a few dozen cases per step (the YAML parser takes 30–60 ms over hundreds
-  // of cases, too long for one task): the render, and a click that reads the suite, then find it
+  // A suite parsed ahead a few dozen cases per step (the YAML parser over hundreds of cases is
+  // too long for one task): the render, and a click that reads the suite, then find it
   // among core's recent suites (`parseRoutingTests`) instead of parsing it in one task.
   let suiteAhead: { text: string; parsed: Promise<ParsedRoutingTests> } | null = null
   const parseSuiteAhead = (text: string): Promise<ParsedRoutingTests> => {
@@ -295,7 +295,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   /** Parses suites a slice at a time, ahead of a click that reads them (an import merging its suite into one's own). */
   const prepareSuites = async (texts: readonly string[]): Promise<void> => {
     // Not in the caller's task: the click that asked has its own work to paint (a parse's first
-    // slice there made a 43 ms task of an import's click).
+    // slice there made a long task of an import's click).
     await nextTask()
     // A suite that cannot be parsed is parsed again by the click, which shows what went wrong.
     for (const text of texts) await parseSuiteAhead(text).catch(() => undefined)
@@ -303,7 +303,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   /**
    * Parses and lints `files` a slice at a time (`inSlices`) with the page free in between, so the
    * render that shows a thousand imported (or restored) skills finds the work done instead of
-   * holding the page for a second. `files` are the files as they will be (for an import, the
+   * holding the page in one long task. `files` are the files as they will be (for an import, the
    * store's `previewImportInSlices`), so the workspace-wide lint is done ahead too. Only a head start:
    * should any of it fail, it resolves all the same and the render does the work, showing any
    * problem where it happens — an import or a restore is never held up or lost by it.
@@ -316,7 +316,7 @@ export function createDerivations(base: ToolRegistry = builtinToolRegistry) {
   ): Promise<void> => {
     try {
       // Starts in a task of its own (`prepareSuites`): the caller has just worked out `files` in
-      // this one (an import's merge: 10 ms for a thousand skills).
+      // this one (an import's merge, itself work for every skill).
       await prepareSuites(files.filter((file) => file.path === ROUTING_TESTS_FILE).map((file) => file.text))
       const pending = files.filter((file) => isSkillPath(file.path) && reuse(file.path, file.text) === undefined)
       await inSlices(

@@ -9,8 +9,9 @@ const FOLD_AT = 64
 /**
  * Findings by skill path: a full pass's map, and the few skills re-linted since (a keystroke's).
  * A keystroke in one skill of thousands makes a new result without copying thousands of entries
- * (1.8 ms a key at 5,000 skills when it copied the map). The re-linted paths are always paths of
- * the base map: a re-lint keeps the same skills at the same places (docs/architecture.md).
+ * (copying the map was a visible part of every key at 5,000 skills). The re-linted paths are
+ * always paths of the base map: a re-lint keeps the same skills at the same places
+ * (docs/architecture.md).
  */
 export class FindingsByPath implements ReadonlyMap<string, Finding[]> {
   private constructor(

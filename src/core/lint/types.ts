@@ -85,10 +85,10 @@ export interface LintRule {
 }
 
 /**
- * How many skills (or findings) one step of `lintWorkspaceInSteps` covers. A skill's lint takes
- * 0.08–0.25 ms (the first ones, before the engine has optimised it, the slowest): 25 keep a step
- * a few milliseconds, so a slice that starts one near its end stays short. At 100 an import's
- * slice ran to 55 ms.
+ * How many skills (or findings) one step of `lintWorkspaceInSteps` covers. A skill's lint is short
+ * but not free (the first ones, before the engine has optimised it, the slowest): 25 keep a step
+ * small, so a slice that starts one near its end stays short. At 100 an import's slice ran into a
+ * long task.
  */
 export const LINT_STEP = 25
 

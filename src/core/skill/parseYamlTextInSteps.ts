@@ -33,8 +33,8 @@ function independentItems(text: string): number[] | null {
 
 /**
  * `parseYamlText`, a few list items per step, for a long document that is one top-level list (a
- * routing-tests.yaml of hundreds of cases takes the YAML parser 30–60 ms, too long for one task
- * of the page). Items that nothing ties together parse to the same values one slice at a time,
+ * routing-tests.yaml of hundreds of cases takes the YAML parser too long for one task of the
+ * page). Items that nothing ties together parse to the same values one slice at a time,
  * so the answer is parseYamlText's (parseYamlTextInSteps.test.ts compares the two). Any other
  * document, and any slice that does not parse cleanly into its own items, is parsed whole, so
  * errors and their places are always the full parser's.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Monaco's files are fetched and compiled, and Monaco is started, only in a pause in typing: the
- * compile takes a core for half a second, which a typist on a two-core machine felt.
+ * compile holds a core for a long while, which a typist on a two-core machine felt.
  */
 import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'

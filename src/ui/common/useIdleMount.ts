@@ -3,14 +3,15 @@ import { whenTypingPauses } from './whenTypingPauses'
 
 /**
  * The pause in typing that fetching (and compiling) a heavy part waits for. The browser compiles
- * Monaco's 4 MB on a background thread for about half a second, which on two cores took the core
- * the keystrokes needed: typing from the first moment had a p95 of 28–56 ms with it, 23–34 without.
+ * Monaco's 4 MB on a background thread, which on two cores took the core the keystrokes needed:
+ * typing from the first moment was slower with it in paired runs (docs/architecture.md, "What the
+ * first visit pays for").
  */
 const PREFETCH_QUIET_MS = 300
 
 /**
  * False for the first paint; true once the user has not typed for `quietMs` and the browser is
- * idle. For a heavy part (Monaco: a quarter of a second of script evaluation that cannot be split)
+ * idle. For a heavy part (Monaco: one long script evaluation that cannot be split)
  * that loads right after the page is usable but never while someone is typing into it, which
  * would hold their keystrokes. `prefetch` runs at the first idle moment in which nobody is typing
  * (at once on a page nobody types into). The returned function mounts at once (the user reached

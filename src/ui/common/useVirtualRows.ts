@@ -33,13 +33,13 @@ export function useVirtualRows(
     // A new row, and the scroll box, are measured by their ResizeObserver once the browser has
     // laid them out, not read as they mount; and a new scroll box is not scrolled to the top it is
     // already at. Each of those reads forced the layout of a whole newly opened tab into the
-    // render's task (about 36 ms of a 62 ms task for the Tests tab at 1,000 skills). A list that
+    // render's task (for the Tests tab at 1,000 skills, most of the click's long task). A list that
     // scrolls to a row by keyboard (End, Home) needs the exact heights at once (`exactScroll`).
     ...(exactScroll
       ? {}
       : { measureElement: measureWhenLaidOut(rowHeight), observeElementRect: observeWhenLaidOut, scrollToFn: scrollUnlessNew }),
     // Measuring rows re-renders after the commit, not inside it: otherwise each row's measurement
-    // re-renders the list at once and the next row forces a fresh layout (90 ms for 40 rows).
+    // re-renders the list at once and the next row forces a fresh layout: one layout per row.
     useFlushSync: false,
     // Before the scroll box is measured (the first render, a test without layout), show a screenful.
     initialRect: { width: 0, height: rowHeight * 16 },

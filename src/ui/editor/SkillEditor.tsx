@@ -47,9 +47,9 @@ export function SkillEditor() {
     },
     [store, derive],
   )
-  // The editor follows a new selection in a render of its own: switching Monaco's model costs
-  // 15–25 ms, which an import of a thousand skills (it selects the first) would otherwise add to
-  // the same task as drawing the new list.
+  // The editor follows a new selection in a render of its own: switching Monaco's model lays the
+  // whole file out, which an import of a thousand skills (it selects the first) would otherwise add
+  // to the same task as drawing the new list, making one long task of the two.
   const selectedPath = useDeferredValue(usePlayground((state) => state.selectedPath))
   // Whether the selected file is in the store: a yes or no that changes when it is deleted or
   // comes back (Undo), not on every keystroke.
@@ -208,8 +208,8 @@ export function SkillEditor() {
     const editor = editorRef.current
     const selected = selectedPath ? monaco.editor.getModel(modelUri(selectedPath)) : null
     if (!editor || editor.getModel() === selected) return undefined
-    // Switching the model lays the new file out (15–25 ms) before Monaco paints it: in a task of
-    // its own, not in the commit that drew the selection (after an import, a thousand-row list).
+    // Switching the model lays the whole new file out before Monaco paints it: in a task of its
+    // own, not in the commit that drew the selection (after an import, a thousand-row list).
     const switching = setTimeout(() => {
       if (selected?.isDisposed()) return
       if (selected) editor.updateOptions(wordSuggestionsFor(selected.getLanguageId() === SKILL_LANGUAGE))

@@ -58,8 +58,8 @@ export function TokenMeter({ path }: { path: string | null }) {
   const { t } = useT()
   const skill = useDeferredSkill(path)
   // The catalog changes only when a name, description or tag does: most keystrokes keep the same text.
-  // It follows in a deferred render: listing and estimating a thousand imported skills took 6–13 ms
-  // of the render that shows them, which an import must keep short.
+  // It follows in a deferred render: listing and estimating a thousand imported skills is work for
+  // every skill, which the render that shows an import's skills must not carry.
   const catalogSkills = useDeferredValue(skills)
   const listing = useMemo(() => catalogListing(catalogSkills), [catalogSkills])
   const catalog = useTokenCount(listing)

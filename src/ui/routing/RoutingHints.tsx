@@ -17,9 +17,10 @@ const BREAKS_LISTED = 3
 export function RoutingHints() {
   const { t, say } = useT()
   const store = usePlaygroundStore()
-  // The search for keywords re-routes every skill many times (9 ms a keystroke at 5,000 skills):
-  // it follows the routing of the utterance once typing pauses, off the keystroke path. While the
-  // user types (in the utterance or the editor), the hints of the last pause stay as they are.
+  // The search for keywords re-routes every skill many times, too much for every keystroke at
+  // thousands of skills: it follows the routing of the utterance once typing pauses, off the
+  // keystroke path. While the user types (in the utterance or the editor), the hints of the last
+  // pause stay as they are.
   const current = useRouting()
   const { skills: currentSkills } = useDeferredWorkspace()
   const [{ routing, skills }, settling] = useSettled(useMemo(() => ({ routing: current, skills: currentSkills }), [current, currentSkills]))

@@ -11,9 +11,9 @@ import { DescriptionTable } from './DescriptionTable'
 const fixed = (value: number) => value.toFixed(3)
 /**
  * A bigger workspace's table shows this many rows, best first, and folds the rest into one row the
- * user can open. Laying out every scored row of a thousand skills on each keystroke cost 125–180 ms
- * a frame; 20 rows still cost 5.4 ms of layout and 4.1 of paint per keystroke (traced at 5,000
- * skills), against 3.1 and 2.3 for 10. Ten is a screenful: a row is about 60 px high, below the
+ * user can open. Laying out every scored row of a thousand skills on each keystroke cost several
+ * frames; at thousands of skills 20 rows still cost nearly twice the layout and paint per keystroke
+ * of 10 (in a trace), and ten is a screenful: a row is about 60 px high, below the
  * utterance, the hints and the summary, so 1440 × 900 shows four rows and 1920 × 1080 ten.
  */
 export const TABLE_ROWS = 10
