@@ -111,3 +111,43 @@ test('eval cases without YAML: saved from a run, added, edited and deleted in th
     await expect(page.getByRole('button', { name: zh.evalForm.fromRun })).toBeVisible()
   })
 })
+
+// The review of issue 35: an open Edit form remembers its case by its line and its name, so deleting
+// a case above it cannot make Save write over the case that moves onto that line; a message with a
+// line break stays one turn; the delete's Undo is offered only while the file is as the delete left it.
+test('an open Edit form saves its own case after a case above it is deleted, and a message with a line break stays one turn', async ({
+  page,
+}) => {
+  const cases = page.getByRole('region', { name: 'Evals' }).getByRole('region', { name: 'Eval cases' })
+  const item = (name: string) => cases.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) })
+  await page.getByRole('button', { name: 'Skip the guide' }).click()
+  const evals = ['alpha', 'bravo', 'charlie'].map((name, at) => `  - name: ${name}\n    utterance: message ${at + 1}\n`).join('')
+  // An import takes a skill with it: a quiet one, and the evals in place of the examples'.
+  await page.getByLabel('Import files').setInputFiles([
+    { name: 'evals.yaml', mimeType: 'text/yaml', buffer: Buffer.from(`cases:\n${evals}`) },
+    { name: 'quiet.md', mimeType: 'text/markdown', buffer: Buffer.from('---\nname: quiet\ndescription: Says nothing.\n---\nQuiet.\n') },
+  ])
+  await page.getByRole('dialog', { name: 'Name clash' }).getByRole('button', { name: 'Replace' }).click()
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  await expect(cases).toContainText('3 cases in evals.yaml')
+
+  await cases.getByRole('button', { name: 'Edit case bravo' }).click()
+  const form = cases.getByRole('form', { name: 'Edit eval case' })
+  await form.getByRole('textbox', { name: 'User message', exact: true }).fill('message 2\nwith a second line')
+  // Deleted above the open form: charlie now starts on the line bravo started on.
+  await cases.getByRole('button', { name: 'Delete case alpha' }).click()
+  await expect(cases).toContainText('2 cases in evals.yaml')
+  await expect(cases.getByRole('button', { name: 'Undo' })).toBeVisible()
+  await form.getByRole('button', { name: 'Save case' }).click()
+  await expect(form).toHaveCount(0)
+  await expect(item('bravo')).toContainText('with a second line')
+  await expect(item('charlie')).toContainText('message 3')
+  await expect(cases).toContainText('2 cases in evals.yaml')
+  // The file changed since the delete: putting it back as it was would undo the save too.
+  await expect(cases.getByRole('status')).toContainText('Deleted the case "alpha"')
+  await expect(cases.getByRole('button', { name: 'Undo' })).toHaveCount(0)
+
+  await item('bravo').getByRole('button', { name: 'Edit case bravo' }).click()
+  await expect(form.getByRole('textbox', { name: 'User message', exact: true })).toHaveValue('message 2\nwith a second line')
+  await expect(form.getByRole('textbox', { name: 'User message 2' })).toHaveCount(0)
+})

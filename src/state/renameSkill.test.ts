@@ -81,6 +81,42 @@ describe('renaming a skill carries what names it', () => {
     })
   })
 
+  it('Undo names the skill back in files made since, and moves back what was added to its folder', () => {
+    const calc = '---\nname: calc\ndescription: Adds numbers.\ntrigger_keywords: [add]\n---\nAdd.\n'
+    // A routing test that already expected "adder" (no such skill yet): not the rename's, so Undo leaves it.
+    const stale = 'cases:\n  - utterance: sum these\n    expect: adder\n'
+    const store = createPlaygroundStore({
+      files: [
+        { path: 'calc/SKILL.md', text: calc },
+        { path: ROUTING_TESTS_FILE, text: stale },
+      ],
+    })
+    expect(store.getState().renameSkill('calc/SKILL.md', 'adder')).toBeNull()
+    // "Save as eval case" after the rename: evals.yaml is new, and names the new name.
+    const draft = { name: 'adds', turns: ['add 2 and 3'], assertions: [{ kind: 'skill' as const, value: 'adder' }] }
+    expect(store.getState().saveEvalCase(draft, null)).toBeNull()
+    expect(store.getState().addSkillCode('adder/SKILL.md')).toBe('adder/skill.py')
+    store.getState().undoRename()
+    const { files } = store.getState()
+    expect(files.map((file) => file.path).sort()).toEqual(['calc/SKILL.md', 'calc/skill.py', 'evals.yaml', ROUTING_TESTS_FILE].sort())
+    expect(parseEvalSuite(textOf(files, 'evals.yaml')).cases[0]?.expect.skill).toBe('calc')
+    expect(textOf(files, 'calc/SKILL.md')).toBe(calc)
+    expect(textOf(files, ROUTING_TESTS_FILE)).toBe(stale)
+  })
+
+  it('Undo leaves a file added to the moved folder where it is when its old place is taken since', () => {
+    const store = createPlaygroundStore({ files: [{ path: 'calc/SKILL.md', text: '---\nname: calc\ndescription: Adds.\n---\nAdd.\n' }] })
+    store.getState().renameSkill('calc/SKILL.md', 'adder')
+    // Both arrive after the rename (an import): the folder's new note, and another file at its old place.
+    store.setState((state) => ({
+      files: [...state.files, { path: 'adder/notes.md', text: 'moved folder' }, { path: 'calc/notes.md', text: 'at the old place' }],
+    }))
+    store.getState().undoRename()
+    const { files } = store.getState()
+    expect(files.map((file) => file.path).sort()).toEqual(['adder/notes.md', 'calc/SKILL.md', 'calc/notes.md'])
+    expect(textOf(files, 'calc/notes.md')).toBe('at the old place')
+  })
+
   it('Undo does nothing when the old place is taken since', () => {
     const store = workspace()
     store.getState().renameSkill('refund-policy/SKILL.md', 'refunds')

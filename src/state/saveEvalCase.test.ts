@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EVALS_FILE, parseEvalSuite } from '../core/evals'
 import { SKILL_TEMPLATES } from '../core/templates'
-import type { EvalCaseDraft } from '../core/workspace'
+import { draftOfCase, type EvalCaseDraft } from '../core/workspace'
 import { createPlaygroundStore } from './createPlaygroundStore'
 
 const draft: EvalCaseDraft = {
@@ -26,10 +26,41 @@ describe('eval cases saved from the form', () => {
       turns: ['我要退款'],
       expect: { skill: 'refund-policy', tools_called: ['search_knowledge'] },
     })
-    expect(store.getState().saveEvalCase({ ...draft, name: 'refund, edited' }, saved!.line)).toBeNull()
+    expect(store.getState().saveEvalCase({ ...draft, name: 'refund, edited' }, { line: saved!.line, name: 'refund' })).toBeNull()
     expect(evalsOf(store).cases.map((item) => item.name)).toEqual(['refund, edited'])
-    expect(store.getState().deleteEvalCase(saved!.line)).toBeNull()
+    expect(store.getState().deleteEvalCase({ line: saved!.line, name: 'refund, edited' })).toBeNull()
     expect(evalsOf(store).cases).toEqual([])
+  })
+
+  it('saves the case the form opened on after a case above it was deleted, never the case now on its line', () => {
+    const store = createPlaygroundStore({ files: [] })
+    for (const name of ['A', 'B', 'C']) store.getState().saveEvalCase({ ...draft, name, turns: [`message ${name}`] }, null)
+    const [a, b] = evalsOf(store).cases
+    // Edit B (the form remembers where it started), then delete A above it: C now starts on B's line.
+    const opened = { line: b!.line, name: 'B' }
+    expect(store.getState().deleteEvalCase({ line: a!.line, name: 'A' })).toBeNull()
+    expect(evalsOf(store).cases.find((item) => item.line === b!.line)?.name).toBe('C')
+    expect(store.getState().saveEvalCase({ ...draft, name: 'B', turns: ['message B, edited'] }, opened)).toBeNull()
+    expect(evalsOf(store).cases.map((item) => [item.name, item.turns])).toEqual([
+      ['B', ['message B, edited']],
+      ['C', ['message C']],
+    ])
+    // The case itself deleted meanwhile: nothing is written over another one.
+    const left = evalsOf(store).cases
+    const reopened = { line: left[0]!.line, name: 'B' }
+    expect(store.getState().deleteEvalCase(reopened)).toBeNull()
+    const text = store.getState().files.find((file) => file.path === EVALS_FILE)!.text
+    expect(store.getState().saveEvalCase({ ...draft, name: 'B' }, reopened)).toMatchObject({ key: 'evalForm.gone', params: { name: 'B' } })
+    expect(store.getState().files.find((file) => file.path === EVALS_FILE)!.text).toBe(text)
+  })
+
+  it('keeps a message with line breaks one turn when the case is saved again', () => {
+    const store = createPlaygroundStore({ files: [] })
+    store.getState().saveEvalCase({ ...draft, turns: ['first line\nsecond line'] }, null)
+    const [saved] = evalsOf(store).cases
+    expect(saved!.turns).toEqual(['first line\nsecond line'])
+    expect(store.getState().saveEvalCase({ ...draftOfCase(saved!) }, { line: saved!.line, name: saved!.name })).toBeNull()
+    expect(evalsOf(store).cases[0]!.turns).toEqual(['first line\nsecond line'])
   })
 
   it('says why a case is not saved, and keeps the file as it was', () => {
@@ -40,7 +71,7 @@ describe('eval cases saved from the form', () => {
     fresh.getState().saveEvalCase(draft, null)
     expect(fresh.getState().saveEvalCase(draft, null)?.key).toBe('evalForm.nameTaken')
     expect(fresh.getState().saveEvalCase({ ...draft, name: '' }, null)?.key).toBe('evalForm.needsName')
-    expect(fresh.getState().deleteEvalCase(99)?.key).toBe('evalForm.gone')
+    expect(fresh.getState().deleteEvalCase({ line: 99, name: 'no such case' })?.key).toBe('evalForm.gone')
   })
 
   it('adds a template with its eval cases, naming the skill as added (a second copy is refund-policy-2)', () => {

@@ -34,6 +34,7 @@ import {
   addEvalCases,
   checkDraft,
   evalCaseIndexAt,
+  findEvalCase,
   removeEvalCase,
   replaceEvalCase,
   type EvalCaseDraft,
@@ -45,6 +46,8 @@ export interface LastRename {
   to: { path: string; name: string }
   /** Every file the rename moved or rewrote: as it was, and as the rename left it. */
   changes: { before: SkillFile; after: SkillFile }[]
+  /** Every file as the rename left them: what differs from these at Undo was edited or added since. */
+  left: readonly SkillFile[]
   /** What else named the skill and now names it by its new name (the toast says it). */
   counts: RenameCounts
 }
@@ -114,12 +117,13 @@ export interface WorkspaceSlice {
   removeRoutingCase: (index: number) => void
   /**
    * Saves an eval case from the form into evals.yaml (created when absent): a new case at the end,
-   * or the case written at `line` replaced (its other expectations and comments kept). Says why
-   * not (a missing name or message, a name taken, a file that does not parse), or null.
+   * or the case the form `opened` on replaced (its other expectations and comments kept): found
+   * by its line while it still has that name, else by its name, never another case. Says why not
+   * (a missing name or message, a name taken, the case gone, a file that does not parse), or null.
    */
-  saveEvalCase: (draft: EvalCaseDraft, line: number | null) => Message | null
-  /** Deletes the case of evals.yaml written at `line`; says why not, or null. */
-  deleteEvalCase: (line: number) => Message | null
+  saveEvalCase: (draft: EvalCaseDraft, opened: { line: number; name: string } | null) => Message | null
+  /** Deletes the case of evals.yaml shown at `line` with `name` (found as saveEvalCase finds it); says why not, or null. */
+  deleteEvalCase: (shown: { line: number; name: string }) => Message | null
 }
 
 const evalsText = (files: readonly SkillFile[]) => files.find((file) => file.path === EVALS_FILE)?.text
@@ -269,7 +273,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         ...movedSkill(state, path, target),
         lastRename:
           changes.length > 0
-            ? { from: { path, name: oldName }, to: { path: target, name }, changes, counts: references.counts }
+            ? { from: { path, name: oldName }, to: { path: target, name }, changes, left: files, counts: references.counts }
             : state.lastRename,
       }
     })
@@ -283,16 +287,28 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
       const now = new Set(state.files.map((file) => file.path))
       if (!now.has(last.to.path) || (last.from.path !== last.to.path && now.has(last.from.path))) return { lastRename: null }
       const byNewPath = new Map(last.changes.map((change) => [change.after.path, change]))
+      const left = new Map(last.left.map((file) => [file.path, file.text]))
+      // A file added to the moved folder since goes back with the folder (unless that place is taken since).
+      const oldFolder = skillFolderOf(last.from.path)
+      const newFolder = skillFolderOf(last.to.path)
+      const movedBack = (filePath: string) => {
+        if (oldFolder === null || newFolder === null || oldFolder === newFolder || !filePath.startsWith(`${newFolder}/`)) return filePath
+        const back = `${oldFolder}/${filePath.slice(`${newFolder}/`.length)}`
+        return now.has(back) ? filePath : back
+      }
       const editedSince = new Set<string>()
       const restored = state.files.map((file) => {
         const change = byNewPath.get(file.path)
-        if (!change) return file
-        if (file.text === change.after.text) return change.before
-        // Edited since the rename: back in its place with the edit kept (the skill with its old name again).
-        editedSince.add(change.before.path)
-        return { path: change.before.path, text: file.path === last.to.path ? setSkillName(file.text, last.from.name) : file.text }
+        if (change && file.text === change.after.text) return change.before
+        // Neither rewritten by the rename nor changed since: as it is (a name it held before stays).
+        if (!change && left.get(file.path) === file.text) return file
+        // Edited or added since the rename (an eval case saved naming the new name): back in its
+        // place with the edit kept, the skill with its old name again.
+        const back = change ? change.before.path : movedBack(file.path)
+        editedSince.add(back)
+        return { path: back, text: file.path === last.to.path ? setSkillName(file.text, last.from.name) : file.text }
       })
-      // What was edited since may name the new name in new places: named back by the same rule.
+      // What was edited or added since may name the new name: named back by the same rule.
       const back = renameReferences(restored, last.to.name, last.from.name, last.from.path).files.filter((file) =>
         editedSince.has(file.path),
       )
@@ -335,19 +351,22 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
         selectedPath: state.selectedPath !== null && going.has(state.selectedPath) ? (neighbour?.path ?? null) : state.selectedPath,
       }
     }),
-  saveEvalCase: (draft, line) => {
+  saveEvalCase: (draft, opened) => {
     const text = evalsText(get().files)
     const cases = text === undefined ? [] : parseEvalSuite(text).cases
+    // The case the form opened on, found again by its name: its line may now start another case.
+    const target = opened === null ? undefined : findEvalCase(cases, opened)
+    if (opened !== null && target === undefined) return message('evalForm.gone', { name: opened.name })
     const problem = checkDraft(
       draft,
-      cases.filter((item) => item.line !== line).map((item) => item.name),
+      cases.filter((item) => item !== target).map((item) => item.name),
     )
     if (problem) return problem
     let next: string | null
-    if (line === null) next = addEvalCase(text, draft)
+    if (target === undefined) next = addEvalCase(text, draft)
     else {
-      const index = text === undefined ? -1 : evalCaseIndexAt(text, line)
-      if (text === undefined || index < 0) return message('evalForm.gone')
+      const index = text === undefined ? -1 : evalCaseIndexAt(text, target.line)
+      if (text === undefined || index < 0) return message('evalForm.gone', { name: target.name })
       next = replaceEvalCase(text, index, draft)
     }
     if (next === null) return message('evalForm.notParsed')
@@ -355,10 +374,11 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     set((state) => ({ files: withEvals(state.files, written) }))
     return null
   },
-  deleteEvalCase: (line) => {
+  deleteEvalCase: (shown) => {
     const text = evalsText(get().files)
-    const index = text === undefined ? -1 : evalCaseIndexAt(text, line)
-    if (text === undefined || index < 0) return message('evalForm.gone')
+    const target = text === undefined ? undefined : findEvalCase(parseEvalSuite(text).cases, shown)
+    const index = text === undefined || target === undefined ? -1 : evalCaseIndexAt(text, target.line)
+    if (text === undefined || index < 0) return message('evalForm.gone', { name: shown.name })
     const next = removeEvalCase(text, index)
     if (next === null) return message('evalForm.notParsed')
     set((state) => ({ files: withEvals(state.files, next) }))

@@ -446,8 +446,8 @@ export const en = {
   evalForm: {
     needsName: 'Give the case a name.',
     nameTaken: 'Another case is already named "{{name}}"; eval cases need names of their own.',
-    needsUtterance: 'Write what the user says (one message per line for a conversation).',
+    needsUtterance: 'Write what the user says (Add turn for each further message of a conversation).',
     notParsed: 'evals.yaml does not parse, so the case was not saved; fix the file first (its problems are listed in the Evals tab).',
-    gone: 'That case is no longer in evals.yaml (the file changed); nothing was saved.',
+    gone: 'The case "{{name}}" is no longer in evals.yaml (deleted or renamed there); nothing was saved.',
   },
 }

@@ -411,8 +411,8 @@ export const zh: Catalog = {
   evalForm: {
     needsName: '请给用例起个名字。',
     nameTaken: '已有一个名为"{{name}}"的用例；每个评测用例的名字都要不同。',
-    needsUtterance: '请写出用户说的话（多轮对话每行一句）。',
+    needsUtterance: '请写出用户说的话（多轮对话用"添加一轮"写下一句）。',
     notParsed: 'evals.yaml 无法解析，用例没有保存；请先修好这个文件（问题列在"评测"标签页里）。',
-    gone: '这个用例已经不在 evals.yaml 里了（文件已变化）；没有保存任何内容。',
+    gone: '用例"{{name}}"已经不在 evals.yaml 里了（已被删除或改名）；没有保存任何内容。',
   },
 }

@@ -679,13 +679,20 @@ export function editYamlList(text: string | undefined, edit: YamlListEdit, heade
         const parent = change.path.length > 1 ? item.getIn(change.path.slice(0, -1), true) : item
         const key = change.path[change.path.length - 1]!
         const current = item.getIn(change.path, true)
-        if (change.value === undefined) item.deleteIn(change.path)
+        // Nothing to delete where the case has no such field (a case without `expect:`).
+        if (change.value === undefined) {
+          if (item.hasIn(change.path)) item.deleteIn(change.path)
+        }
         // A scalar written over a scalar keeps its node, and with it the comment after it.
         else if (isScalar(current) && (typeof change.value !== 'object' || change.value === null)) current.value = change.value
         else if (current === undefined && change.replaces && isMap(parent) && parent.has(change.replaces)) {
           const at = parent.items.findIndex((pair) => isScalar(pair.key) && pair.key.value === change.replaces)
           parent.items.splice(at, 1, doc.createPair(key, blockNode(change.value)))
-        } else item.setIn(change.path, blockNode(change.value))
+        } else {
+          // A field written empty (`expect:` alone) holds a null, not a map: the value goes into a new one.
+          if (change.path.length > 1 && parent !== undefined && !isMap(parent)) item.setIn(change.path.slice(0, -1), doc.createNode({}))
+          item.setIn(change.path, blockNode(change.value))
+        }
       }
       const start = item.range[0]
       const column = start - lineStart(start)

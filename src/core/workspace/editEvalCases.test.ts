@@ -9,9 +9,9 @@ import {
   draftFromRun,
   draftOfCase,
   evalCaseIndexAt,
+  findEvalCase,
   keyPhrase,
   removeEvalCase,
-  renameSkillInEvalCases,
   replaceEvalCase,
   type EvalCaseDraft,
 } from './editEvalCases'
@@ -95,6 +95,15 @@ cases:
     expect(second).toMatchObject({ name: 'second', turns: ['hi'] })
   })
 
+  it('edits a case that has no expect, or an empty one, and leaves it without one when no assertion is made', () => {
+    const text = 'cases:\n  - name: bare\n    utterance: hi\n  - name: empty\n    utterance: yo\n    expect:\n'
+    const kept = replaceEvalCase(text, 0, { name: 'bare', turns: ['hi\nthere'], assertions: [] })!
+    expect(parseEvalSuite(kept).cases[0]).toMatchObject({ name: 'bare', turns: ['hi\nthere'], expect: {} })
+    expect(kept.endsWith('  - name: empty\n    utterance: yo\n    expect:\n')).toBe(true)
+    const asserted = replaceEvalCase(text, 1, { name: 'empty', turns: ['yo'], assertions: [{ kind: 'tools_called', value: 'calc' }] })!
+    expect(parseEvalSuite(asserted).cases[1]).toMatchObject({ name: 'empty', expect: { tools_called: ['calc'] } })
+  })
+
   it('removes a case with its lines and the blank line after it, the rest byte for byte', () => {
     const suite = parseEvalSuite(example)
     const index = evalCaseIndexAt(example, suite.cases[2]!.line)
@@ -111,12 +120,6 @@ cases:
     expect(addEvalCase('cases: [unclosed', refund)).toBeNull()
     expect(replaceEvalCase(example, 99, refund)).toBeNull()
     expect(removeEvalCase(example, 99)).toBeNull()
-  })
-
-  it('renames a skill in every case that names it (the rename rule of renameReferences)', () => {
-    const text = renameSkillInEvalCases(addEvalCase(example, refund)!, 'refund-policy', 'refunds')
-    expect(parseEvalSuite(text).cases.at(-1)!.expect.skill).toBe('refunds')
-    expect(text.replace('skill: refunds', 'skill: refund-policy')).toBe(addEvalCase(example, refund))
   })
 
   it('reads a case back into the form, and checks a draft before saving', () => {
@@ -165,7 +168,7 @@ describe('a case proposed from a run', () => {
   ]
 
   it('proposes the messages, the skill, the tools called and a key phrase of the answer', () => {
-    expect(draftFromRun({ utterance: '计算一下 2^20', events })).toEqual({
+    expect(draftFromRun({ utterance: '计算一下 2^20', events }, { noSkill: 'no skill' })).toEqual({
       name: 'quick-calculator: 计算一下 2^20',
       turns: ['计算一下 2^20'],
       assertions: [
@@ -174,9 +177,36 @@ describe('a case proposed from a run', () => {
         { kind: 'answer_contains', value: '1048576' },
       ],
     })
-    expect(draftFromRun({ utterance: '计算一下 2^20', events }, [], ['quick-calculator: 计算一下 2^20']).name).toBe(
-      'quick-calculator: 计算一下 2^20 (2)',
-    )
+    expect(
+      draftFromRun({ utterance: '计算一下 2^20', events }, { noSkill: 'no skill', otherNames: ['quick-calculator: 计算一下 2^20'] }).name,
+    ).toBe('quick-calculator: 计算一下 2^20 (2)')
+  })
+
+  it('names a case with no skill in the words it is given (the interface language), not in English', () => {
+    const final: TraceEvent[] = [{ type: 'final', text: '你好！', at }]
+    expect(draftFromRun({ utterance: '你好', events: final }, { noSkill: '无技能' }).name).toBe('无技能: 你好')
+    expect(draftFromRun({ utterance: '你好', events: final }, { noSkill: '无技能' }).assertions[0]).toEqual({ kind: 'skill', value: '' })
+  })
+
+  it('finds the case a form opened on by its name when cases above it were deleted, and refuses another case', () => {
+    const cases = [
+      { line: 3, name: 'A' },
+      { line: 9, name: 'C' },
+    ]
+    // The form opened on B at line 9; A above it was deleted, so C now starts on B's old line.
+    expect(findEvalCase(cases, { line: 9, name: 'B' })).toBeUndefined()
+    expect(findEvalCase([{ line: 3, name: 'B' }, ...cases.slice(1)], { line: 9, name: 'B' })).toEqual({ line: 3, name: 'B' })
+    expect(findEvalCase(cases, { line: 9, name: 'C' })).toEqual({ line: 9, name: 'C' })
+    // A name two cases have (written by hand) is no one case: nothing to save over.
+    expect(
+      findEvalCase(
+        [
+          { line: 3, name: 'B' },
+          { line: 5, name: 'B' },
+        ],
+        { line: 9, name: 'B' },
+      ),
+    ).toBeUndefined()
   })
 
   it('picks a key phrase a repeat would say again: a term of the skill, else a number, else a first clause', () => {

@@ -3,14 +3,13 @@
  * turns a case into the fields evals.yaml holds and back, and adds, replaces or removes a case in
  * the file's text with everything else in it kept (comments, blank lines, other cases byte for
  * byte). The Evals tab's form, "Save as eval case" from a run and a template's eval cases all come
- * here; a rename of a skill reaches the cases through renameReferences, the one rule of what names
- * a skill.
+ * here. A rename of a skill reaches the cases elsewhere: through renameReferences.ts, the one rule
+ * of what names a skill.
  */
-import { EVALS_FILE, trialFacts, type EvalCase, type EvalExpect } from '../evals'
+import { trialFacts, type EvalCase, type EvalExpect } from '../evals'
 import { message, type Message } from '../messages'
 import type { TraceEvent } from '../agent'
 import { editYamlList, locateListItems } from '../skill'
-import { renameReferences } from './renameReferences'
 
 /** The assertions the form edits; a case's other expectations (tool_args, rubric…) are kept as written. */
 export const FORM_ASSERTIONS = ['skill', 'tools_called', 'tools_not_called', 'answer_contains', 'answer_not_contains'] as const
@@ -81,8 +80,18 @@ export function otherExpectations(expect: EvalExpect): string[] {
  */
 export function draftFromRun(
   run: { utterance: string; events: readonly TraceEvent[] },
-  vocabulary: readonly string[] = [],
-  otherNames: readonly string[] = [],
+  {
+    noSkill,
+    vocabulary = [],
+    otherNames = [],
+  }: {
+    /** What the proposed name says when no skill activated, in the interface's language. */
+    noSkill: string
+    /** The skill's own words (its name, keywords), looked for in the answer first. */
+    vocabulary?: readonly string[]
+    /** The names the other cases have (the proposed one is told apart from them). */
+    otherNames?: readonly string[]
+  },
 ): EvalCaseDraft {
   const turns = [run.utterance, ...run.events.flatMap((event) => (event.type === 'turn' ? [event.utterance] : []))]
   const facts = trialFacts(run.events)
@@ -91,7 +100,7 @@ export function draftFromRun(
   for (const tool of tools) assertions.push({ kind: 'tools_called', value: tool })
   const phrase = keyPhrase(facts.answer, vocabulary)
   if (phrase) assertions.push({ kind: 'answer_contains', value: phrase })
-  const base = `${facts.skill ?? 'no skill'}: ${oneLine(run.utterance, 40)}`
+  const base = `${facts.skill ?? noSkill}: ${oneLine(run.utterance, 40)}`
   let name = base
   for (let n = 2; otherNames.includes(name); n++) name = `${base} (${n})`
   return { name, turns: turns.filter((turn) => turn.trim() !== ''), assertions }
@@ -181,6 +190,21 @@ export function removeEvalCase(text: string, index: number): string | null {
   return editYamlList(text, { op: 'remove', index })
 }
 
+/**
+ * The case a form opened on: the one written at `line` while it still has the name it had then;
+ * else (cases above it added or deleted since) the one case with that name. Undefined when the
+ * case is gone or its name is no longer one case's: a save must not write over another case.
+ */
+export function findEvalCase<T extends Pick<EvalCase, 'line' | 'name'>>(
+  cases: readonly T[],
+  opened: { line: number; name: string },
+): T | undefined {
+  const atLine = cases.find((item) => item.line === opened.line)
+  if (atLine && atLine.name === opened.name) return atLine
+  const named = cases.filter((item) => item.name === opened.name)
+  return named.length === 1 ? named[0] : undefined
+}
+
 /** The place in evals.yaml's list of the case written at `line` (1-based, as EvalCase.line); -1 when none is. */
 export function evalCaseIndexAt(text: string, line: number): number {
   const items = locateListItems(text)
@@ -192,9 +216,4 @@ const lineOf = (text: string, offset: number) => {
   let line = 1
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++
   return line
-}
-
-/** evals.yaml with every reference to skill `from` naming `to` (the rename rule of renameReferences). */
-export function renameSkillInEvalCases(text: string, from: string, to: string): string {
-  return renameReferences([{ path: EVALS_FILE, text }], from, to, '').files[0]?.text ?? text
 }

@@ -38,11 +38,11 @@ export {
   draftFromRun,
   draftOfCase,
   evalCaseIndexAt,
+  findEvalCase,
   FORM_ASSERTIONS,
   keyPhrase,
   otherExpectations,
   removeEvalCase,
-  renameSkillInEvalCases,
   replaceEvalCase,
 } from './editEvalCases'
 export type { DraftAssertion, EvalCaseDraft, FormAssertionKind } from './editEvalCases'

@@ -5,7 +5,8 @@ import { useT } from '../i18n/i18n'
 
 /**
  * An eval case as a form (docs/evals.md, "Cases without YAML"): its name, what the user says (a
- * line per turn) and its assertions, each editable or removable. Saving goes through the store,
+ * box per turn, so a message keeps its line breaks) and its assertions, each editable or removable;
+ * a case expects one skill, so `skill` leaves the add menu once there is one. Saving goes through the store,
  * which writes evals.yaml with the rest of the file kept.
  */
 export function EvalCaseForm({
@@ -32,18 +33,20 @@ export function EvalCaseForm({
   const { t, say } = useT()
   const id = useId()
   const [name, setName] = useState(initial.name)
-  const [messages, setMessages] = useState(initial.turns.join('\n'))
+  const [turns, setTurns] = useState<string[]>(initial.turns.length > 0 ? initial.turns : [''])
   const [assertions, setAssertions] = useState<DraftAssertion[]>(initial.assertions)
-  const [adding, setAdding] = useState<FormAssertionKind>(
-    initial.assertions.some((item) => item.kind === 'skill') ? 'tools_called' : 'skill',
-  )
+  const [chosen, setChosen] = useState<FormAssertionKind>('skill')
+  const hasSkill = assertions.some((item) => item.kind === 'skill')
+  const addable = FORM_ASSERTIONS.filter((kind) => kind !== 'skill' || !hasSkill)
+  const adding = addable.includes(chosen) ? chosen : (addable[0] ?? 'tools_called')
   const [problem, setProblem] = useState<Message | null>(null)
   const choices = [...new Set([...skills, ...assertions.filter((item) => item.kind === 'skill' && item.value).map((item) => item.value)])]
 
   const change = (index: number, value: string) =>
     setAssertions((list) => list.map((item, at) => (at === index ? { ...item, value } : item)))
   const add = () => setAssertions((list) => [...list, { kind: adding, value: adding === 'skill' ? (skills[0] ?? '') : '' }])
-  const save = () => setProblem(onSave({ name, turns: messages.split('\n'), assertions }))
+  const save = () => setProblem(onSave({ name, turns, assertions }))
+  const turnLabel = (at: number) => (turns.length === 1 ? t('evalForm.utterance') : t('evalForm.utteranceN', { n: at + 1 }))
 
   return (
     <form
@@ -59,16 +62,37 @@ export function EvalCaseForm({
         <span>{t('evalForm.name')}</span>
         <input aria-label={t('evalForm.name')} value={name} onChange={(event) => setName(event.target.value)} />
       </label>
-      <label className="field">
-        <span>{t('evalForm.utterance')}</span>
-        <textarea
-          aria-label={t('evalForm.utterance')}
-          rows={Math.min(6, Math.max(2, messages.split('\n').length))}
-          value={messages}
-          onChange={(event) => setMessages(event.target.value)}
-        />
+      <fieldset className="eval-turns">
+        <legend>{t('evalForm.utterance')}</legend>
+        {turns.map((turn, at) => (
+          <div key={at} className="eval-turn">
+            <textarea
+              aria-label={turnLabel(at)}
+              rows={Math.min(6, Math.max(2, turn.split('\n').length))}
+              value={turn}
+              onChange={(event) => {
+                const value = event.target.value
+                setTurns((list) => list.map((item, index) => (index === at ? value : item)))
+              }}
+            />
+            {turns.length > 1 && (
+              <button
+                type="button"
+                className="button small"
+                aria-label={t('evalForm.removeTurn', { n: at + 1 })}
+                title={t('evalForm.removeTurn', { n: at + 1 })}
+                onClick={() => setTurns((list) => list.filter((_, index) => index !== at))}
+              >
+                {t('evalForm.removeShort')}
+              </button>
+            )}
+          </div>
+        ))}
+        <button type="button" className="button small" onClick={() => setTurns((list) => [...list, ''])} aria-label={t('evalForm.addTurn')}>
+          {t('evalForm.addTurn')}
+        </button>
         <span className="muted small">{t('evalForm.utteranceHint')}</span>
-      </label>
+      </fieldset>
       <fieldset className="eval-assertions">
         <legend>{t('evalForm.assertions')}</legend>
         {assertions.length === 0 && <p className="muted small">{t('evalForm.noAssertions')}</p>}
@@ -117,9 +141,9 @@ export function EvalCaseForm({
           <select
             aria-label={t('evalForm.newKind')}
             value={adding}
-            onChange={(event) => setAdding(event.target.value as FormAssertionKind)}
+            onChange={(event) => setChosen(event.target.value as FormAssertionKind)}
           >
-            {FORM_ASSERTIONS.map((kind) => (
+            {addable.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`evalForm.kinds.${kind}`)}
               </option>

@@ -1,13 +1,22 @@
 import { useState } from 'react'
 import { EVALS_FILE, type EvalCase } from '../../core/evals'
 import { draftOfCase, otherExpectations, type EvalCaseDraft } from '../../core/workspace'
-import { useDeferredWorkspace, useEvalSuite, usePlaygroundStore, useRoutingWinner, useToolRegistry } from '../../state/PlaygroundProvider'
+import {
+  useDeferredWorkspace,
+  useEvalSuite,
+  usePlayground,
+  usePlaygroundStore,
+  useRoutingWinner,
+  useToolRegistry,
+} from '../../state/PlaygroundProvider'
 import { useT } from '../i18n/i18n'
 import { EvalCaseForm } from '../common/EvalCaseForm'
 
 /**
  * The cases of evals.yaml in the Evals tab, with Add, Edit and Delete as forms (no YAML needed;
  * docs/evals.md, "Cases without YAML"). A delete can be undone while the file is as it left it.
+ * A form remembers its case by line and name: a save never writes over a case that has since
+ * moved onto that line.
  */
 export function EvalCasesEditor() {
   const { t } = useT()
@@ -16,25 +25,34 @@ export function EvalCasesEditor() {
   const { skills } = useDeferredWorkspace()
   const tools = useToolRegistry().names
   const winner = useRoutingWinner().skill
-  const [editing, setEditing] = useState<{ line: number | null; draft: EvalCaseDraft; kept: string[] } | null>(null)
+  const [editing, setEditing] = useState<{
+    opened: { line: number; name: string } | null
+    draft: EvalCaseDraft
+    kept: string[]
+  } | null>(null)
   const [deleted, setDeleted] = useState<{ name: string; before: string; after: string } | null>(null)
+  const evalsText = usePlayground((state) => state.files.find((file) => file.path === EVALS_FILE)?.text)
   const cases = suite.cases.filter((item) => item.file === EVALS_FILE)
   const skillNames = skills.map((skill) => skill.name)
 
   const startAdding = () =>
     setEditing({
-      line: null,
+      opened: null,
       draft: { name: '', turns: [store.getState().utterance], assertions: [{ kind: 'skill', value: winner ?? '' }] },
       kept: [],
     })
   const startEditing = (testCase: EvalCase) =>
-    setEditing({ line: testCase.line, draft: draftOfCase(testCase), kept: otherExpectations(testCase.expect) })
+    setEditing({
+      opened: { line: testCase.line, name: testCase.name },
+      draft: draftOfCase(testCase),
+      kept: otherExpectations(testCase.expect),
+    })
   const remove = (testCase: EvalCase) => {
     const before = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
-    if (store.getState().deleteEvalCase(testCase.line) !== null) return
+    if (store.getState().deleteEvalCase({ line: testCase.line, name: testCase.name }) !== null) return
     const after = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
     setDeleted({ name: testCase.name, before, after })
-    if (editing?.line === testCase.line) setEditing(null)
+    if (editing?.opened?.name === testCase.name) setEditing(null)
   }
   const undo = () => {
     const now = store.getState().files.find((file) => file.path === EVALS_FILE)?.text
@@ -53,21 +71,24 @@ export function EvalCasesEditor() {
       {deleted && (
         <p role="status" className="small">
           {t('evalForm.deleted', { name: deleted.name })}{' '}
-          <button type="button" className="link-button" onClick={undo} aria-label={t('evalForm.undo')}>
-            {t('evalForm.undo')}
-          </button>
+          {/* Undo puts the file back as it was: offered only while nothing else has changed it since. */}
+          {evalsText === deleted.after && (
+            <button type="button" className="link-button" onClick={undo} aria-label={t('evalForm.undo')}>
+              {t('evalForm.undo')}
+            </button>
+          )}
         </p>
       )}
       {editing && (
         <EvalCaseForm
-          key={editing.line ?? 'new'}
+          key={editing.opened ? `${editing.opened.line}:${editing.opened.name}` : 'new'}
           initial={editing.draft}
           skills={skillNames}
           tools={tools}
           kept={editing.kept}
-          title={editing.line === null ? t('evalForm.newTitle') : t('evalForm.editTitle')}
+          title={editing.opened === null ? t('evalForm.newTitle') : t('evalForm.editTitle')}
           onSave={(draft) => {
-            const problem = store.getState().saveEvalCase(draft, editing.line)
+            const problem = store.getState().saveEvalCase(draft, editing.opened)
             if (!problem) setEditing(null)
             return problem
           }}

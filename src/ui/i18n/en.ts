@@ -1197,10 +1197,14 @@ export const en = {
   evalForm: {
     name: 'Case name',
     utterance: 'User message',
-    utteranceHint: 'One message per line: each line is a turn of the conversation.',
+    utteranceHint: 'Each box is one message of the user (it may span lines); Add turn for a conversation.',
+    utteranceN: 'User message {{n}}',
+    addTurn: 'Add turn',
+    removeTurn: 'Remove user message {{n}}',
     assertions: 'Assertions',
     noAssertions: 'No assertions: the case then checks only that the run answers.',
     noSkill: 'No skill (none may activate)',
+    noSkillName: 'no skill',
     kinds: {
       skill: 'Expected skill',
       tools_called: 'Tool called',

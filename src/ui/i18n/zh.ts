@@ -1160,10 +1160,14 @@ export const zh: DeepStrings<typeof en> = {
   evalForm: {
     name: '用例名称',
     utterance: '用户消息',
-    utteranceHint: '每行一条消息：每一行是对话的一轮。',
+    utteranceHint: '每个框是用户的一条消息（可以换行）；多轮对话请点"添加一轮"。',
+    utteranceN: '用户消息 {{n}}',
+    addTurn: '添加一轮',
+    removeTurn: '删除用户消息 {{n}}',
     assertions: '断言',
     noAssertions: '没有断言：这个用例只检查运行是否给出了回答。',
     noSkill: '无技能（不得激活任何技能）',
+    noSkillName: '无技能',
     kinds: {
       skill: '期望的技能',
       tools_called: '调用了工具',

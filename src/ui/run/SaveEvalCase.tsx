@@ -25,12 +25,8 @@ export function SaveEvalCase({ run }: { run: AgentRun }) {
     const skill = skills.find((candidate) => candidate.name === skillName)
     // The skill's own words first: a phrase of the answer that a repeat would say again.
     const vocabulary = skill ? [skill.name, ...skill.triggerKeywords] : []
-    return draftFromRun(
-      run,
-      vocabulary,
-      suite.cases.map((item) => item.name),
-    )
-  }, [open, run, skills, suite.cases])
+    return draftFromRun(run, { noSkill: t('evalForm.noSkillName'), vocabulary, otherNames: suite.cases.map((item) => item.name) })
+  }, [open, run, skills, suite.cases, t])
 
   if (run.status === 'running') return null
   return (
