@@ -81,6 +81,15 @@ describe('the skill form', () => {
     expect(counter().className).toContain('warning-text')
   })
 
+  it('a skill without a description shows an empty box and 0 characters, not the placeholder a listing shows', async () => {
+    const { user, fileText } = await open(refunds.replace('description: Answers refund questions.\n', ''))
+    const description = screen.getByRole('textbox', { name: 'Description' })
+    expect(description).toHaveProperty('value', '')
+    expect(screen.getByText(/characters? \(200–400 works best\)$/).textContent).toBe('0 characters (200–400 works best)')
+    await user.type(description, 'Refunds.')
+    expect(parseSkill(REFUNDS, fileText(REFUNDS)!).description).toBe('Refunds.')
+  })
+
   it('renames the skill from Name: SKILL.md moves to the new folder with the new name', async () => {
     const { user, fileText } = await open()
     const name = screen.getByRole('textbox', { name: 'Name' })
@@ -135,6 +144,12 @@ describe('the skill form', () => {
     expect(status.textContent).toBe('Already there: 退款, REFUND, 退货')
     await user.click(input)
     expect(status.textContent).toBe('')
+    // A list that arrives at once (an input method's text, a paste) is named the same way.
+    fireEvent.change(input, { target: { value: 'refund、全额退款、' } })
+    expect(status.textContent).toBe('Already there: refund')
+    await user.paste('退货；部分退款')
+    expect(status.textContent).toBe('Already there: refund, 退货')
+    expect(parseSkill(REFUNDS, fileText(REFUNDS)!).triggerKeywords).toEqual(['退款', 'refund', '退货', '全额退款', '部分退款'])
   })
 
   it('with YAML it cannot read, the form says where, takes no input, and its button asks for that line in SKILL.md', async () => {

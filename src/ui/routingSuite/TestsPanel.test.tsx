@@ -93,7 +93,7 @@ describe('the Tests tab', () => {
   })
 
   it('totals follow an edit of a skill, of a case and a deletion', async () => {
-    const { user, store } = await open()
+    const { user, store, fileText } = await open()
     await totals('1 passed, 0 failed')
 
     // calc loses its keyword (as typed in SKILL.md): its case fails, and the confusion says how.
@@ -102,15 +102,19 @@ describe('the Tests tab', () => {
     expect(cells('计算一下').slice(0, 4)).toEqual(['✗ fail', '计算一下', 'calc', 'none'])
     expect(within(panel()).getByRole('region', { name: 'Confusion' }).textContent).toContain('calc → none × 1')
 
-    // The case edited to expect no skill passes.
+    // The case edited (its words, and to expect no skill) passes.
     await user.click(within(cases()).getByRole('button', { name: 'Edit “计算一下”' }))
+    const words = within(cases()).getByRole('textbox', { name: 'Utterance' })
+    await user.clear(words)
+    await user.type(words, '随便算算')
     await user.click(within(cases()).getByRole('button', { name: /^Expected skill:/ }))
     await user.click(within(cases()).getByRole('menuitemradio', { name: 'no skill' }))
     await user.click(within(cases()).getByRole('button', { name: 'Save' }))
     await totals('1 passed, 0 failed')
-    expect(cells('计算一下').slice(0, 4)).toEqual(['✓ pass', '计算一下', 'none', 'none'])
+    expect(cells('随便算算').slice(0, 4)).toEqual(['✓ pass', '随便算算', 'none', 'none'])
+    expect(parseRoutingTests(fileText(ROUTING_TESTS_FILE)!).cases).toMatchObject([{ utterance: '随便算算', expect: null }])
 
-    await user.click(within(cases()).getByRole('button', { name: 'Delete “计算一下”' }))
+    await user.click(within(cases()).getByRole('button', { name: 'Delete “随便算算”' }))
     await totals('0 passed, 0 failed')
     expect(within(cases()).queryAllByRole('rowheader')).toEqual([])
   })
