@@ -25,19 +25,3 @@ test('broken YAML: the form’s banner shows the line in SKILL.md, where the cur
   // Monaco marks the line number of the cursor's line.
   await expect(editor.root.locator('.line-numbers.active-line-number')).toHaveText(String(line))
 })
-
-test('a skill without a description: the form counts 0 characters, not the placeholder', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /^calculator/ }).click()
-  await page.getByRole('tab', { name: 'SKILL.md', exact: true }).click()
-  // calculator's description is a folded block of five lines: take them all out.
-  await editor.line('description: >-').click()
-  await page.keyboard.press('Home')
-  for (let line = 0; line < 5; line++) await page.keyboard.press('Shift+ArrowDown')
-  await page.keyboard.press('Delete')
-  await expect(editor.line('description:')).toHaveCount(0)
-  await page.getByRole('tab', { name: 'Form', exact: true }).click()
-  const description = page.getByRole('textbox', { name: 'Description', exact: true })
-  await expect(description).toHaveValue('')
-  await expect(page.getByText(/^0 characters/)).toBeVisible()
-  await expect(page.getByText(/^14 characters/)).toHaveCount(0)
-})

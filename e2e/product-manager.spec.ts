@@ -51,19 +51,6 @@ test('typing fast in the form keeps every character, with the editor open on the
   expect(await exportedSkill(page)).toContain('，也可以查询明天的天气 and tomorrow')
 })
 
-test('the form says when the YAML does not parse, offers the fix, and takes no input until then', async ({ page, editor, skills }) => {
-  await skills.getByRole('option', { name: /calculator/ }).click({ position: NAME })
-  await editor.endOfLine('name: calculator')
-  await page.keyboard.type(': oops')
-  await page.getByRole('tab', { name: 'Form', exact: true }).click()
-  const form = page.getByRole('form', { name: 'Skill form' })
-  await expect(form.getByRole('alert')).toContainText('does not parse')
-  await expect(form.getByRole('textbox', { name: 'Trigger keywords' })).toBeDisabled()
-  await form.getByRole('button', { name: 'Apply the quick fix' }).click()
-  await expect(form.getByRole('textbox', { name: 'Trigger keywords' })).toBeEnabled()
-  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('calculator: oops')
-})
-
 test('full-width commas in a YAML keyword list are an error with a quick fix that splits them', async ({ page, editor, skills }) => {
   await skills.getByRole('option', { name: /weather/ }).click({ position: NAME })
   await editor.line('trigger_keywords: [').click()
@@ -106,25 +93,6 @@ test('another skill that wins is named with what it matched', async ({ page, rou
   await expect(hints).toContainText('search_rag wins instead')
   await hints.getByRole('button', { name: 'Open search_rag' }).click()
   await expect(page.getByRole('heading', { name: 'search_rag/SKILL.md' })).toBeVisible()
-})
-
-test('the Tests tab: pick the expected skill, refuse a duplicate, edit and delete a case', async ({ routing, tests }) => {
-  await tests.open()
-  await routing.utterance.fill('随便聊聊')
-  const add = tests.panel.getByRole('form', { name: 'Add a test case' })
-  await add.getByRole('button', { name: /^Expected skill:/ }).click()
-  await add.getByRole('menuitemradio', { name: 'no skill' }).click()
-  await add.getByRole('button', { name: /Add the test utterance \(expect no skill\)/ }).click()
-  await expect(tests.cases).toContainText('随便聊聊')
-  await add.getByRole('button', { name: /Add the test utterance/ }).click()
-  await expect(add.getByRole('alert')).toContainText('already a test case')
-
-  await tests.cases.getByRole('button', { name: 'Edit “随便聊聊”' }).click()
-  await tests.cases.getByRole('textbox', { name: 'Utterance' }).fill('随便聊聊天')
-  await tests.cases.getByRole('button', { name: 'Save' }).click()
-  await expect(tests.cases).toContainText('随便聊聊天')
-  await tests.cases.getByRole('button', { name: 'Delete “随便聊聊天”' }).click()
-  await expect(tests.cases).not.toContainText('随便聊聊')
 })
 
 test('Ctrl+S saves and says so; Share stays a button', async ({ page }) => {
