@@ -11,10 +11,14 @@ import tseslint from 'typescript-eslint'
  */
 const layerFences = architecture.fences
 
-/** Third-party libraries and the one module that owns each. */
+/**
+ * Third-party libraries and the one module that owns each. An owner ending in `/` is a folder:
+ * every module in it may import the library (a library used for several jobs gets a module per
+ * job rather than one module that does them all).
+ */
 const owners = {
-  'gray-matter': 'src/core/skill/frontmatter.ts',
-  yaml: 'src/core/skill/frontmatter.ts',
+  'gray-matter': 'src/core/yaml/splitSkillFile.ts',
+  yaml: 'src/core/yaml/',
   openai: 'src/adapters/openaiClient.ts',
   mathjs: 'src/core/tools/calculator.ts',
   minisearch: 'src/core/tools/searchKnowledge.ts',
@@ -29,10 +33,21 @@ const owners = {
   pyodide: 'src/adapters/pythonRuntime.ts',
   'node-diff3': 'src/core/workspace/mergeText.ts',
 }
+const isFolderOwner = (owner) => owner.endsWith('/')
 const ownedPaths = Object.entries(owners).map(([name, owner]) => ({
   name,
-  message: `Import ${name} only in ${owner}: one module owns each third-party library.`,
+  message: isFolderOwner(owner)
+    ? `Import ${name} only in ${owner} (a module of that folder): one module or folder owns each third-party library.`
+    : `Import ${name} only in ${owner}: one module owns each third-party library.`,
 }))
+/** The libraries a file or an owner folder may import: those it owns, and those of the owner folder it is in. */
+const librariesOwnedBy = (target) =>
+  Object.keys(owners).filter(
+    (library) => owners[library] === target || (isFolderOwner(owners[library]) && target.startsWith(owners[library])),
+  )
+/** An owner's modules: the file itself, or every module of the folder (its tests and benches have rules of their own). */
+const ownerModules = (owner) =>
+  isFolderOwner(owner) ? { files: [`${owner}**/*.ts`], ignores: [`${owner}**/*.test.ts`, `${owner}**/*.bench.ts`] } : { files: [owner] }
 const ownedPatterns = [
   {
     group: ['monaco-editor', 'monaco-editor/*'],
@@ -152,24 +167,32 @@ export default tseslint.config(
   { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': fence('cli') } },
   // The team server uses core only; its tests may drive the page's own client against it.
   { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts'], rules: { 'no-restricted-imports': fence('server') } },
-  // Each owner may import its library, and keeps its layer's fence.
-  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts', 'src/ui/i18n/monacoMessages.ts'])].map((file) => ({
-    files: [file],
-    rules: {
-      'no-restricted-imports': fence(layerOf(file), [
-        ...Object.keys(owners).filter((library) => owners[library] === file),
-        ...(file.endsWith('monaco.ts') || file.endsWith('monacoMessages.ts') ? ['monaco-editor'] : []),
-      ]),
-    },
-  })),
+  // Each owner may import its library, and keeps its layer's fence. Folders come first, so that a
+  // module owning a library of its own inside an owner folder (gray-matter's) has the last word.
+  ...[...new Set([...Object.values(owners), 'src/ui/editor/monaco.ts', 'src/ui/i18n/monacoMessages.ts'])]
+    .sort((a, b) => Number(isFolderOwner(b)) - Number(isFolderOwner(a)))
+    .map((file) => ({
+      ...ownerModules(file),
+      rules: {
+        'no-restricted-imports': fence(layerOf(file), [
+          ...librariesOwnedBy(file),
+          ...(file.endsWith('monaco.ts') || file.endsWith('monacoMessages.ts') ? ['monaco-editor'] : []),
+        ]),
+      },
+    })),
   // An owner's own test may watch the library too (spy on it). Tests in core, adapters and server
   // have no layer fence; in the other layers it stays (an owner's test there would need one).
+  // An owner folder's tests all may.
   ...[...new Set(Object.values(owners))]
     .filter((file) => !/^src\/(ui|state|cli)\//.test(file))
+    .sort((a, b) => Number(isFolderOwner(b)) - Number(isFolderOwner(a)))
     .map((file) => ({
-      files: [file.replace(/\.tsx?$/, '.test.ts')],
+      files: [isFolderOwner(file) ? `${file}**/*.test.ts` : file.replace(/\.tsx?$/, '.test.ts')],
       rules: {
-        'no-restricted-imports': ['error', { paths: ownedPaths.filter((path) => owners[path.name] !== file), patterns: ownedPatterns }],
+        'no-restricted-imports': [
+          'error',
+          { paths: ownedPaths.filter((path) => !librariesOwnedBy(file).includes(path.name)), patterns: ownedPatterns },
+        ],
       },
     })),
   // The MCP client's one owner, and the real MCP servers the tests stand up.

@@ -11,7 +11,7 @@ import { STATIC_FEATURES, SERVER_FEATURES_PATH } from './src/core/hosting'
 
 /**
  * gray-matter's built-in engines include one that `eval`s `---js` frontmatter. The app always
- * passes its own engines (src/core/skill/frontmatter.ts), so the built-ins are dead code in the
+ * passes its own engines (src/core/yaml/splitSkillFile.ts), so the built-ins are dead code in the
  * browser: this drops them, and the eval with them, from the bundle.
  */
 function dropGrayMatterEngines(): Plugin {

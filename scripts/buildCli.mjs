@@ -17,7 +17,7 @@ try {
 }
 /**
  * As in the app (vite.config.ts): the CLI always passes its own engines to gray-matter
- * (src/core/skill/frontmatter.ts), so the built-in ones are dead code. Dropping them keeps
+ * (src/core/yaml/splitSkillFile.ts), so the built-in ones are dead code. Dropping them keeps
  * js-yaml, and the esprima it loads for `---js`, out of every start (15 ms of a 180 ms `route`).
  */
 const dropGrayMatterEngines = {

@@ -60,6 +60,29 @@ describe('the lint fences', () => {
       expect.stringContaining('plain TypeScript'),
     ])
   })
+
+  it('let every module of an owner folder import its library, and no module outside it', async () => {
+    const yaml = `import { parseDocument } from 'yaml'\nexport const y = parseDocument\n`
+    const grayMatter = `import matter from 'gray-matter'\nexport const y = matter\n`
+    expect(await lintProbe('src/core/yaml/fenceProbe.ts', yaml)).toEqual([])
+    expect(await lintProbe('src/core/yaml/fenceProbe.test.ts', yaml)).toEqual([])
+    expect(await lintProbe('src/core/skill/fenceProbe.ts', yaml)).toEqual([
+      expect.stringContaining('only in src/core/yaml/ (a module of that folder)'),
+    ])
+    expect(await lintProbe('src/core/skill/fenceProbe.test.ts', yaml)).toEqual([expect.stringContaining('only in src/core/yaml/')])
+    // A library owned by one module of the folder stays that module's: the folder does not widen it.
+    expect(await lintProbe('src/core/yaml/splitSkillFile.ts', `${grayMatter}${yaml.replace(/y =/, 'z =')}`)).toEqual([])
+    expect(await lintProbe('src/core/yaml/fenceProbe.ts', grayMatter)).toEqual([
+      expect.stringContaining('only in src/core/yaml/splitSkillFile.ts'),
+    ])
+    // An owner folder keeps its layer's fence.
+    expect(
+      (await lintProbe('src/core/yaml/fenceProbe.ts', `import { x } from '../../state/anything'\nexport const y = x\n`)).join('\n'),
+    ).toMatch(/src\/core must not import/)
+    expect(
+      await lintProbe('src/core/yaml/fenceProbe.ts', `import { readFileSync } from 'node:fs'\nexport const y = readFileSync\n`),
+    ).toEqual([expect.stringContaining('plain TypeScript')])
+  })
 }, 60_000)
 
 /** Every relative import of every source file under src/, as folder → folder edges. */

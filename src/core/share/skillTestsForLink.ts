@@ -58,7 +58,7 @@ function evalItems(text: string): EvalItems | null {
   if (errors.length > 0) return null
   const list = Array.isArray(value) ? value : isObject(value) ? value.cases : undefined
   if (!Array.isArray(list)) return null
-  // Where each case is written, from the YAML owner (frontmatter.ts): the same document, node by node.
+  // Where each case is written, from the YAML owner (core/yaml): the same document, node by node.
   const located = locateListItems(text)
   if (!located || located.length !== list.length) return null
   const items: EvalItem[] = []

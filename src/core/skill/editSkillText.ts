@@ -1,4 +1,4 @@
-import { setFrontmatterValue, splitSkillFile } from './frontmatter'
+import { setFrontmatterValue, splitSkillFile } from '../yaml'
 
 /**
  * Sets the frontmatter `name` of a SKILL.md text, keeping everything else byte for byte:

@@ -6,9 +6,9 @@ export { SKILL_DEFAULTS } from './types'
 export type { Diagnostic, EntryMode, JsonSchema, Severity, Skill, SkillFile, SkillToolDeclaration } from './types'
 export { addTriggerKeywords, setSkillBody, setSkillField, setSkillName } from './editSkillText'
 export type { FormField } from './editSkillText'
-export { editYamlList, locateListItems, locateYamlStrings, parseYamlText, setFrontmatterValue, splitSkillFile } from './frontmatter'
+export { editYamlList, locateListItems, locateYamlStrings, parseYamlText, setFrontmatterValue, splitSkillFile } from '../yaml'
 export { parseYamlTextInSteps } from './parseYamlTextInSteps'
-export type { FieldLocation, ParsedYaml, SplitSkillFile, Span, YamlListEdit, YamlListItem, YamlString } from './frontmatter'
+export type { FieldLocation, ParsedYaml, SplitSkillFile, Span, YamlListEdit, YamlListItem, YamlString } from '../yaml'
 export { FIELD_DOCS } from './fieldDocs'
 export {
   checkSkillName,

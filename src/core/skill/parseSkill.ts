@@ -1,5 +1,5 @@
 import { LineIndex } from '../lib/text'
-import { splitSkillFile, type FieldLocation, type Span } from './frontmatter'
+import { splitSkillFile, type FieldLocation, type Span } from '../yaml'
 import { SKILL_FOLDERS } from './skillFolders'
 import { readParameters } from './parametersSchema'
 import { isToolSchemaPath, parseToolSchema } from './toolFolderSkill'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { finishSteps } from '../lib/finishSteps'
-import { parseYamlText } from './frontmatter'
+import { parseYamlText } from '../yaml'
 import { ITEMS_PER_STEP, parseYamlTextInSteps } from './parseYamlTextInSteps'
 
 /** The steps a parse takes, and its answer. */

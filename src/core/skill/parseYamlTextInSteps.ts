@@ -1,4 +1,4 @@
-import { parseYamlText, withinYamlLimits, type ParsedYaml } from './frontmatter'
+import { parseYamlText, withinYamlLimits, type ParsedYaml } from '../yaml'
 
 /** How many items of a top-level list one step parses: a few milliseconds of the YAML parser's time. */
 export const ITEMS_PER_STEP = 25

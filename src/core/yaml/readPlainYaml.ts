@@ -1,11 +1,11 @@
 /**
  * The direct reader of the frontmatter nearly every SKILL.md is written in, used by
- * `splitSkillFile` (frontmatter.ts) before the full YAML parser. It gives the same value, field
- * locations and flow marks as the parser (frontmatter.test.ts compares the two on every shape it
+ * `splitSkillFile` before the full YAML parser. It gives the same value, field locations and
+ * flow marks as the parser (readPlainYaml.test.ts compares the two on every shape it
  * generates), at a fraction of its cost: a folder of a thousand skills parses in milliseconds.
  * See docs/skill-format.md, "How frontmatter is read".
  */
-import type { FieldLocation, OutsideStrictYaml, Span } from './frontmatter'
+import type { FieldLocation, OutsideStrictYaml, Span } from './types'
 
 /** A key of the plain subset; `__proto__` and the like take the full parser's path. */
 const PLAIN_KEY = /^([A-Za-z][A-Za-z0-9_-]*):(?: +|$)/

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseSkill, setFrontmatterValue } from './index'
+import { parseSkill } from '../skill'
+import { setFrontmatterValue } from './setFrontmatterValue'
 
 const file = `---
 # A comment the author wrote

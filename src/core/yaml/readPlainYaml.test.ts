@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import * as yaml from 'yaml'
-import { splitSkillFile } from './frontmatter'
-import { parseSkill } from './parseSkill'
 import { SKILL_TEMPLATES } from '../templates'
+import { splitSkillFile } from './splitSkillFile'
 
 vi.mock('yaml', async (importOriginal) => {
   const original = await importOriginal<typeof yaml>()
@@ -30,37 +29,6 @@ describe('plain frontmatter read without the YAML parser', () => {
     ]
     expect(texts.length).toBeGreaterThan(9)
     texts.forEach(bothWays)
-  })
-
-  it('splits the block where gray-matter does, for every way a block opens, closes or is empty', () => {
-    const blocks = [
-      '---\nname: a\n---\nBody\n',
-      '\ufeff---\nname: a\n---\nBody\n',
-      '---\r\nname: a\r\n---\r\nBody\r\n',
-      '---\rname: a\r---\rBody',
-      '---\nname: a\n---',
-      '---\nname: a\n---\n',
-      '---\nname: a\n---\n\n\nBody',
-      '---\nname: a\n----\nBody',
-      '---\nname: a\n--- trailing\nBody',
-      '---\nname: a\nBody without a closing line',
-      '---\n---\nBody',
-      '---\n\n---\nBody',
-      '---\n# only a comment\n---\nBody',
-      '---\n  # indented comment\n\n---\nBody',
-      '---\nname: a # comment\n---\nBody',
-      '----\nname: a\n---\nBody',
-      '---yaml\nname: a\n---\nBody',
-      '--- \nname: a\n---\nBody',
-      '---json\n{"name": "a"}\n---\n',
-      '---ruby\nname: a\n---\n',
-      '---',
-      '---\n',
-      'no frontmatter\n---\nname: a\n',
-      '\n---\nname: a\n---\n',
-      '---\nname: a\n---\nBody with\n---\na rule\n',
-    ]
-    blocks.forEach(bothWays)
   })
 
   it('agrees with the YAML parser on values YAML reads in other ways', () => {
@@ -186,25 +154,6 @@ describe('plain frontmatter read without the YAML parser', () => {
       })
       bothWays(`---\n${lines.join('\n')}\n---\nBody\n`)
     }
-  })
-})
-
-describe('a nested frontmatter read again', () => {
-  it('is parsed once while only the body changes (a keystroke parses and lints the skill again)', () => {
-    const head = '---\nname: calc\nparameters:\n  type: object\n  properties:\n    n: { type: number }\n---\n'
-    const parse = vi.mocked(yaml.parseDocument)
-    parse.mockClear()
-    const first = parseSkill('calc/SKILL.md', `${head}Add.\n`)
-    const second = parseSkill('calc/SKILL.md', `${head}Add them up.\n`)
-    splitSkillFile(`${head}Add them up!\n`)
-    expect(parse).toHaveBeenCalledTimes(1)
-    expect(second).toEqual({ ...first, body: 'Add them up.\n' })
-    // Each parse has values of its own: changing one skill's schema leaves the next parse alone.
-    ;(first.parameters as { type: string }).type = 'changed'
-    expect(parseSkill('calc/SKILL.md', `${head}x`).parameters).toMatchObject({ type: 'object' })
-    // A changed frontmatter is read again.
-    parseSkill('calc/SKILL.md', `${head.replace('number', 'string')}Add.\n`)
-    expect(parse).toHaveBeenCalledTimes(2)
   })
 })
 
