@@ -69,8 +69,9 @@ describe('explaining what to change', () => {
       return !cuts(message[at - 1], keyword[0]) && !cuts(keyword.at(-1), message[at + keyword.length])
     }
     const english = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5, { sensibleOnly: true })!
-    // Not "week and compute": a phrase runs through no "and" (two keywords, not one).
-    expect(english.suggestions.map(({ keyword }) => keyword)).toEqual(['plan my week', 'compute 2^20'])
+    // Not "week and compute": a phrase runs through no "and" (two keywords, not one); nor "compute
+    // 2^20": a value of this one message ends no keyword.
+    expect(english.suggestions.map(({ keyword }) => keyword)).toEqual(['plan my week'])
     for (const { keyword } of english.suggestions) expect(whole(keyword), keyword).toBe(true)
     // Without the filter, the shortest answers cut words ("plan my w"): the filter is what keeps them whole.
     const raw = explainRouting([plan, calculator, rag], 'search_rag', message, 0.3, 5)!
@@ -107,7 +108,8 @@ describe('explaining what to change', () => {
         sensibleOnly: true,
       },
     )!
-    expect(wholeWeekly.suggestions.map((s) => s.keyword)).toEqual(['规划', '42', '周报', 'task 42', '规划一下 task', '规划一下 task 42'])
+    // Nor "42" alone: a number names nothing without its word ("task 42").
+    expect(wholeWeekly.suggestions.map((s) => s.keyword)).toEqual(['规划', '周报', 'task 42', '规划一下 task', '规划一下 task 42'])
     // Nor one that starts or ends with the sentence's punctuation ("订单：") or spans it ("订单：本周"), nor 是多少.
     const order = explainRouting(
       [skill('orders', ['查询', '订单']), skill('sales', ['销售'])],
@@ -136,6 +138,11 @@ describe('explaining what to change', () => {
       '请帮我把年度计划规划成三个阶段',
       '知识库里怎么说',
       '写个大纲',
+      '计算一下 2^20 是多少',
+      "don't cancel my order",
+      '帮我写一篇文章，再来两份报告',
+      '写一篇文章',
+      '来两份报告',
     ]
     const segmenter = new Intl.Segmenter('zh', { granularity: 'word' })
     const wordsOf = (text: string) =>
@@ -175,9 +182,28 @@ describe('explaining what to change', () => {
         '知识库里怎么说',
         '写个',
         '我把',
+        // A value of this one message, a piece of a contraction, a count (一篇, 两份) at either end.
+        '2^20',
+        '计算一下 2^20',
+        '2^20 是多少',
+        't',
+        't cancel',
+        't cancel my order',
+        "don't cancel",
+        '一篇',
+        '一篇文章',
+        '两份报告',
       ])
         expect(offered, message).not.toContain(harmful)
     }
+    // What a person would pick in those messages is still offered.
+    const offeredFor = (message: string) =>
+      explainRouting([skill('target', []), skill('other', ['zzz'])], 'target', message, 0.3, 100, { sensibleOnly: true })!.suggestions.map(
+        (s) => s.keyword,
+      )
+    expect(offeredFor("don't cancel my order")).toContain('cancel my order')
+    expect(offeredFor('写一篇文章')).toContain('文章')
+    expect(offeredFor('来两份报告')).toContain('报告')
     // A message of function words only has no keyword to offer, and says so.
     const none = explainRouting([skill('target', [])], 'target', '请问能不能帮我一下', 0.3, 5, { sensibleOnly: true })!
     expect(none.outcome).toBe('no-single-keyword')
@@ -193,8 +219,9 @@ describe('explaining what to change', () => {
       ['文章', true],
       ['大纲', true],
       ['文章大纲', true],
-      ['一篇', false],
+      // Not 一篇: a count names nothing.
       ['AI', false],
+      ['Agent', false],
     ])
     // Latin words are whole words of the description: "plan" is not in "planning".
     const latin = { ...skill('trip', []), description: 'Planning trips; books a hotel.' }

@@ -255,6 +255,17 @@ const WORD_CHARACTER = new RegExp(String.raw`[^\s\p{P}${UNSPACED}]`, 'u')
 const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
 const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
+// A word with no letter ("2^20", "42", "100%") is a value of this one message, not a topic: a
+// phrase neither starts nor ends with one ("计算一下 2^20", "compute 2^20" are no keywords), except
+// a plain number after a Latin word, which names a thing with it ("task 42", "report 3").
+const namesSomething = (word: string) => /\p{L}/u.test(word)
+const numbersTheWordBefore = (word: string, before: Word | undefined, inPhrase: boolean) =>
+  inPhrase && /^\d+$/u.test(word) && /^[a-z]+$/iu.test(before?.text ?? '')
+// The words split at an apostrophe belong together (don|t, it|s): "t cancel" or "I don" is a
+// piece of a word, not a phrase.
+const APOSTROPHE = /['’]/u
+const inContraction = (message: string, at: number, end: number) =>
+  APOSTROPHE.test(message[at - 1] ?? '') || APOSTROPHE.test(message[end] ?? '')
 // Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).
 const WORD_SUFFIX = /^[额量率表费价值数单期性化者]$/u
 let wordSegmenter: Intl.Segmenter | undefined
@@ -350,7 +361,16 @@ function sensibleCandidates(
       if (last > first && (isParticle(end.text) || startsWithFunctionWord(end.text) || isConjunction(end.text))) break
       const text = model.lower.slice(start.at, end.end)
       if (CLAUSE_BREAK.test(text)) break
-      if (LONE_CHARACTER.test(text) || found.has(text) || edgeIsFunction(first, last) || (segmented && loneAtEdge(first, last))) continue
+      if (
+        LONE_CHARACTER.test(text) ||
+        found.has(text) ||
+        edgeIsFunction(first, last) ||
+        (segmented && loneAtEdge(first, last)) ||
+        !namesSomething(start.text) ||
+        !(namesSomething(end.text) || numbersTheWordBefore(end.text, words[last - 1], first < last)) ||
+        inContraction(model.lower, start.at, end.end)
+      )
+        continue
       const final = model.finalOf(text)
       if (final === null) continue
       const keyword = model.keepCase ? input.slice(start.at, end.end) : text

@@ -278,14 +278,18 @@ const TRAILING_FUNCTION = /(?:[的了吗呢吧啊呀么个]|怎么\p{Script=Han}
 // Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
 const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
 
+// A number or a "this/that/each" with a measure word (一篇, 两个, 这份, 每条) counts a thing, it
+// names none: "一篇" or "一篇文章" is no keyword a person would add, "文章" is.
+const COUNTED = /^(?:[一二两三四五六七八九十百千万几半每这那哪某各本该]+|\d+)[个篇份条张次本件位只句段项种些遍回页行节首部批笔封台道]$/u
+
 /** Whether `word` is a Chinese particle standing as a word of its own (的, 了, 吗…). */
 export function isParticle(word: string): boolean {
   return PARTICLE.test(word)
 }
 
-/** Whether a word as the segmenter cut it starts with a pronoun, a plea or a question word (我把, 请将, 怎么说). */
+/** Whether a word as the segmenter cut it starts with a pronoun, a plea or a question word (我把, 请将, 怎么说), or counts a thing (一篇, 这份). */
 export function startsWithFunctionWord(word: string): boolean {
-  return LEADING_FUNCTION.test(word)
+  return LEADING_FUNCTION.test(word) || COUNTED.test(word)
 }
 
 /** Whether a word as the segmenter cut it ends with a particle or a measure word (好吗, 写个). */
