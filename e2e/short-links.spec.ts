@@ -52,6 +52,8 @@ test('a colleague opens a short link from the team server in a fresh browser: th
       const dialog = page.getByRole('dialog', { name: 'Share' })
       await dialog.getByLabel('The whole workspace', { exact: false }).check()
       const long = await dialog.getByRole('textbox', { name: 'Link' }).inputValue()
+      // The long link's warning points to the short link as well as the file.
+      await expect(dialog.getByRole('status').filter({ hasText: 'Or make a short link' })).toBeVisible()
       await dialog.getByRole('button', { name: 'Make a short link' }).click()
       const short = await dialog.getByRole('textbox', { name: 'Short link' }).inputValue()
       await expect(dialog).toContainText('kept on this team server')

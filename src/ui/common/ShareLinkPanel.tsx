@@ -86,6 +86,7 @@ export function ShareLinkPanel({
   }
   // The links point to another server than the one that would keep the short link.
   const elsewhere = offer === 'available' && shortBase === null
+  const canShorten = offer === 'available' && !elsewhere && !shortLink && !tooLargeForShort
 
   return (
     <>
@@ -112,6 +113,7 @@ export function ShareLinkPanel({
           {!shortLink && link.length > LONG_LINK_CHARS && (
             <p className="warning-text" role="status">
               {texts.long}
+              {canShorten && ` ${t('shortLink.orShort')}`}
             </p>
           )}
         </>
@@ -135,7 +137,7 @@ export function ShareLinkPanel({
         </p>
       )}
       <div className="modal-actions share-link-actions">
-        {offer === 'available' && !elsewhere && !shortLink && !tooLargeForShort && (
+        {canShorten && (
           <button
             type="button"
             className={`button${hidden || longLink.length > LONG_LINK_CHARS ? ' primary' : ''}`}

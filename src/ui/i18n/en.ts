@@ -1237,6 +1237,7 @@ export const en = {
   },
   // Issue 35 item 4: short links on the team server (docs/share-links.md, "Short links").
   shortLink: {
+    orShort: 'Or make a short link: it stays short however much it carries.',
     make: 'Make a short link',
     makeTitle: 'Keep this content on the team server and copy a short link to it',
     making: 'Storing on the team server…',

@@ -1200,6 +1200,7 @@ export const zh: DeepStrings<typeof en> = {
   },
   // 第 35 号问题第 4 项：团队服务器上的短链接（docs/share-links.md，"Short links"）。
   shortLink: {
+    orShort: '也可以生成短链接：内容再多，链接也很短。',
     make: '生成短链接',
     makeTitle: '把这些内容保存在团队服务器上，并复制指向它的短链接',
     making: '正在保存到团队服务器…',

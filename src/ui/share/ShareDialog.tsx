@@ -8,9 +8,6 @@ import { useWindowEvent } from '../common/useWindowEvent'
 import { ShareLinkPanel } from '../common/ShareLinkPanel'
 import { skillPayload, skillZipDownload, workspacePayload, workspaceZipDownload } from './workspaceExport'
 
-/** Links longer than this get cut by chat apps and browser history (core/share, shared with run links). */
-export const LONG_LINK = LONG_LINK_CHARS
-
 /** Builds a link for the selected skill or the whole workspace, copies it, warns when it is long. */
 export function ShareDialog({ onClose }: { onClose: () => void }) {
   const store = usePlaygroundStore()
@@ -35,7 +32,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
 
   useWindowEvent('keydown', (event) => event.key === 'Escape' && onClose())
 
-  const long = `${base}#${fragment}`.length > LONG_LINK
+  const long = `${base}#${fragment}`.length > LONG_LINK_CHARS
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div className="modal" role="dialog" aria-modal="true" aria-label={t('share.title')} onClick={(event) => event.stopPropagation()}>
@@ -96,7 +93,7 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
             link: t('share.link'),
             length: (count) => t('share.length', { count, length: count.toLocaleString('en') }),
             privacy: t('share.privacy'),
-            long: t('share.long', { limit: LONG_LINK.toLocaleString('en') }),
+            long: t('share.long', { limit: LONG_LINK_CHARS.toLocaleString('en') }),
             tooLong: null,
           }}
         />
