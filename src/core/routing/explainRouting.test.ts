@@ -143,6 +143,12 @@ describe('explaining what to change', () => {
       '帮我写一篇文章，再来两份报告',
       '写一篇文章',
       '来两份报告',
+      '我要请假三天',
+      '帮我算二十乘以三十',
+      "summarize the 'Q3 roadmap'",
+      '帮我查‘退款政策’',
+      'cancel order 12345',
+      '帮我做二次开发的方案',
     ]
     const segmenter = new Intl.Segmenter('zh', { granularity: 'word' })
     const wordsOf = (text: string) =>
@@ -193,6 +199,16 @@ describe('explaining what to change', () => {
         '一篇',
         '一篇文章',
         '两份报告',
+        '三天',
+        '请假三天',
+        '二十',
+        '三十',
+        '二十乘以三十',
+        "summarize 'q3",
+        "'q3 roadmap'",
+        '12345',
+        'order 12345',
+        'cancel order 12345',
       ])
         expect(offered, message).not.toContain(harmful)
     }
@@ -204,6 +220,13 @@ describe('explaining what to change', () => {
     expect(offeredFor("don't cancel my order")).toContain('cancel my order')
     expect(offeredFor('写一篇文章')).toContain('文章')
     expect(offeredFor('来两份报告')).toContain('报告')
+    // 请假 and 帮助 are words, not a plea; a quote encloses words, only an apostrophe between letters joins them.
+    expect(offeredFor('我要请假三天')).toContain('请假')
+    expect(offeredFor("summarize the 'Q3 roadmap'")).toContain('Q3 roadmap')
+    expect(offeredFor('帮我查‘退款政策’')).toContain('退款政策')
+    expect(offeredFor('帮我做二次开发的方案')).toContain('二次开发')
+    for (const message of ["summarize the 'Q3 roadmap'", '帮我查‘退款政策’'])
+      for (const keyword of offeredFor(message)) expect(keyword, message).not.toMatch(/['‘’]/u)
     // A message of function words only has no keyword to offer, and says so.
     const none = explainRouting([skill('target', [])], 'target', '请问能不能帮我一下', 0.3, 5, { sensibleOnly: true })!
     expect(none.outcome).toBe('no-single-keyword')

@@ -17,7 +17,7 @@ import {
   type RoutingResult,
   type SkillScore,
 } from './scoreRouting'
-import { endsWithFunctionWord, isConjunction, isFunctionWord, isParticle, startsWithFunctionWord } from './functionWords'
+import { endsWithFunctionWord, isConjunction, isCountWord, isFunctionWord, isParticle, startsWithFunctionWord } from './functionWords'
 import { DEFAULT_THRESHOLD } from './threshold'
 
 /** A routing test case the hints check a keyword against (`routing`: its routing now, when known). */
@@ -255,17 +255,21 @@ const WORD_CHARACTER = new RegExp(String.raw`[^\s\p{P}${UNSPACED}]`, 'u')
 const CLAUSE_BREAK = /[，。：；！？、]|[,.;:!?]\s/u
 // One character of those scripts ("的", "帮") matches nearly every message: too broad to suggest, like a lone Latin letter.
 const LONE_CHARACTER = new RegExp(`^(?:[a-z0-9]|[${UNSPACED}])$`, 'iu')
-// A word with no letter ("2^20", "42", "100%") is a value of this one message, not a topic: a
-// phrase neither starts nor ends with one ("计算一下 2^20", "compute 2^20" are no keywords), except
-// a plain number after a Latin word, which names a thing with it ("task 42", "report 3").
-const namesSomething = (word: string) => /\p{L}/u.test(word)
+// A word with no letter ("2^20", "42", "100%") or a Chinese number or count (二十, 三天, 一篇) is
+// a value of this one message, not a topic: a phrase neither starts nor ends with one ("计算一下
+// 2^20", "compute 2^20", "请假三天" are no keywords), except a number of one or two digits after
+// a Latin word, which names a thing with it ("task 42", "python 3"; not "order 12345").
+const namesSomething = (word: string) => /\p{L}/u.test(word) && !isCountWord(word)
 const numbersTheWordBefore = (word: string, before: Word | undefined, inPhrase: boolean) =>
-  inPhrase && /^\d+$/u.test(word) && /^[a-z]+$/iu.test(before?.text ?? '')
-// The words split at an apostrophe belong together (don|t, it|s): "t cancel" or "I don" is a
-// piece of a word, not a phrase.
-const APOSTROPHE = /['’]/u
+  inPhrase && /^\d{1,2}$/u.test(word) && /^[a-z]+$/iu.test(before?.text ?? '')
+// An apostrophe between two Latin letters joins one word (don|t, it|s): "t cancel" or "I don" is
+// a piece of a word. Any other quote ("'Q3 roadmap'", ‘退款政策’, “…”) encloses words: a keyword
+// holds none.
+const CONTRACTION = /[a-z]['\u2019][a-z]/iu
+const QUOTE = /['"\u2018\u2019\u201c\u201d\u300c\u300d\u300e\u300f]/u
 const inContraction = (message: string, at: number, end: number) =>
-  APOSTROPHE.test(message[at - 1] ?? '') || APOSTROPHE.test(message[end] ?? '')
+  (at >= 2 && CONTRACTION.test(message.slice(at - 2, at + 1))) || (end >= 1 && CONTRACTION.test(message.slice(end - 1, end + 2)))
+const holdsQuote = (text: string) => QUOTE.test(text.replace(new RegExp(CONTRACTION.source, 'giu'), (pair) => pair[0]! + pair[2]!))
 // Characters that end a word the segmenter splits (销售|额, 订单|量, 增长|率, 报|表).
 const WORD_SUFFIX = /^[额量率表费价值数单期性化者]$/u
 let wordSegmenter: Intl.Segmenter | undefined
@@ -360,7 +364,7 @@ function sensibleCandidates(
       // Nor does a person's phrase run through a pronoun, a plea (差我想申请) or an "and".
       if (last > first && (isParticle(end.text) || startsWithFunctionWord(end.text) || isConjunction(end.text))) break
       const text = model.lower.slice(start.at, end.end)
-      if (CLAUSE_BREAK.test(text)) break
+      if (CLAUSE_BREAK.test(text) || holdsQuote(text)) break
       if (
         LONE_CHARACTER.test(text) ||
         found.has(text) ||

@@ -273,23 +273,33 @@ const PARTICLE = /^[的地得了吗呢吧啊]$/u
 // The segmenter sometimes joins a pronoun, a plea or a question word to the next character (我把,
 // 请将, 怎么说) or a particle or measure word to the word before (好吗, 写个): such a word still
 // starts or ends a phrase no person would add.
-const LEADING_FUNCTION = /^(?:[我你您请帮怎哪]|什么|为什么)/u
+// 请 and 帮 only as a plea (请将, 请帮, 帮我, 帮忙): 请假, 请款单 and 帮助 are words of their own.
+const LEADING_FUNCTION = /^(?:[我你您怎哪]|请(?:[将把帮给问您你]|$)|帮(?:[我你他她忙]|$)|什么|为什么)/u
 const TRAILING_FUNCTION = /(?:[的了吗呢吧啊呀么个]|怎么\p{Script=Han})$/u
 // Words that join two things: a phrase runs through none ("大纲和学习", "week and compute" are two keywords, not one).
 const CONJUNCTION = /^(?:和|与|或|或者|及|以及|还是|跟|and|or)$/u
 
-// A number or a "this/that/each" with a measure word (一篇, 两个, 这份, 每条) counts a thing, it
-// names none: "一篇" or "一篇文章" is no keyword a person would add, "文章" is.
-const COUNTED = /^(?:[一二两三四五六七八九十百千万几半每这那哪某各本该]+|\d+)[个篇份条张次本件位只句段项种些遍回页行节首部批笔封台道]$/u
+// A number (二十, 第三, 42) or a count (一篇, 两份, 三天, 这份, 每条) is a value of one message, it
+// names no topic: "一篇文章" or "请假三天" is no keyword a person would add, "文章" and "请假" are.
+// A few such words are terms of their own (二次开发, 五笔).
+const NUMBER = '第?[零〇一二两三四五六七八九十百千万亿几半\\d]+'
+const MEASURE = '[个篇份条张次本件位只句段项种些遍回页行节首部批笔封台道天周月年元块号日点分秒岁]'
+const COUNT = new RegExp(`^(?:${NUMBER}${MEASURE}?|[每这那哪某各该]${MEASURE})$`, 'u')
+const COUNT_TERMS: ReadonlySet<string> = new Set(['二次', '五笔'])
 
 /** Whether `word` is a Chinese particle standing as a word of its own (的, 了, 吗…). */
 export function isParticle(word: string): boolean {
   return PARTICLE.test(word)
 }
 
-/** Whether a word as the segmenter cut it starts with a pronoun, a plea or a question word (我把, 请将, 怎么说), or counts a thing (一篇, 这份). */
+/** Whether a word as the segmenter cut it starts with a pronoun, a plea or a question word (我把, 请将, 怎么说). */
 export function startsWithFunctionWord(word: string): boolean {
-  return LEADING_FUNCTION.test(word) || COUNTED.test(word)
+  return LEADING_FUNCTION.test(word)
+}
+
+/** Whether a word as the segmenter cut it is a number or a count of things (二十, 第三, 一篇, 三天, 这份), not a topic. */
+export function isCountWord(word: string): boolean {
+  return COUNT.test(word) && !COUNT_TERMS.has(word)
 }
 
 /** Whether a word as the segmenter cut it ends with a particle or a measure word (好吗, 写个). */
