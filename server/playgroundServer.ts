@@ -12,6 +12,9 @@ import { createToolsApi, type LiveToolSettings, type NetworkAccess } from './too
 import { UNLOCK_PATH, type FolderApi } from './folder/folderApi'
 import { createFeaturesAnswer } from './featuresAnswer'
 import type { ShortLinkApi } from './shortLinkApi'
+import { SHORT_LINKS_PATH } from '../src/core/share'
+
+const SHORT_LINK_ROUTE = `/${SHORT_LINKS_PATH}`
 
 // The app loads nothing from elsewhere; Monaco needs inline styles.
 export const CSP =
@@ -113,7 +116,7 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
   return createServer((request, response) => {
     const started = Date.now()
     // The path only: no query string, and fragments never reach a server.
-    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    const path = loggedPath((request.url ?? '/').split('?')[0] ?? '/')
     response.on('finish', () => log(`${request.method ?? '?'} ${path} ${response.statusCode} ${Date.now() - started}ms`))
     try {
       handle(request, response)
@@ -122,6 +125,11 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Server
       if (!response.headersSent) end(response, 500, 'Server error.')
     }
   })
+}
+
+/** A path as the request log writes it: a short link's id opens its content, so it stays out of logs. */
+export function loggedPath(path: string): string {
+  return path.startsWith(`${SHORT_LINK_ROUTE}/`) ? `${SHORT_LINK_ROUTE}/…` : path
 }
 
 function end(response: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') {

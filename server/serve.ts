@@ -6,15 +6,15 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { accessSettingsFrom, allowedHostsFrom, refusalToStart } from './accessControl'
+import { accessSettingsFrom, allowedHostsFrom } from './accessControl'
 import { McpHub, mcpHubOptionsFrom, readMcpConfig } from './mcp/mcpHub'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
 import { openDiskWorkspace, type DiskEvent } from './folder/diskWorkspace'
 import { createFolderApi } from './folder/folderApi'
 import { liveToolSettingsFrom } from './toolsApi'
-import { createShortLinkApi, shareDirFrom, shareMaxBytesFrom } from './shortLinkApi'
-import { exposedServices } from './exposedServices'
+import { createShortLinkApi, shortLinkSettingsFrom } from './shortLinkApi'
+import { startRefusal } from './exposedServices'
 import { describeOrigins, isSkillPath, skillOrigins } from '../src/core/skill'
 
 const root = resolve(import.meta.dirname, '../dist')
@@ -32,24 +32,22 @@ const mcpConfig = readMcpConfig(process.env)
 const mcpCount = Object.keys(mcpConfig.servers).length
 const folderPath = process.env.SKILL_PLAYGROUND_FOLDER?.trim()
 
-// Short links (docs/share-links.md): a team's server keeps them in SHARE_DIR. A folder edited in
-// place is one person's, on loopback: it keeps none unless SHARE_DIR asks for them. Made before
-// the check below: a writable folder is something an open address would give away.
-const shareMax = shareMaxBytesFrom(process.env)
-if ('problem' in shareMax) {
-  console.error(shareMax.problem)
+// Short links (docs/share-links.md): a team's server keeps them in SHARE_DIR, unless SHARE_DIR=off.
+// A folder edited in place is one person's, on loopback: it keeps none unless SHARE_DIR asks for
+// them. Made before the check below: a writable folder is something an open address would give away.
+const shortLinkSettings = shortLinkSettingsFrom(process.env, resolve(root, '..'), { editingFolder: Boolean(folderPath) })
+if ('problem' in shortLinkSettings) {
+  console.error(shortLinkSettings.problem)
   process.exit(1)
 }
-const shortLinks =
-  !folderPath || process.env.SHARE_DIR?.trim()
-    ? createShortLinkApi(shareDirFrom(process.env, resolve(root, '..')), { maxBytes: shareMax.bytes })
-    : null
-const exposed = exposedServices({ apiKey: settings.apiKey !== undefined, mcpCount, shortLinks: shortLinks?.available === true })
-const refusal = refusalToStart(host, exposed, access)
+const shortLinks = 'dir' in shortLinkSettings ? createShortLinkApi(shortLinkSettings.dir, { maxBytes: shortLinkSettings.maxBytes }) : null
+const refusal = startRefusal(host, { apiKey: settings.apiKey !== undefined, mcpCount, shortLinks: shortLinks?.available === true }, access)
 if (refusal) {
   console.error(refusal)
   process.exit(1)
 }
+// Said once, at start: other users of this machine could list the ids.
+if (shortLinks?.warning) console.error(shortLinks.warning)
 
 const hub = new McpHub(mcpConfig, mcpHubOptionsFrom(process.env))
 hub.start()
@@ -92,6 +90,7 @@ server.listen(port, host, () => {
   for (const problem of mcpConfig.problems) console.log(`MCP: ${problem.name}: ${problem.message}`)
   if (access.token) console.log('Access: the team token (PLAYGROUND_TOKEN) is required for the model proxy and the live tools.')
   if (shortLinks) console.log(shortLinks.problem ?? `Short links: kept in ${shortLinks.dir} (SHARE_DIR).`)
+  else if ('off' in shortLinkSettings) console.log(`Short links: off (${shortLinkSettings.off}).`)
   if (disk) console.log(`Editing files on disk: ${disk.root} (changes in the page are written back; changes on disk reach the page).`)
   // Opened on a repository: which clients' skill folders (.claude/skills, skills, …) it read.
   if (disk)

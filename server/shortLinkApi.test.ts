@@ -1,4 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { readdir, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,10 +8,19 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SHARE_MAX_BYTES, encodeShare, MAX_SHORT_LINK_CHARS, packShare, type SharePayload } from '../src/core/share'
 import { accessSettingsFrom, refusalToStart, TOKEN_HEADER } from './accessControl'
-import { exposedServices } from './exposedServices'
+import { exposedServices, startRefusal } from './exposedServices'
 import { proxySettingsFrom } from './openaiProxy'
 import { createPlaygroundServer } from './playgroundServer'
-import { createShortLinkApi, shareDirFrom, shareMaxBytesFrom, shortLinkId, type ShortLinkOptions } from './shortLinkApi'
+import {
+  createShortLinkApi,
+  shareDirFrom,
+  shareMaxBytesFrom,
+  SHORT_LINK_FILE_MIN_BYTES,
+  shortLinkDiskBytes,
+  shortLinkId,
+  shortLinkSettingsFrom,
+  type ShortLinkOptions,
+} from './shortLinkApi'
 
 const payload: SharePayload = {
   kind: 'workspace',
@@ -238,8 +249,8 @@ describe('a team server open to the network (review of issue 35 item 4)', () => 
     const first = encodeShare(payload)
     const second = encodeShare({ ...payload, utterance: '换货' })
     const third = encodeShare({ ...payload, utterance: '退货' })
-    // Room for two links, not three.
-    const maxBytes = first.length + second.length + Math.floor(third.length / 2)
+    // Room for two links, not three (each file counted as at least a disk block).
+    const maxBytes = shortLinkDiskBytes(first.length) + shortLinkDiskBytes(second.length) + Math.floor(shortLinkDiskBytes(third.length) / 2)
     const server = await shortLinkServer(dir, { maxBytes })
     try {
       expect((await server.store(first)).status).toBe(200)
@@ -341,5 +352,218 @@ describe('a team server open to the network (review of issue 35 item 4)', () => 
     } finally {
       await server.close()
     }
+  })
+})
+
+/** `count` tiny links written straight into `dir`, its mtime then set back an hour (a folder nobody changed lately). */
+function prefill(dir: string, count: number) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  for (let index = 0; index < count; index++) {
+    const text = `s1.prefilled ${index}`
+    writeFileSync(join(dir, `${shortLinkId(text)}.link`), text)
+  }
+  const hourAgo = new Date(Date.now() - 3600_000)
+  utimesSync(dir, hourAgo, hourAgo)
+}
+const tinyLink = (index: number) => encodeShare({ ...payload, utterance: `case ${index}` })
+const folderCost = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.link'))
+    .reduce((total, name) => total + shortLinkDiskBytes(statSync(join(dir, name)).size), 0)
+
+describe('the short link folder under attack (review of the short link store)', () => {
+  it('does not count a full folder again for every refused link: one count, until the folder changes', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-recount-')), 'shares')
+    prefill(dir, 300)
+    let listed = 0
+    const list = (folder: string) => {
+      listed++
+      return readdir(folder)
+    }
+    const server = await shortLinkServer(dir, { maxBytes: 300 * SHORT_LINK_FILE_MIN_BYTES, list })
+    try {
+      for (let index = 0; index < 10; index++) expect((await server.store(tinyLink(index))).status).toBe(507)
+      // The count at start; no refusal lists the folder again, since it did not change.
+      expect(listed).toBeLessThanOrEqual(1)
+      // A link removed by hand changes the folder: counted again, its room is free.
+      rmSync(join(dir, `${shortLinkId('s1.prefilled 0')}.link`))
+      expect((await server.store(tinyLink(0))).status).toBe(200)
+      expect(listed).toBe(2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('counts each file as at least a disk block: ten tiny links fill ten blocks, the eleventh is refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'short-links-blocks-'))
+    const server = await shortLinkServer(dir, { maxBytes: 10 * SHORT_LINK_FILE_MIN_BYTES })
+    try {
+      for (let index = 0; index < 10; index++) {
+        expect(tinyLink(index).length).toBeLessThan(SHORT_LINK_FILE_MIN_BYTES)
+        expect((await server.store(tinyLink(index))).status, `link ${index}`).toBe(200)
+      }
+      const eleventh = await server.store(tinyLink(10))
+      expect(eleventh.status).toBe(507)
+      expect(((await eleventh.json()) as { error: { type: string } }).error.type).toBe('full')
+      expect(readdirSync(dir).filter((name) => name.endsWith('.link'))).toHaveLength(10)
+    } finally {
+      await server.close()
+    }
+    // Counted from disk the same way after a restart.
+    const again = await shortLinkServer(dir, { maxBytes: 10 * SHORT_LINK_FILE_MIN_BYTES })
+    try {
+      expect((await again.store(tinyLink(10))).status).toBe(507)
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('keeps writes in flight counted: with room for one more link, ten stored at once give one 200 and the folder stays within its cap', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-race-')), 'shares')
+    prefill(dir, 5)
+    const maxBytes = 6 * SHORT_LINK_FILE_MIN_BYTES
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let writes = 0
+    // Each write puts its temporary file there (the folder changed, so a refusal counts it again),
+    // then waits until the others were answered: every store decides while a write is in flight.
+    const write = async (file: string, text: string) => {
+      writes++
+      await writeFile(file, text, { encoding: 'utf8', mode: 0o600 })
+      await gate
+    }
+    const server = await shortLinkServer(dir, { maxBytes, write })
+    // Bounded: without the fix every store waits at the gate, which then opens after a while.
+    const opener = setTimeout(release, 3000)
+    try {
+      let answered = 0
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          server.store(tinyLink(100 + index)).then((answer) => {
+            if (++answered === 9) release()
+            return answer.status
+          }),
+        ),
+      )
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+      expect(statuses.filter((status) => status === 507)).toHaveLength(9)
+      expect(writes).toBe(1)
+      expect(folderCost(dir)).toBeLessThanOrEqual(maxBytes)
+      expect(readdirSync(dir).some((name) => name.endsWith('.tmp'))).toBe(false)
+    } finally {
+      clearTimeout(opener)
+      release()
+      await server.close()
+    }
+  })
+
+  it('lets a damaged file healed by its content grow only within the cap', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'short-links-heal-'))
+    // A link larger than a block (content that does not compress), so healing its cut file takes more room.
+    const big = encodeShare({ ...payload, utterance: randomBytes(12_000).toString('base64') })
+    expect(big.length).toBeGreaterThan(2 * SHORT_LINK_FILE_MIN_BYTES)
+    writeFileSync(join(dir, `${shortLinkId(big)}.link`), big.slice(0, 10))
+    const server = await shortLinkServer(dir, { maxBytes: 2 * SHORT_LINK_FILE_MIN_BYTES })
+    try {
+      expect((await server.store(big)).status).toBe(507)
+      expect(folderCost(dir)).toBeLessThanOrEqual(2 * SHORT_LINK_FILE_MIN_BYTES)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('short link ids stay private on the server (review of the short link store)', () => {
+  it('logs a short link read as /api/share/… without its id', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'short-links-log-'))
+    writeFileSync(join(base, 'index.html'), '<!doctype html><title>app</title>')
+    const lines: string[] = []
+    const server = createPlaygroundServer({
+      root: base,
+      proxy: () => proxySettingsFrom({}),
+      access: accessSettingsFrom({}),
+      shortLinks: createShortLinkApi(join(base, 'shares')),
+      log: (line) => lines.push(line),
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const stored = await fetch(`${url}/api/share`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ link: encodeShare(payload) }),
+      })
+      const { id } = (await stored.json()) as { id: string }
+      expect((await fetch(`${url}/api/share/${id}?x=1`)).status).toBe(200)
+      expect((await fetch(`${url}/api/share/${'0'.repeat(32)}`)).status).toBe(404)
+      await expect.poll(() => lines.length).toBeGreaterThanOrEqual(3)
+      expect(lines.some((line) => line.startsWith('POST /api/share 200 '))).toBe(true)
+      expect(lines.some((line) => line.startsWith('GET /api/share/… 200 '))).toBe(true)
+      expect(lines.some((line) => line.startsWith('GET /api/share/… 404 '))).toBe(true)
+      expect(lines.join('\n')).not.toContain(id)
+      expect(lines.join('\n')).not.toContain('0'.repeat(32))
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+
+  it('warns once at start about a SHARE_DIR other users may open, and leaves its mode as it is', () => {
+    const open = join(mkdtempSync(join(tmpdir(), 'short-links-open-')), 'shares')
+    mkdirSync(open)
+    chmodSync(open, 0o755)
+    const api = createShortLinkApi(open)
+    expect(api.available).toBe(true)
+    expect(api.warning).toMatch(/SHARE_DIR .* is open to other users of this machine \(mode 755\).*chmod 700/)
+    expect(statSync(open).mode & 0o777).toBe(0o755)
+    const closed = join(mkdtempSync(join(tmpdir(), 'short-links-closed-')), 'shares')
+    expect(createShortLinkApi(closed).warning).toBeNull()
+  })
+})
+
+describe('SHARE_DIR=off (review of the short link store)', () => {
+  it('keeps no short links, so HOST=0.0.0.0 without a token starts and the features name none', async () => {
+    const env = { HOST: '0.0.0.0', SHARE_DIR: 'off' }
+    for (const spelling of ['off', ' OFF ', 'Off'])
+      expect(shortLinkSettingsFrom({ SHARE_DIR: spelling }, '/app')).toEqual({ off: 'SHARE_DIR=off' })
+    const settings = shortLinkSettingsFrom(env, '/app')
+    expect('dir' in settings).toBe(false)
+    // What serve.ts checks before it starts: nothing exposed, so no refusal.
+    expect(startRefusal('0.0.0.0', { apiKey: false, mcpCount: 0, shortLinks: 'dir' in settings }, accessSettingsFrom(env))).toBeNull()
+    // And what the page learns: no short links on this server.
+    const base = mkdtempSync(join(tmpdir(), 'short-links-off-'))
+    writeFileSync(join(base, 'index.html'), '<!doctype html><title>app</title>')
+    const server = createPlaygroundServer({
+      root: base,
+      proxy: () => proxySettingsFrom({}),
+      access: accessSettingsFrom(env),
+      log: () => {},
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const features = (await (
+        await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/features.json`)
+      ).json()) as object
+      expect(features).not.toHaveProperty('shortLinks')
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+
+  it('keeps short links otherwise, and names SHARE_DIR=off as a way out when they alone stop the start', () => {
+    expect(shortLinkSettingsFrom({}, '/app')).toEqual({ dir: '/app/data/shares', maxBytes: DEFAULT_SHARE_MAX_BYTES })
+    expect(shortLinkSettingsFrom({ SHARE_DIR: '/srv/offsite' }, '/app')).toEqual({ dir: '/srv/offsite', maxBytes: DEFAULT_SHARE_MAX_BYTES })
+    // A folder edited in place keeps none unless SHARE_DIR asks.
+    expect(shortLinkSettingsFrom({}, '/app', { editingFolder: true })).toHaveProperty('off')
+    expect(shortLinkSettingsFrom({ SHARE_DIR: '/srv/s' }, '/app', { editingFolder: true })).toHaveProperty('dir', '/srv/s')
+    expect(shortLinkSettingsFrom({ SHARE_MAX_BYTES: 'lots' }, '/app')).toHaveProperty('problem')
+    const alone = startRefusal('0.0.0.0', { apiKey: false, mcpCount: 0, shortLinks: true }, accessSettingsFrom({}))
+    expect(alone).toMatch(/^Refusing to start: HOST=0\.0\.0\.0 exposes a short link folder anyone could write to \(SHARE_DIR\)/)
+    expect(alone).toMatch(/Or set SHARE_DIR=off: the server then keeps no short links and exposes nothing\./)
+    const withKey = startRefusal('0.0.0.0', { apiKey: true, mcpCount: 0, shortLinks: true }, accessSettingsFrom({}))
+    expect(withKey).toMatch(/SHARE_DIR=off.*the rest above still needs the token or the proxy/)
+    expect(startRefusal('0.0.0.0', { apiKey: true, mcpCount: 0, shortLinks: false }, accessSettingsFrom({}))).not.toMatch(/SHARE_DIR/)
+    expect(
+      startRefusal('0.0.0.0', { apiKey: false, mcpCount: 0, shortLinks: true }, accessSettingsFrom({ PLAYGROUND_TOKEN: 't' })),
+    ).toBeNull()
   })
 })
