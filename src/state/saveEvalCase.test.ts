@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EVALS_FILE, parseEvalSuite } from '../core/evals'
 import { SKILL_TEMPLATES } from '../core/templates'
-import { draftOfCase, type EvalCaseDraft } from '../core/workspace'
+import { draftOfCase, openEvalCase, type EvalCaseDraft } from '../core/workspace'
 import { createPlaygroundStore } from './createPlaygroundStore'
 
 const draft: EvalCaseDraft = {
@@ -26,7 +26,7 @@ describe('eval cases saved from the form', () => {
       turns: ['我要退款'],
       expect: { skill: 'refund-policy', tools_called: ['search_knowledge'] },
     })
-    expect(store.getState().saveEvalCase({ ...draft, name: 'refund, edited' }, { line: saved!.line, name: 'refund' })).toBeNull()
+    expect(store.getState().saveEvalCase({ ...draft, name: 'refund, edited' }, openEvalCase(saved!))).toBeNull()
     expect(evalsOf(store).cases.map((item) => item.name)).toEqual(['refund, edited'])
     expect(store.getState().deleteEvalCase({ line: saved!.line, name: 'refund, edited' })).toBeNull()
     expect(evalsOf(store).cases).toEqual([])
@@ -37,7 +37,7 @@ describe('eval cases saved from the form', () => {
     for (const name of ['A', 'B', 'C']) store.getState().saveEvalCase({ ...draft, name, turns: [`message ${name}`] }, null)
     const [a, b] = evalsOf(store).cases
     // Edit B (the form remembers where it started), then delete A above it: C now starts on B's line.
-    const opened = { line: b!.line, name: 'B' }
+    const opened = openEvalCase(b!)
     expect(store.getState().deleteEvalCase({ line: a!.line, name: 'A' })).toBeNull()
     expect(evalsOf(store).cases.find((item) => item.line === b!.line)?.name).toBe('C')
     expect(store.getState().saveEvalCase({ ...draft, name: 'B', turns: ['message B, edited'] }, opened)).toBeNull()
@@ -47,7 +47,7 @@ describe('eval cases saved from the form', () => {
     ])
     // The case itself deleted meanwhile: nothing is written over another one.
     const left = evalsOf(store).cases
-    const reopened = { line: left[0]!.line, name: 'B' }
+    const reopened = openEvalCase(left[0]!)
     expect(store.getState().deleteEvalCase(reopened)).toBeNull()
     const text = store.getState().files.find((file) => file.path === EVALS_FILE)!.text
     expect(store.getState().saveEvalCase({ ...draft, name: 'B' }, reopened)).toMatchObject({ key: 'evalForm.gone', params: { name: 'B' } })
@@ -59,8 +59,53 @@ describe('eval cases saved from the form', () => {
     store.getState().saveEvalCase({ ...draft, turns: ['first line\nsecond line'] }, null)
     const [saved] = evalsOf(store).cases
     expect(saved!.turns).toEqual(['first line\nsecond line'])
-    expect(store.getState().saveEvalCase({ ...draftOfCase(saved!) }, { line: saved!.line, name: saved!.name })).toBeNull()
+    // Saved again from a form that opened on it before the line break was typed: the message is written, one turn.
+    const opened = openEvalCase(saved!)
+    expect(
+      store.getState().saveEvalCase({ ...draftOfCase(saved!) }, { ...opened, initial: { ...opened.initial, turns: ['first line'] } }),
+    ).toBeNull()
     expect(evalsOf(store).cases[0]!.turns).toEqual(['first line\nsecond line'])
+  })
+
+  it('keeps a skill renamed while the form was open: only the phrase changed in the form is written', () => {
+    const skill = '---\nname: refund\ndescription: Refunds by the policy.\ntrigger_keywords: [退款]\n---\nAnswer from the policy.\n'
+    const evals = 'cases:\n  - name: refund\n    utterance: 我要退款\n    expect:\n      skill: refund\n      answer_contains: [退款]\n'
+    const store = createPlaygroundStore({
+      files: [
+        { path: 'refund/SKILL.md', text: skill },
+        { path: EVALS_FILE, text: evals },
+      ],
+    })
+    const opened = openEvalCase(evalsOf(store).cases[0]!)
+    expect(store.getState().renameSkill('refund/SKILL.md', '退款处理')).toBeNull()
+    expect(evalsOf(store).cases[0]!.expect.skill).toBe('退款处理')
+    const edited = {
+      ...opened.initial,
+      assertions: opened.initial.assertions.map((item) => (item.kind === 'answer_contains' ? { ...item, value: '退款政策' } : item)),
+    }
+    expect(store.getState().saveEvalCase(edited, opened)).toBeNull()
+    expect(evalsOf(store).cases[0]!.expect).toEqual({ skill: '退款处理', answer_contains: ['退款政策'] })
+  })
+
+  it('never saves over another case when cases have no name: "case 2" is a place, and another case takes it', () => {
+    const evals = 'cases:\n  - utterance: one\n  - utterance: two\n  - utterance: three\n    expect:\n      skill: null\n'
+    const store = createPlaygroundStore({ files: [{ path: EVALS_FILE, text: evals }] })
+    const [first, second] = evalsOf(store).cases
+    expect(second).toMatchObject({ name: 'case 2', unnamed: true })
+    const opened = openEvalCase(second!)
+    expect(store.getState().deleteEvalCase(openEvalCase(first!))).toBeNull()
+    // Old case 3 is now "case 2", on the line case 2 had.
+    expect(evalsOf(store).cases[1]).toMatchObject({ name: 'case 2', line: second!.line, turns: ['three'] })
+    const text = store.getState().files.find((file) => file.path === EVALS_FILE)!.text
+    expect(store.getState().saveEvalCase({ ...opened.initial, turns: ['two, edited'] }, opened)).toMatchObject({
+      key: 'evalForm.gone',
+      params: { name: 'case 2' },
+    })
+    expect(store.getState().files.find((file) => file.path === EVALS_FILE)!.text).toBe(text)
+    // Opened again on the case as it is now, it saves; a named case keeps being found by its name.
+    const again = openEvalCase(evalsOf(store).cases[1]!)
+    expect(store.getState().saveEvalCase({ ...again.initial, turns: ['three, edited'] }, again)).toBeNull()
+    expect(evalsOf(store).cases.map((item) => item.turns[0])).toEqual(['two', 'three, edited'])
   })
 
   it('says why a case is not saved, and keeps the file as it was', () => {

@@ -38,6 +38,8 @@ import {
   removeEvalCase,
   replaceEvalCase,
   type EvalCaseDraft,
+  type EvalCaseIdentity,
+  type OpenedEvalCase,
 } from '../core/workspace'
 
 /** The last rename, so that one Undo takes all of it back (docs/renaming.md). */
@@ -117,13 +119,15 @@ export interface WorkspaceSlice {
   removeRoutingCase: (index: number) => void
   /**
    * Saves an eval case from the form into evals.yaml (created when absent): a new case at the end,
-   * or the case the form `opened` on replaced (its other expectations and comments kept): found
-   * by its line while it still has that name, else by its name, never another case. Says why not
-   * (a missing name or message, a name taken, the case gone, a file that does not parse), or null.
+   * or the case the form `opened` on changed where the draft differs from the one the form opened
+   * with (what the file has gained since, and its comments, kept): found by its line while it still
+   * has that name, else by its name (a case without a name: by its line and content), never
+   * another case. Says why not (a missing name or message, a name taken, the case gone, a file
+   * that does not parse), or null.
    */
-  saveEvalCase: (draft: EvalCaseDraft, opened: { line: number; name: string } | null) => Message | null
+  saveEvalCase: (draft: EvalCaseDraft, opened: OpenedEvalCase | null) => Message | null
   /** Deletes the case of evals.yaml shown at `line` with `name` (found as saveEvalCase finds it); says why not, or null. */
-  deleteEvalCase: (shown: { line: number; name: string }) => Message | null
+  deleteEvalCase: (shown: EvalCaseIdentity) => Message | null
 }
 
 const evalsText = (files: readonly SkillFile[]) => files.find((file) => file.path === EVALS_FILE)?.text
@@ -354,7 +358,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   saveEvalCase: (draft, opened) => {
     const text = evalsText(get().files)
     const cases = text === undefined ? [] : parseEvalSuite(text).cases
-    // The case the form opened on, found again by its name: its line may now start another case.
+    // The case the form opened on, found again by its name (or its content): its line may now start another case.
     const target = opened === null ? undefined : findEvalCase(cases, opened)
     if (opened !== null && target === undefined) return message('evalForm.gone', { name: opened.name })
     const problem = checkDraft(
@@ -363,11 +367,11 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     )
     if (problem) return problem
     let next: string | null
-    if (target === undefined) next = addEvalCase(text, draft)
+    if (opened === null || target === undefined) next = addEvalCase(text, draft)
     else {
       const index = text === undefined ? -1 : evalCaseIndexAt(text, target.line)
       if (text === undefined || index < 0) return message('evalForm.gone', { name: target.name })
-      next = replaceEvalCase(text, index, draft)
+      next = replaceEvalCase(text, index, draft, opened.initial)
     }
     if (next === null) return message('evalForm.notParsed')
     const written = next

@@ -46,7 +46,13 @@ export interface EvalExpect {
 }
 
 export interface EvalCase {
+  /** The case's `name:`, or "case N" (its place in the list) when the file gives it none. */
   name: string
+  /**
+   * The file gives the case no name: "case N" is its place, not an identity (it passes to the next
+   * case when one above is deleted), so a form editing it tells it by its line and content instead.
+   */
+  unnamed?: true
   /** One user message per turn; a plain `utterance` is one turn. */
   turns: string[]
   /** Put in the virtual file system before the run. */
@@ -137,7 +143,8 @@ export function parseEvalSuite(text: string, file: string = EVALS_FILE): EvalSui
     const path = `${prefix}${index}`
     const line = lines.position(positions.get(path) ?? 0).line
     if (!isObject(item)) return void report(path, message('evals.caseShape', { case: index + 1 }))
-    const name = typeof item.name === 'string' && item.name.trim() ? item.name.trim() : `case ${index + 1}`
+    const written = typeof item.name === 'string' && item.name.trim() !== ''
+    const name = written ? (item.name as string).trim() : `case ${index + 1}`
     for (const key of Object.keys(item))
       if (!CASE_KEYS.includes(key)) report(`${path}.${key}`, message('evals.unknownKey', { key, known: CASE_KEYS.join(', ') }))
     const turns =
@@ -156,7 +163,7 @@ export function parseEvalSuite(text: string, file: string = EVALS_FILE): EvalSui
     }
     const expect = readExpect(item.expect, `${path}.expect`, report)
     if (!expect) return
-    cases.push({ name, turns, files, ...(mode ? { mode } : {}), expect, file, line })
+    cases.push({ name, ...(written ? {} : { unnamed: true as const }), turns, files, ...(mode ? { mode } : {}), expect, file, line })
   })
   const seen = new Set<string>()
   for (const testCase of cases) {

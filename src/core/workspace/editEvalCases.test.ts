@@ -116,6 +116,68 @@ cases:
     expect(example.startsWith(last.trimEnd())).toBe(true)
   })
 
+  it('writes only what the form changed: a name changed alone changes the name: line, comments and block lists kept', () => {
+    const text = `cases:
+  - name: multi-turn refund   # from the seed
+    # what the user says, turn by turn
+    turns:
+      - 我要退款   # first
+      - 订单号 123
+    expect:
+      skill: refund
+      tools_called:
+        - search_knowledge   # the policy
+        - lookup_order
+      answer_contains: ["7 天"]
+
+  - name: other
+    utterance: hi
+`
+    const [opened] = parseEvalSuite(text).cases
+    const initial = draftOfCase(opened!)
+    const next = replaceEvalCase(text, 0, { ...initial, name: 'multi-turn refund, renamed' }, initial)!
+    expect(next).toBe(text.replace('- name: multi-turn refund ', '- name: multi-turn refund, renamed '))
+    // Nothing changed: nothing written.
+    expect(replaceEvalCase(text, 0, initial, initial)).toBe(text)
+  })
+
+  it('keeps what the file gained since the form opened (a renamed skill, an added tool) when another field is saved', () => {
+    const opened = 'cases:\n  - name: refund\n    utterance: 我要退款\n    expect:\n      skill: refund\n      answer_contains: [退款]\n'
+    const initial = draftOfCase(parseEvalSuite(opened).cases[0]!)
+    // Meanwhile the skill was renamed (the list) and a tools_called assertion added (the YAML editor).
+    const now = opened
+      .replace('skill: refund', 'skill: 退款处理')
+      .replace('answer_contains', 'tools_called: [search_knowledge]\n      answer_contains')
+    const edited = {
+      ...initial,
+      assertions: initial.assertions.map((item) => (item.kind === 'answer_contains' ? { ...item, value: '退款政策' } : item)),
+    }
+    const next = replaceEvalCase(now, 0, edited, initial)!
+    expect(parseEvalSuite(next).cases[0]!.expect).toEqual({
+      skill: '退款处理',
+      tools_called: ['search_knowledge'],
+      answer_contains: ['退款政策'],
+    })
+    // The same block list written again in the form's words stays a block list.
+    const block = 'cases:\n  - name: a\n    turns:\n      - one\n      - two\n'
+    const first = draftOfCase(parseEvalSuite(block).cases[0]!)
+    expect(replaceEvalCase(block, 0, { ...first, turns: ['one', 'two, edited'] }, first)).toBe(block.replace('two', 'two, edited'))
+  })
+
+  it('deleting the only case leaves an empty list the Evals tab reads without a problem', () => {
+    for (const text of [
+      'cases:\n  - name: only\n    utterance: hi\n',
+      '# mine\ntrials: 2\ncases:   # the cases\n  - name: only\n    utterance: hi\n    expect: { skill: null }\n',
+      '- name: only\n  utterance: hi\n',
+    ]) {
+      const next = removeEvalCase(text, 0)!
+      expect(parseEvalSuite(next), text).toEqual({ cases: [], problems: [], ...(text.includes('trials') ? { trials: 2 } : {}) })
+    }
+    expect(removeEvalCase('cases:\n  - name: only\n    utterance: hi\n', 0)).toBe('cases: []\n')
+    // And a case added to it again is a block list as before.
+    expect(parseEvalSuite(addEvalCase('cases: []\n', refund)!).cases.map((item) => item.name)).toEqual([refund.name])
+  })
+
   it('refuses to edit a file that does not parse, or a case that is not there', () => {
     expect(addEvalCase('cases: [unclosed', refund)).toBeNull()
     expect(replaceEvalCase(example, 99, refund)).toBeNull()

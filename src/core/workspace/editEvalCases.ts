@@ -162,25 +162,36 @@ export function addEvalCases(text: string | undefined, drafts: readonly EvalCase
 }
 
 /**
- * evals.yaml with case `index` (its place in the list) changed to the draft: its name and messages,
- * and the assertions the form edits; its other expectations, files, mode and comments kept.
+ * evals.yaml with case `index` (its place in the list) changed to the draft. Given the draft the
+ * form opened with (`initial`), only what the form changed is written: the name, the messages, each
+ * kind of assertion whose values differ; the rest stays as the file has it now, which may be newer
+ * than the form (a skill renamed, an assertion added in the YAML meanwhile), with its text and
+ * comments. Without `initial`, every field the form edits is written. Other expectations, files,
+ * mode and comments are kept either way.
  */
-export function replaceEvalCase(text: string, index: number, draft: EvalCaseDraft): string | null {
+export function replaceEvalCase(text: string, index: number, draft: EvalCaseDraft, initial?: EvalCaseDraft): string | null {
   const turns = turnsOf(draft)
   const expect = draftExpect(draft)
+  const before = initial && { name: initial.name.trim(), turns: turnsOf(initial), expect: draftExpect(initial) }
+  const changed = (now: unknown, then: unknown) => before === undefined || JSON.stringify(now) !== JSON.stringify(then)
   const changes: { path: string[]; value: unknown; replaces?: string }[] = [
-    { path: ['name'], value: draft.name.trim() },
+    ...(changed(draft.name.trim(), before?.name) ? [{ path: ['name'], value: draft.name.trim() }] : []),
     // The new form of the messages first, so it can take the old one's place before that goes.
-    ...(turns.length === 1
-      ? [
-          { path: ['utterance'], value: turns[0], replaces: 'turns' },
-          { path: ['turns'], value: undefined },
-        ]
-      : [
-          { path: ['turns'], value: turns, replaces: 'utterance' },
-          { path: ['utterance'], value: undefined },
-        ]),
-    ...FORM_ASSERTIONS.map((kind) => ({ path: ['expect', kind], value: expect[kind] })),
+    ...(!changed(turns, before?.turns)
+      ? []
+      : turns.length === 1
+        ? [
+            { path: ['utterance'], value: turns[0], replaces: 'turns' },
+            { path: ['turns'], value: undefined },
+          ]
+        : [
+            { path: ['turns'], value: turns, replaces: 'utterance' },
+            { path: ['utterance'], value: undefined },
+          ]),
+    ...FORM_ASSERTIONS.filter((kind) => changed(expect[kind], before?.expect[kind])).map((kind) => ({
+      path: ['expect', kind],
+      value: expect[kind],
+    })),
   ]
   return editYamlList(text, { op: 'update', index, changes })
 }
@@ -190,19 +201,58 @@ export function removeEvalCase(text: string, index: number): string | null {
   return editYamlList(text, { op: 'remove', index })
 }
 
+/** What tells a case apart when the file gives it no name: its messages and expectations. */
+export function evalCaseFingerprint(testCase: Pick<EvalCase, 'turns' | 'expect'>): string {
+  return JSON.stringify([testCase.turns, testCase.expect])
+}
+
+/** The case a form or a list row stands for: its line and name, and for a case without a name, its content then. */
+export interface EvalCaseIdentity {
+  line: number
+  name: string
+  /** The file gave the case no name (EvalCase.unnamed): `name` is its place then, and `fingerprint` its content. */
+  unnamed?: boolean
+  fingerprint?: string
+}
+
+/** A case opened in the form: which case it is, and the draft the form started from (a save writes what differs). */
+export interface OpenedEvalCase extends EvalCaseIdentity {
+  initial: EvalCaseDraft
+}
+
+/** The form opened on a case of the file. */
+export function openEvalCase(testCase: EvalCase): OpenedEvalCase {
+  return {
+    line: testCase.line,
+    name: testCase.name,
+    ...(testCase.unnamed ? { unnamed: true, fingerprint: evalCaseFingerprint(testCase) } : {}),
+    initial: draftOfCase(testCase),
+  }
+}
+
 /**
  * The case a form opened on: the one written at `line` while it still has the name it had then;
- * else (cases above it added or deleted since) the one case with that name. Undefined when the
- * case is gone or its name is no longer one case's: a save must not write over another case.
+ * else (cases above it added or deleted since) the one case with that name. A case the file gives
+ * no name ("case 2" is a place, and passes to the next case when one above goes) is the unnamed
+ * case still at its line with the content it had. Undefined when the case is gone or cannot be told
+ * apart: a save must not write over another case.
  */
-export function findEvalCase<T extends Pick<EvalCase, 'line' | 'name'>>(
+export function findEvalCase<T extends Pick<EvalCase, 'line' | 'name'> & Partial<Pick<EvalCase, 'unnamed' | 'turns' | 'expect'>>>(
   cases: readonly T[],
-  opened: { line: number; name: string },
+  opened: EvalCaseIdentity,
 ): T | undefined {
-  const atLine = cases.find((item) => item.line === opened.line)
+  if (opened.unnamed)
+    return cases.find(
+      (item) =>
+        item.line === opened.line &&
+        item.unnamed &&
+        evalCaseFingerprint({ turns: item.turns ?? [], expect: item.expect ?? {} }) === opened.fingerprint,
+    )
+  const named = cases.filter((item) => !item.unnamed)
+  const atLine = named.find((item) => item.line === opened.line)
   if (atLine && atLine.name === opened.name) return atLine
-  const named = cases.filter((item) => item.name === opened.name)
-  return named.length === 1 ? named[0] : undefined
+  const same = named.filter((item) => item.name === opened.name)
+  return same.length === 1 ? same[0] : undefined
 }
 
 /** The place in evals.yaml's list of the case written at `line` (1-based, as EvalCase.line); -1 when none is. */

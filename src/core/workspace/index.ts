@@ -37,12 +37,14 @@ export {
   draftExpect,
   draftFromRun,
   draftOfCase,
+  evalCaseFingerprint,
   evalCaseIndexAt,
   findEvalCase,
   FORM_ASSERTIONS,
   keyPhrase,
+  openEvalCase,
   otherExpectations,
   removeEvalCase,
   replaceEvalCase,
 } from './editEvalCases'
-export type { DraftAssertion, EvalCaseDraft, FormAssertionKind } from './editEvalCases'
+export type { DraftAssertion, EvalCaseDraft, EvalCaseIdentity, FormAssertionKind, OpenedEvalCase } from './editEvalCases'

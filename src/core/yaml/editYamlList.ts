@@ -1,4 +1,4 @@
-import { Document, isMap, isScalar, isSeq, parseDocument, visit, type Node as YamlNode, type YAMLMap, type YAMLSeq } from 'yaml'
+import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Node as YamlNode, type YAMLMap, type YAMLSeq } from 'yaml'
 import { MAX_FRONTMATTER_CHARS, yamlTooComplex } from './yamlLimits'
 
 /** One edit of a YAML document's list of cases (the document itself, or its `cases:`). */
@@ -102,9 +102,20 @@ export function editYamlList(text: string | undefined, edit: YamlListEdit, heade
       const blankBefore = /\n\r?\n$/.test(source.slice(0, start))
       if (edit.index > 0 && blankBefore && (end === source.length || /^\r?\n/.test(source.slice(end))))
         start -= source[start - 2] === '\r' ? 2 : 1
-      result = source.slice(0, start) + source.slice(end)
+      // The last item of `cases:` leaves an empty list, not an empty key (a null, which is no list).
+      const colon = items.length === 1 && isMap(root) ? colonAfterKeyOf(root, list, source) : -1
+      result =
+        colon < 0
+          ? source.slice(0, start) + source.slice(end)
+          : `${source.slice(0, colon + 1)} []${source.slice(colon + 1, start)}${source.slice(end)}`
     } else {
       if (!isMap(item)) return null
+      const spliced = scalarsInPlace(item, edit.changes, source, (node) => {
+        const alone = new Document(null)
+        alone.contents = node
+        return alone.toString(options).replace(/\r?\n$/, '')
+      })
+      if (spliced !== null) return readsBack(spliced) ? spliced : null
       for (const change of edit.changes) {
         const parent = change.path.length > 1 ? item.getIn(change.path.slice(0, -1), true) : item
         const key = change.path[change.path.length - 1]!
@@ -121,7 +132,10 @@ export function editYamlList(text: string | undefined, edit: YamlListEdit, heade
         } else {
           // A field written empty (`expect:` alone) holds a null, not a map: the value goes into a new one.
           if (change.path.length > 1 && parent !== undefined && !isMap(parent)) item.setIn(change.path.slice(0, -1), doc.createNode({}))
-          item.setIn(change.path, blockNode(change.value))
+          const node = blockNode(change.value)
+          // A list written over a list keeps its style: a block list stays one item a line.
+          if (isSeq(current) && isSeq(node)) node.flow = current.flow
+          item.setIn(change.path, node)
         }
       }
       const start = item.range[0]
@@ -130,6 +144,47 @@ export function editYamlList(text: string | undefined, edit: YamlListEdit, heade
     }
   }
   return readsBack(result) ? result : null
+}
+
+/**
+ * The item's text with each change put where its value stands, when every change writes a scalar
+ * over a scalar on one line (or removes a key that is not there): the item's other bytes (its
+ * comments, the style of its lists, its spacing) stay as written. Null when a change needs the
+ * item written anew.
+ */
+function scalarsInPlace(
+  item: YAMLMap,
+  changes: readonly { path: readonly string[]; value: unknown }[],
+  source: string,
+  write: (node: Scalar) => string,
+): string | null {
+  const edits: { start: number; end: number; text: string }[] = []
+  for (const change of changes) {
+    const current = item.getIn(change.path, true)
+    if (change.value === undefined && !item.hasIn(change.path)) continue
+    if (!isScalar(current) || !current.range || change.value === undefined) return null
+    // Inside `{ … }` a comma or a bracket ends a plain value: such a value is written with its map.
+    const parent = change.path.length > 1 ? item.getIn(change.path.slice(0, -1), true) : item
+    if (!isMap(parent) || parent.flow) return null
+    if (typeof change.value === 'object' && change.value !== null) return null
+    if (current.value === change.value) continue
+    const node = new Scalar(change.value)
+    // The value keeps its quoting where it still can (a plain value that now needs quotes gets them).
+    node.type = current.type
+    const text = write(node)
+    if (text.includes('\n')) return null
+    edits.push({ start: current.range[0], end: current.range[1], text })
+  }
+  let result = source
+  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end)
+  return result
+}
+
+/** Where the `:` after the key of `value` in `map` is in the text; -1 when not found. */
+function colonAfterKeyOf(map: YAMLMap, value: unknown, source: string): number {
+  const pair = map.items.find((entry) => entry.value === value)
+  const keyEnd = pair && isScalar(pair.key) ? pair.key.range?.[1] : undefined
+  return keyEnd === undefined ? -1 : source.indexOf(':', keyEnd)
 }
 
 function seqOf(doc: Document, item: unknown) {

@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { EVALS_FILE, type EvalCase } from '../../core/evals'
-import { draftOfCase, otherExpectations, type EvalCaseDraft } from '../../core/workspace'
+import { openEvalCase, otherExpectations, type EvalCaseDraft, type OpenedEvalCase } from '../../core/workspace'
 import {
   useDeferredWorkspace,
   useEvalSuite,
@@ -15,8 +15,9 @@ import { EvalCaseForm } from '../common/EvalCaseForm'
 /**
  * The cases of evals.yaml in the Evals tab, with Add, Edit and Delete as forms (no YAML needed;
  * docs/evals.md, "Cases without YAML"). A delete can be undone while the file is as it left it.
- * A form remembers its case by line and name: a save never writes over a case that has since
- * moved onto that line.
+ * A form remembers its case by line and name (a case without a name: by line and content) and
+ * the draft it opened with: a save never writes over a case that has since moved onto that line,
+ * and writes only what the form changed.
  */
 export function EvalCasesEditor() {
   const { t } = useT()
@@ -26,30 +27,39 @@ export function EvalCasesEditor() {
   const tools = useToolRegistry().names
   const winner = useRoutingWinner().skill
   const [editing, setEditing] = useState<{
-    opened: { line: number; name: string } | null
+    opened: OpenedEvalCase | null
     draft: EvalCaseDraft
+    /** Each opening starts a fresh form: Edit again shows the case as it is now, the draft its save compares with. */
+    opening: number
     kept: string[]
   } | null>(null)
+  const openings = useRef(0)
   const [deleted, setDeleted] = useState<{ name: string; before: string; after: string } | null>(null)
   const evalsText = usePlayground((state) => state.files.find((file) => file.path === EVALS_FILE)?.text)
   const cases = suite.cases.filter((item) => item.file === EVALS_FILE)
   const skillNames = skills.map((skill) => skill.name)
 
-  const startAdding = () =>
+  const startAdding = () => {
+    // A new case being typed stays as typed.
+    if (editing && editing.opened === null) return
     setEditing({
+      opening: ++openings.current,
       opened: null,
       draft: { name: '', turns: [store.getState().utterance], assertions: [{ kind: 'skill', value: winner ?? '' }] },
       kept: [],
     })
-  const startEditing = (testCase: EvalCase) =>
-    setEditing({
-      opened: { line: testCase.line, name: testCase.name },
-      draft: draftOfCase(testCase),
-      kept: otherExpectations(testCase.expect),
-    })
+  }
+  const startEditing = (testCase: EvalCase) => {
+    // The form starts from the draft it hands back on save: only what differs from it is written.
+    const opened = openEvalCase(testCase)
+    // Edit on the case already open keeps what was typed, unless the case has changed since (then the form starts over from it).
+    const same = editing?.opened && editing.opened.line === opened.line && editing.opened.name === opened.name
+    if (same && JSON.stringify(editing.opened?.initial) === JSON.stringify(opened.initial)) return
+    setEditing({ opening: ++openings.current, opened, draft: opened.initial, kept: otherExpectations(testCase.expect) })
+  }
   const remove = (testCase: EvalCase) => {
     const before = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
-    if (store.getState().deleteEvalCase({ line: testCase.line, name: testCase.name }) !== null) return
+    if (store.getState().deleteEvalCase(openEvalCase(testCase)) !== null) return
     const after = store.getState().files.find((file) => file.path === EVALS_FILE)?.text ?? ''
     setDeleted({ name: testCase.name, before, after })
     if (editing?.opened?.name === testCase.name) setEditing(null)
@@ -81,7 +91,7 @@ export function EvalCasesEditor() {
       )}
       {editing && (
         <EvalCaseForm
-          key={editing.opened ? `${editing.opened.line}:${editing.opened.name}` : 'new'}
+          key={editing.opening}
           initial={editing.draft}
           skills={skillNames}
           tools={tools}
