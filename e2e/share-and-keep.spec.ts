@@ -83,6 +83,44 @@ test('Discard removes the shared draft and restores the test utterance', async (
   await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveCount(examples.skills)
 })
 
+// Issue 35 defect 10, after review: a one-skill link's tests follow its skill when it is renamed on
+// arrival, and one case of the same name that differs no longer sends them all beside evals.yaml.
+test('a link’s eval cases join yours, naming its renamed skill; one that differs from yours of the same name keeps yours and is named', async ({
+  page,
+}) => {
+  const cases = page.getByRole('region', { name: 'Evals' }).getByRole('region', { name: 'Eval cases' })
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  await expect(cases).toContainText('11 cases in evals.yaml')
+  const evals = `cases:
+  - name: calculator computes a power exactly
+    utterance: 计算一下 3^3
+    expect:
+      skill: calculator
+  - name: calculator multiplies
+    utterance: 计算一下 6*7
+    expect:
+      skill: calculator
+`
+  const link = encodeShare({
+    kind: 'skill',
+    skills: [
+      { path: 'calculator/SKILL.md', text: '---\nname: calculator\ndescription: Alice’s calculator.\n---\nShared calc\n' },
+      { path: 'evals.yaml', text: evals },
+    ],
+  })
+  await page.goto('/#' + link)
+  const banner = page.getByRole('region', { name: 'Shared draft' })
+  await expect(banner).toContainText('calculator/SKILL.md → calculator-shared/SKILL.md')
+  await expect(banner).toContainText(
+    'Kept yours: the link’s eval case calculator computes a power exactly differs from yours of the same name.',
+  )
+  await page.getByRole('tab', { name: 'Evals' }).click()
+  await expect(cases).toContainText('12 cases in evals.yaml')
+  await expect(cases.getByText('calculator multiplies', { exact: true })).toBeVisible()
+  await banner.getByRole('button', { name: 'Discard' }).click()
+  await expect(cases).toContainText('11 cases in evals.yaml')
+})
+
 test('hostile links: nothing executes and no request leaves the page', async ({ page }) => {
   const body = [
     '# Hello',

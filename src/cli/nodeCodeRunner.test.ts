@@ -1,7 +1,8 @@
 /**
  * The CLI's sandbox with the real Pyodide (docs/skill-code.md): the seed's add_calc, a main.py +
- * schema.json skill, exceptions with tracebacks, a result that is not data, an endless loop killed
- * at the time-out, and the doors to the network, the host and its secrets shut. Network attempts
+ * schema.json skill, exceptions with tracebacks, a result that is not data or over the size limit,
+ * an endless loop killed at the time-out or with the CLI stopped by a signal, and the doors to the
+ * network, the host and its secrets shut. Network attempts
  * aim at a listener on loopback that counts what arrives: nothing may. The host's files are a
  * file this test writes in the temporary folder: the code must neither read nor change it, nor
  * write beside it.
@@ -12,7 +13,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeRequest, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
+import { codeRequest, MAX_CODE_RESULT_BYTES, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { parseSkill, workspaceCode, type SkillFile } from '../core/skill'
 import { closeCodeRunner, pyodideFolder, runCodeInNode, sandboxOptions, sandboxProcessesStarted } from './nodeCodeRunner'
 import { snapshotPath } from './pythonSnapshotCache'
@@ -92,6 +93,33 @@ function groupMembers(group: number): string[] {
       }
     })
 }
+
+/** A process's resident memory in bytes (0 once it is gone), from /proc. */
+function residentBytes(pid: number): number {
+  try {
+    const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return Number(kilobytes ?? 0) * 1024
+  } catch {
+    return 0
+  }
+}
+
+/** The sandbox processes of a process group: Node under the permission model. */
+function sandboxesIn(group: number): number[] {
+  return groupMembers(group)
+    .map((member) => Number(member.split(' ')[0]))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => /^--(experimental-)?permission$/.test(arg))
+      } catch {
+        return false
+      }
+    })
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // One after another: the runs share one sandbox process, and CI has two cores.
 describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
@@ -417,6 +445,74 @@ def kept_open(fd):
       rmSync(skills, { recursive: true, force: true })
     }
   })
+
+  it('a result over the size limit is the run’s too-large error, what it printed kept; the next run in the same process answers', async () => {
+    const over = MAX_CODE_RESULT_BYTES + 1_000_000
+    const big = await run(tool(`def run(args):\n    print("made it")\n    return "x" * ${over}\n`))
+    expect(failure(big)).toMatch(/^too-large: The result is 11(\.\d)? MB, over the 10 MB limit: return a summary or fewer items\.$/)
+    expect(big.stdout).toBe('made it\n')
+    // The items of a structure count together.
+    const many = await run(tool(`def run(args):\n    return {"rows": ["r" * 9_998] * ${over / 10_000}}\n`))
+    expect(failure(many)).toMatch(/^too-large: The result is 11(\.\d)? MB, over the 10 MB limit/)
+    const processes = sandboxProcessesStarted()
+    // Just under the limit still comes back whole.
+    const under = await run(tool(`def run(args):\n    return "y" * ${MAX_CODE_RESULT_BYTES - 100}\n`))
+    expect(under.ok && typeof under.result === 'string' && under.result.length).toBe(MAX_CODE_RESULT_BYTES - 100)
+    expect(await run(tool('def run(args):\n    return 3\n'))).toMatchObject({ ok: true, result: 3 })
+    expect(sandboxProcessesStarted()).toBe(processes)
+  })
+
+  it('an exception with a huge message comes back cut, like printed output', async () => {
+    const outcome = await run(tool('def run(args):\n    raise ValueError("v" * 12_000_000)\n'))
+    expect(outcome.ok).toBe(false)
+    if (outcome.ok) return
+    expect(outcome.error.type).toBe('exception')
+    expect(outcome.error.message).toMatch(/^ValueError: v+\n\[\.\.\. cut: more than 20000 characters\]$/)
+    expect(outcome.error.traceback?.length).toBeLessThan(21_000)
+  })
+
+  it.runIf(process.platform === 'linux')(
+    'a CLI stopped by SIGTERM in the middle of an endless loop leaves no sandbox process, and ends as SIGTERM ends it',
+    async () => {
+      const skills = mkdtempSync(join(tmpdir(), 'exec-signal-'))
+      mkdirSync(join(skills, 'spin'))
+      writeFileSync(join(skills, 'spin', 'SKILL.md'), '---\nname: spin\ndescription: Never returns.\n---\nSpin.\n')
+      // The code holds half a gigabyte, then spins: the sandbox's memory says from outside that the loop has begun.
+      const held = 512 * 1024 * 1024
+      writeFileSync(join(skills, 'spin', 'skill.py'), `def run(args):\n    held = b"spin" * ${held / 4}\n    while True:\n        pass\n`)
+      const root = join(import.meta.dirname, '../..')
+      const cli = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'exec', '--skills', skills, '--skill', 'spin', '--timeout', '600'],
+        { cwd: root, detached: true, stdio: 'ignore' },
+      )
+      const group = cli.pid!
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => cli.on('exit', (_code, signal) => resolve(signal)))
+      try {
+        let sandbox: number | undefined
+        for (let tries = 0; sandbox === undefined && tries < 600; tries++) {
+          await pause(100)
+          sandbox = sandboxesIn(group).find((pid) => residentBytes(pid) > held)
+        }
+        expect(sandbox, 'no sandbox process held the code’s memory').toBeDefined()
+        process.kill(cli.pid!, 'SIGTERM')
+        expect(await ended).toBe('SIGTERM')
+        let left = sandboxesIn(group)
+        for (let tries = 0; left.length && tries < 30; tries++) {
+          await pause(100)
+          left = sandboxesIn(group)
+        }
+        expect(left).toEqual([])
+      } finally {
+        try {
+          process.kill(-group, 'SIGKILL')
+        } catch {
+          // Nothing left to end.
+        }
+        rmSync(skills, { recursive: true, force: true })
+      }
+    },
+  )
 
   it("the child's Node refuses the host's files, processes and workers to any code inside it: the boundary", async () => {
     // Whatever reaches JavaScript in the child is held by Node's permission model, not by a guard

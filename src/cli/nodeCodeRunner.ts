@@ -3,7 +3,8 @@
  * ready for the next run, which restores a fresh interpreter for each run from a memory snapshot
  * (kept in the user's cache folder between processes, pythonSnapshotCache.ts). Runs go to it one
  * at a time; at a time-out or an abort it is killed and the next run gets a new one, and it is
- * killed when the CLI exits. The outcome is the same JSON the page's worker gives.
+ * killed when the CLI exits, also by a signal (docs/skill-code.md, "On a signal"). The outcome is
+ * the same JSON the page's worker gives.
  *
  * The child runs under Node's permission model: it may read Pyodide's files and its own script,
  * and nothing else; it may write no file, start no process and no worker. That is the boundary a
@@ -17,7 +18,15 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createInterface } from 'node:readline'
-import { SANDBOX_READY, sandboxFailure, type CodeRunner, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
+import {
+  MAX_CODE_OUTPUT_CHARS,
+  MAX_CODE_RESULT_BYTES,
+  SANDBOX_READY,
+  sandboxFailure,
+  type CodeRunner,
+  type CodeRunOutcome,
+  type CodeRunRequest,
+} from '../core/code'
 import { cacheFolderProblem, forgetSnapshot, openSnapshot, snapshotCacheDir, storeSnapshot } from './pythonSnapshotCache'
 
 /** Starting Python takes a few seconds (more on a busy machine); this is only a guard against a hung start. */
@@ -29,6 +38,15 @@ const START_LIMIT_MS = 120_000
  * the run goes to a new process instead of failing at the start limit (tests shorten it).
  */
 export const restoreLimit = { ms: 30_000 }
+
+/**
+ * The longest line a sandbox process that ran code may send, in characters: an outcome, whose
+ * result the child caps at MAX_CODE_RESULT_BYTES (pythonChild.ts), and at most four texts of
+ * MAX_CODE_OUTPUT_CHARS (printed output, error output, an error's message and traceback), each
+ * character written as at most six (`\u0000`). A longer one is a child not to be trusted: it is
+ * ended before the line fills the CLI's memory.
+ */
+const OUTCOME_LINE_LIMIT = MAX_CODE_RESULT_BYTES + 4 * 6 * (MAX_CODE_OUTPUT_CHARS + 100) + 10_000
 
 /** Node 20 calls the permission model experimental; later versions name it `--permission`. */
 const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission'
@@ -131,9 +149,11 @@ class PythonChild {
   private current: Run | undefined
   private readonly queue: Run[] = []
   private stderr = ''
+  /** Characters of standard output read since its last line break. */
+  private partialLine = 0
   private timer: ReturnType<typeof setTimeout> | undefined
   /** Kills the process when the CLI exits: an idle child does not hold the CLI, nor outlive it. */
-  private readonly kill = () => this.child.kill('SIGKILL')
+  readonly kill = () => this.child.kill('SIGKILL')
   private readonly onAbort = () => {
     const run = this.current
     if (run?.signal.aborted) this.fail(sandboxFailure('Aborted while the code was running.', Date.now() - run.started, 'aborted'))
@@ -160,7 +180,11 @@ class PythonChild {
     }
     processesStarted++
     process.once('exit', this.kill)
+    liveChildren.add(this)
+    watchStoppingSignals()
     this.child.stdout!.setEncoding('utf8')
+    // Before the line reader: a chunk is measured as things stood before its lines were read.
+    this.child.stdout!.on('data', (chunk: string) => this.measure(chunk))
     createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on('line', (line) => this.onLine(line))
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-4000)))
     this.child.on('error', (error) => this.end(`The sandbox did not start: ${error.message}`))
@@ -257,6 +281,18 @@ class PythonChild {
     this.next()
   }
 
+  /**
+   * Ends a process that sends a line longer than an outcome can be. Before its first ready line no
+   * user code ran in it, and its snapshot (tens of megabytes) is one line.
+   */
+  private measure(chunk: string): void {
+    const first = chunk.indexOf('\n')
+    const longest = this.partialLine + (first === -1 ? chunk.length : first)
+    this.partialLine = first === -1 ? longest : chunk.length - chunk.lastIndexOf('\n') - 1
+    if (this.started && Math.max(longest, this.partialLine) > OUTCOME_LINE_LIMIT)
+      this.end(`The sandbox sent a line of more than ${OUTCOME_LINE_LIMIT} characters, longer than any outcome; it was stopped.`)
+  }
+
   /** A guard against a start that hangs; it does not keep an idle CLI from exiting. */
   private waitForStart(): void {
     this.timer = setTimeout(() => this.end('Python did not start in time.'), START_LIMIT_MS)
@@ -296,6 +332,8 @@ class PythonChild {
     clearTimeout(this.timer)
     this.kill()
     process.removeListener('exit', this.kill)
+    liveChildren.delete(this)
+    if (!liveChildren.size) unwatchStoppingSignals()
     this.onEnd(this)
     const run = this.current
     this.current = undefined
@@ -303,9 +341,10 @@ class PythonChild {
       run.signal.removeEventListener('abort', this.onAbort)
       run.resolve(sandboxFailure(message, Date.now() - run.started))
     }
-    // Runs still waiting go to a new process, unless this one never started: the next would not either.
+    // Runs still waiting go to a new process, unless this one never started (the next would not
+    // either) or the CLI is stopping.
     for (const waiting of this.queue.splice(0)) {
-      if (this.started)
+      if (this.started && !stoppedBy)
         void runCodeInNode(waiting.request, waiting).then(waiting.resolve, (error: unknown) =>
           waiting.resolve(sandboxFailure(messageOf(error), Date.now() - waiting.started)),
         )
@@ -316,6 +355,51 @@ class PythonChild {
 
 let shared: PythonChild | undefined
 let processesStarted = 0
+
+/** The sandbox processes not yet ended: what a signal that stops the CLI kills first. */
+const liveChildren = new Set<PythonChild>()
+
+/** The signal that stopped the CLI while other listeners of it keep the process going: no new sandbox starts. */
+let stoppedBy: NodeJS.Signals | undefined
+
+/**
+ * The signals that end a CLI from outside: a supervisor's or `Popen.terminate()`'s SIGTERM, a
+ * closed terminal's SIGHUP, a SIGINT sent by `kill` rather than typed (Ctrl+C at a terminal
+ * reaches the whole process group, the sandbox included). Node emits no `exit` on any of them,
+ * and a sandbox busy in Python never sees its standard input close.
+ */
+const STOPPING_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const
+
+const signalListeners = new Map(STOPPING_SIGNALS.map((signal) => [signal, () => onStoppingSignal(signal)] as const))
+
+/**
+ * Listened to only while a sandbox process lives, so the rest of the CLI keeps Node's own
+ * handling of these signals.
+ */
+function watchStoppingSignals(): void {
+  for (const [signal, listener] of signalListeners) if (!process.listeners(signal).includes(listener)) process.on(signal, listener)
+}
+
+function unwatchStoppingSignals(): void {
+  for (const [signal, listener] of signalListeners) process.removeListener(signal, listener)
+}
+
+/**
+ * Kills the live sandbox processes, then lets the signal do what it would have done without this
+ * listener: raised again once no listener of it is left, it ends the CLI with that signal's status.
+ * Another listener of it (the `open` command's) got this same signal and decides for itself.
+ */
+function onStoppingSignal(signal: NodeJS.Signals): void {
+  stoppedBy = signal
+  for (const child of liveChildren) child.kill()
+  unwatchStoppingSignals()
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+}
+
+/** After a signal that other listeners keep the CLI going through, no sandbox process starts. */
+function refuseWhenStopping(): void {
+  if (stoppedBy) throw new Error(`The CLI is stopping (${stoppedBy}): no sandbox is started.`)
+}
 
 /** How many sandbox processes this process has started (tests and the bench check that runs share one). */
 export function sandboxProcessesStarted(): number {
@@ -353,6 +437,7 @@ function snapshotCache(pyodide: string): { dir: string; version: string } | unde
 /** The shared sandbox process, started when there is none (or the last one ended). */
 async function sharedChild(): Promise<PythonChild> {
   if (shared?.alive) return shared
+  refuseWhenStopping()
   const pyodide = pyodideFolder()
   let command: ChildCommand
   try {
@@ -360,8 +445,9 @@ async function sharedChild(): Promise<PythonChild> {
   } catch (error) {
     throw new Error(`The sandbox could not be prepared (${messageOf(error)}); \`npm run build\` builds it.`)
   }
-  // Another caller may have started one while the command was prepared.
+  // Another caller may have started one while the command was prepared, or a signal come.
   if (shared?.alive) return shared
+  refuseWhenStopping()
   try {
     shared = new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
       if (shared === ended) shared = undefined

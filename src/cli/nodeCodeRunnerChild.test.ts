@@ -5,7 +5,8 @@
  * outcome) and reports the arguments and the snapshot it was handed. A child whose code ran is not
  * trusted with the snapshot cache; a child that cannot be spawned, or a home folder that cannot be
  * found, is a run's failure or a cold start, never an exception that cuts `exec --batch` short; an
- * unsafe cache folder is said once and gets no snapshot sent for nothing.
+ * unsafe cache folder is said once and gets no snapshot sent for nothing; a line longer than any
+ * outcome ends the process that sent it.
  */
 import type * as ChildProcesses from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,7 +14,7 @@ import type * as Os from 'node:os'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
+import { MAX_CODE_RESULT_BYTES, SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { closeCodeRunner, pyodideFolder, restoreLimit, runCodeInNode, sandboxProcessesStarted } from './nodeCodeRunner'
 import { snapshotPath } from './pythonSnapshotCache'
 import { snapshotFileBytes } from './pythonSnapshotFile'
@@ -37,6 +38,8 @@ out(READY)
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const request = JSON.parse(line)
   out(READY)
+  // A line longer than any outcome, as a child taken over by its code could send.
+  if (request.args.longLine) return out(JSON.stringify({ ok: true, result: 'x'.repeat(request.args.longLine), stdout: '', stderr: '', ms: 1 }))
   out(JSON.stringify({ ok: true, result: { args, snapshot }, stdout: '', stderr: '', ms: 1 }), () => {
     // What a callback left by a spent run would do: the process answers nothing more.
     if (request.args.spinAfter) for (;;);
@@ -146,6 +149,20 @@ describe('the runner and its sandbox process', () => {
     } finally {
       restoreLimit.ms = limit
     }
+  })
+
+  it('a line longer than any outcome ends the process that sent it: the run’s failure, and the next run gets a new process', async () => {
+    const long = await run({ longLine: MAX_CODE_RESULT_BYTES + 2_000_000 })
+    expect(long).toMatchObject({ ok: false, error: { type: 'sandbox', message: expect.stringContaining('longer than any outcome') } })
+    await control.spawned[0]!.closed
+    const started = sandboxProcessesStarted()
+    expect(await run()).toMatchObject({ ok: true })
+    expect(sandboxProcessesStarted()).toBe(started + 1)
+  })
+
+  it('a result as long as the limit allows still comes back whole', async () => {
+    const outcome = await run({ longLine: MAX_CODE_RESULT_BYTES })
+    expect(outcome.ok && (outcome.result as string).length).toBe(MAX_CODE_RESULT_BYTES)
   })
 
   it('a refusal of the snapshot after the code ran does not delete the cache', async () => {

@@ -5,8 +5,8 @@
  * code generation from strings off and an environment without secrets.
  *
  * It reads requests on standard input, one JSON per line, and answers each with one outcome line
- * on standard output, after a ready line once that run's fresh interpreter is restored (the first
- * one's before any request). Every run gets an interpreter of its own, restored from a memory
+ * on standard output (its size capped: outcomeLine), after a ready line once that run's fresh
+ * interpreter is restored (the first one's before any request). Every run gets an interpreter of its own, restored from a memory
  * snapshot of Python taken before any user code (pythonRuntime.ts). Its arguments:
  * `[--snapshot-fd=<fd>] [--send-snapshot] <pyodide folder>`: the open file to restore from (the
  * parent opened and checked it; the child reads no path of the cache folder; the payload is
@@ -22,7 +22,14 @@ import { closeSync, constants as fsConstants, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { SANDBOX_READY, type CodeRunRequest } from '../core/code'
+import {
+  MAX_CODE_OUTPUT_CHARS,
+  MAX_CODE_RESULT_BYTES,
+  resultTooLarge,
+  SANDBOX_READY,
+  type CodeRunOutcome,
+  type CodeRunRequest,
+} from '../core/code'
 import { closeNetwork } from './closeNetwork'
 import { readSnapshotFile } from './pythonSnapshotFile'
 
@@ -85,6 +92,37 @@ const withinRun = (() => {
   }
 })()
 
+/**
+ * The outcome as the line the parent reads, its size capped (docs/skill-code.md, "Result"): a
+ * result over MAX_CODE_RESULT_BYTES of JSON is the run's `too-large` error instead, and an error's
+ * message and traceback (Python builds them from whatever the code raised) are cut like printed
+ * output. A result nested deeper than JSON can be written out is the run's `not-serializable` error.
+ */
+function outcomeLine(outcome: CodeRunOutcome): string {
+  let line: string
+  try {
+    line = JSON.stringify(outcome)
+  } catch (error) {
+    const message = `The result could not be written as JSON: ${error instanceof Error ? error.message : String(error)}.`
+    return JSON.stringify({ ...outcome, ok: false, result: undefined, error: { type: 'not-serializable', message } })
+  }
+  if (Buffer.byteLength(line) <= MAX_CODE_RESULT_BYTES) return line
+  if (outcome.ok) {
+    // Over the limit with what it printed: the result alone is what the limit is about.
+    const bytes = Buffer.byteLength(JSON.stringify(outcome.result))
+    return bytes > MAX_CODE_RESULT_BYTES ? JSON.stringify(resultTooLarge(bytes, outcome)) : line
+  }
+  const { message, traceback } = outcome.error
+  const cut = (text: string) =>
+    text.length > MAX_CODE_OUTPUT_CHARS
+      ? `${text.slice(0, MAX_CODE_OUTPUT_CHARS)}\n[... cut: more than ${MAX_CODE_OUTPUT_CHARS} characters]`
+      : text
+  return JSON.stringify({
+    ...outcome,
+    error: { ...outcome.error, message: cut(message), ...(traceback === undefined ? {} : { traceback: cut(traceback) }) },
+  })
+}
+
 const write = (line: string) => new Promise<void>((resolve) => process.stdout.write(line + '\n', () => resolve()))
 
 const { PYODIDE_VERSION, snapshotPython, startPython } = await import('../adapters/pythonRuntime')
@@ -124,6 +162,6 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   const spent = runtime
   const outcome = withinRun(() => spent.run(request))
   runtime = undefined
-  await write(JSON.stringify(outcome))
+  await write(outcomeLine(outcome))
 }
 process.exit(0)

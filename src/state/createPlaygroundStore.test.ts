@@ -351,12 +351,15 @@ describe('merges that keep exactly what was sent', () => {
     expect(state.sharedDraft).toMatchObject({
       paths: ['flat-shared.md'],
       identical: ['calc/SKILL.md'],
-      conflicts: [{ utterance: 'hello', mine: null, theirs: 'flat' }],
+      // The link's flat arrived as flat-shared: its test names it so (docs/share-links.md).
+      conflicts: [{ utterance: 'hello', mine: null, theirs: 'flat-shared' }],
     })
     expect(state.files.find((f) => f.path === 'routing-tests.yaml')!.text).toBe(`${suite}- utterance: "new one"\n  expect: "calc"\n`)
 
     store.getState().resolveSharedConflict('hello', 'theirs')
-    expect(store.getState().files.find((f) => f.path === 'routing-tests.yaml')!.text).toContain('- utterance: "hello"\n  expect: "flat"')
+    expect(store.getState().files.find((f) => f.path === 'routing-tests.yaml')!.text).toContain(
+      '- utterance: "hello"\n  expect: "flat-shared"',
+    )
     expect(store.getState().sharedDraft?.conflicts).toEqual([])
 
     store.getState().discardShared()

@@ -47,6 +47,8 @@ export interface ImportReport {
   conflicts: SuiteConflict[]
   /** The imported routing tests did not all read: kept as comments after the user's own. */
   unreadableTests: UnreadableSuite | null
+  /** Imported eval cases whose name the user's evals.yaml has with another text: the user's was kept (absent: none). */
+  keptEvalCases?: string[]
 }
 
 export type ClashChoice = 'both' | 'replace' | 'skip'
@@ -88,6 +90,7 @@ export const createSharingSlice: StateCreator<PlaygroundState, [], [], SharingSl
         ...(merge.identical.length > 0 ? { identical: merge.identical } : {}),
         ...(merge.tests.conflicts.length > 0 ? { conflicts: merge.tests.conflicts } : {}),
         ...(merge.tests.unreadable ? { unreadableTests: merge.tests.unreadable } : {}),
+        ...(merge.evalConflicts.length > 0 ? { keptEvalCases: merge.evalConflicts } : {}),
       },
       shareError: null,
     })
@@ -210,6 +213,7 @@ function* planImportInSteps(own: readonly SkillFile[], incoming: readonly SkillF
       renamed: merge.renamed,
       conflicts: merge.tests.conflicts,
       unreadableTests: merge.tests.unreadable,
+      ...(merge.evalConflicts.length > 0 ? { keptEvalCases: merge.evalConflicts } : {}),
     },
   }
 }

@@ -20,7 +20,7 @@ export interface CodeRunRequest {
   script?: { argv: string[] }
 }
 
-export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'no-entry' | 'sandbox'
+export type CodeErrorType = 'exception' | 'timeout' | 'aborted' | 'not-serializable' | 'too-large' | 'no-entry' | 'sandbox'
 
 /**
  * What `skill-playground exec` reports besides a run's own errors: one style, lower-case words
@@ -41,6 +41,29 @@ export const DEFAULT_CODE_TIMEOUT_MS = 30_000
 
 /** Captured output kept per stream; the rest is dropped with a mark (a print loop must not fill memory). */
 export const MAX_CODE_OUTPUT_CHARS = 20_000
+
+/**
+ * The largest result a run hands back, in bytes of its JSON: a result travels whole (one line from
+ * the CLI's sandbox process, read into memory, printed or handed to the model), so one that is
+ * larger is the run's error instead (docs/skill-code.md, "Result").
+ */
+export const MAX_CODE_RESULT_BYTES = 10_000_000
+
+/** The error of a run whose result is `bytes` of JSON, over MAX_CODE_RESULT_BYTES; what it printed is kept. */
+export function resultTooLarge(bytes: number, outcome: { stdout: string; stderr: string; ms: number }): CodeRunOutcome {
+  // Rounded up: a result just over the limit does not read as the limit itself.
+  const size = Math.ceil(bytes / 100_000) / 10
+  return {
+    ok: false,
+    error: {
+      type: 'too-large',
+      message: `The result is ${size} MB, over the ${MAX_CODE_RESULT_BYTES / 1_000_000} MB limit: return a summary or fewer items.`,
+    },
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    ms: outcome.ms,
+  }
+}
 
 export function codeRequest(code: SkillCode, args: Record<string, unknown>): CodeRunRequest {
   return { files: code.files, entry: code.entry, function: code.function, args }

@@ -61,14 +61,43 @@ describe('a one-skill link carries its tests (issue 35 defect 10)', () => {
     expect(parseEvalSuite(merge.files.find((file) => file.path === 'evals.yaml')?.text ?? '').cases).toHaveLength(2)
   })
 
-  it('adds a case already there once, and keeps a different case of the same name beside, not over, the own one', () => {
+  it('adds a case already there once, and keeps one’s own case where one of the same name differs, listing it', () => {
     const carried = skillTestsForLink(files, 'refund-policy')[1]?.text ?? ''
-    expect(mergeEvalFiles(EVALS, carried)).toEqual({ text: EVALS, added: 0 })
+    expect(mergeEvalFiles(EVALS, carried)).toEqual({ text: EVALS, added: 0, conflicts: [] })
     const differs = EVALS.replace('耳机拆封了还能退吗', '耳机坏了')
-    expect(mergeEvalFiles(differs, carried)).toBeNull()
+    expect(mergeEvalFiles(differs, carried)).toEqual({ text: differs, added: 0, conflicts: ['opened headphones'] })
     const merge = mergeIncoming([{ path: 'evals.yaml', text: differs }], [{ path: 'evals.yaml', text: carried }], 'shared')
     expect(merge.files.find((file) => file.path === 'evals.yaml')?.text).toBe(differs)
-    expect(merge.files.find((file) => file.path === 'evals-shared.yaml')?.text).toBe(carried)
+    expect(merge.files.some((file) => file.path === 'evals-shared.yaml')).toBe(false)
+    expect(merge.evalConflicts).toEqual(['opened headphones'])
+    // Nothing was changed, so Discard has nothing to put back.
+    expect(merge.previousEvals).toBeUndefined()
+  })
+
+  it('one differing case no longer sends every case beside: the new ones join, the differing one is kept as one’s own and listed', () => {
+    // Bob kept Alice's cases once and edited one; Alice's updated link brings that case as she has it, and a new one.
+    const bob = EVALS.replace('耳机拆封了还能退吗', '耳机坏了还能退吗')
+    const alice = `${skillTestsForLink(files, 'refund-policy')[1]?.text ?? ''}  - name: exchange
+    utterance: 我要换货
+    expect:
+      skill: refund-policy
+`
+    const merged = mergeEvalFiles(bob, alice)
+    expect(merged?.added).toBe(1)
+    expect(merged?.conflicts).toEqual(['opened headphones'])
+    const suite = parseEvalSuite(merged?.text ?? '')
+    expect(suite.problems).toEqual([])
+    expect(suite.cases.map((item) => item.name)).toEqual(['refund from the policy', 'small talk', 'opened headphones', 'exchange'])
+    expect(suite.cases[2]?.turns).toEqual(['耳机坏了还能退吗'])
+    // One's own file kept byte for byte around the added case.
+    expect(merged?.text.startsWith(bob.slice(0, bob.indexOf('# the end')).trimEnd())).toBe(true)
+    expect(merged?.text.endsWith('\n# the end\n')).toBe(true)
+    // Through the link's merge: evals.yaml holds both, nothing lands beside, the conflict is reported for the banner.
+    const merge = mergeIncoming([{ path: 'evals.yaml', text: bob }], [{ path: 'evals.yaml', text: alice }], 'shared')
+    expect(merge.files.find((file) => file.path === 'evals.yaml')?.text).toBe(merged?.text)
+    expect(merge.files.some((file) => file.path === 'evals-shared.yaml')).toBe(false)
+    expect(merge.evalConflicts).toEqual(['opened headphones'])
+    expect(merge.previousEvals).toBe(bob)
   })
 })
 

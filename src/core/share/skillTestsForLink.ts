@@ -116,28 +116,39 @@ function readsBackAs(text: string, expected: readonly { value: unknown }[]): boo
 
 const newlineOf = (text: string) => (text.includes('\r\n') ? '\r\n' : '\n')
 
+/** What `mergeEvalFiles` made: the merged text, how many cases it added, and the incoming cases it left out for one's own. */
+export interface EvalFilesMerge {
+  text: string
+  added: number
+  /** Names of incoming cases whose name one's own file already has with another text: one's own is kept. */
+  conflicts: string[]
+}
+
 /**
  * Adds the incoming evals.yaml's cases to one's own, after its last case, the rest of the file
  * kept byte for byte (its line breaks included): a case already there (same name, same text)
- * once. Null when the two cannot be merged case by case (either file does not read as a list of
- * cases, one's own is not written under `cases:` or has none, a case of the same name differs, or
- * the merged file would not read back as one's own cases and the added ones): the caller then
- * keeps the incoming file beside one's own, so nothing is lost.
+ * once; a case of the same name that differs stays as one's own and is named in `conflicts`, as
+ * a routing case with another expectation is, so the other cases still join. Null when the two
+ * cannot be merged case by case (either file does not read as a list of cases, an incoming case
+ * has no name, one's own is not written under `cases:` or has none, or the merged file would not
+ * read back as one's own cases and the added ones): the caller then keeps the incoming file
+ * beside one's own, so nothing is lost.
  */
-export function mergeEvalFiles(mine: string, theirs: string): { text: string; added: number } | null {
+export function mergeEvalFiles(mine: string, theirs: string): EvalFilesMerge | null {
   const own = evalItems(mine)
   const incoming = evalItems(theirs)
   const last = own?.items.at(-1)
   if (!own || !incoming || own.head === null || !last) return null
   const byName = new Map(own.items.map((item) => [item.name, item.text]))
   const adding: EvalItem[] = []
+  const conflicts: string[] = []
   for (const item of incoming.items) {
     if (item.name === undefined) return null
     const same = byName.get(item.name)
     if (same === undefined) adding.push(item)
-    else if (same.trim() !== item.text.trim()) return null
+    else if (same.trim() !== item.text.trim() && !conflicts.includes(item.name)) conflicts.push(item.name)
   }
-  if (adding.length === 0) return { text: mine, added: 0 }
+  if (adding.length === 0) return { text: mine, added: 0, conflicts }
   // Item texts have their dash at two spaces; own cases written at another indentation take them at theirs.
   const newline = newlineOf(mine)
   const addition = adding
@@ -149,7 +160,7 @@ export function mergeEvalFiles(mine: string, theirs: string): { text: string; ad
     )
     .join(newline)
   const text = `${mine.slice(0, last.end)}${newline}${addition}${mine.slice(last.end)}`
-  return readsBackAs(text, [...own.items, ...adding]) ? { text, added: adding.length } : null
+  return readsBackAs(text, [...own.items, ...adding]) ? { text, added: adding.length, conflicts } : null
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -47,6 +47,8 @@ export interface SharedDraft {
   conflicts?: { utterance: string; mine: string | null; theirs: string | null }[]
   /** The link's routing tests did not all read: kept as comments after the recipient's own. */
   unreadableTests?: UnreadableSuite
+  /** Names of the link's eval cases that the recipient's evals.yaml has with another text: the recipient's was kept. */
+  keptEvalCases?: string[]
 }
 
 /** A field's reader: the value made valid, or `undefined` when it cannot be. */
@@ -154,6 +156,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
       : undefined,
   )(value.conflicts ?? [])
   const identical = listOf(text)(value.identical ?? [])
+  const keptEvalCases = listOf(text)(value.keptEvalCases ?? [])
   const otherPaths = listOf(text)(value.otherPaths ?? [])
   const unreadable = value.unreadableTests
   const unreadableTests =
@@ -171,6 +174,7 @@ const readSharedDraft: Reader<SharedDraft | null> = (value) => {
     ...(identical && identical.length > 0 ? { identical } : {}),
     ...(conflicts && conflicts.length > 0 ? { conflicts } : {}),
     ...(unreadableTests ? { unreadableTests } : {}),
+    ...(keptEvalCases && keptEvalCases.length > 0 ? { keptEvalCases } : {}),
     resources: {
       ...(resources.toolMocks !== undefined && readToolMocks(resources.toolMocks) ? { toolMocks: readToolMocks(resources.toolMocks) } : {}),
       ...(resources.knowledge !== undefined && readKnowledge(resources.knowledge) ? { knowledge: readKnowledge(resources.knowledge) } : {}),

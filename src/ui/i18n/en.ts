@@ -262,6 +262,7 @@ export const en = {
       timeout: 'Stopped: it ran too long',
       aborted: 'Stopped',
       'not-serializable': 'The result is not plain data',
+      'too-large': 'The result is too large',
       'no-entry': 'No function to call',
       sandbox: 'The sandbox failed',
     },
@@ -569,6 +570,9 @@ export const en = {
     keepMine: 'Keep mine for “{{utterance}}”',
     keep: 'Keep',
     discard: 'Discard',
+    // Eval cases of a link whose names the recipient's evals.yaml has with other text (docs/share-links.md).
+    keptEvalCases_one: 'Kept yours: the link’s eval case {{list}} differs from yours of the same name.',
+    keptEvalCases_other: 'Kept yours: {{count}} of the link’s eval cases differ from yours of the same names: {{list}}.',
   },
   importing: {
     unpacking: 'Unpacking {{file}}… {{percent}}%',
@@ -589,6 +593,8 @@ export const en = {
     conflicts_one: '; {{count}} routing test expects another skill in yours (kept yours): {{list}}',
     conflicts_other: '; {{count}} routing tests expect other skills in yours (kept yours): {{list}}',
     end: '.',
+    keptEvalCases_one: '; {{count}} eval case has the name of one of yours but differs from it (kept yours): {{list}}',
+    keptEvalCases_other: '; {{count}} eval cases have the names of yours but differ from them (kept yours): {{list}}',
     drop: 'Drop SKILL.md files, a skills folder or a .zip to import',
     import: 'Import',
     importTitle: 'Import .md files or a .zip',

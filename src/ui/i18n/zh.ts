@@ -258,6 +258,7 @@ export const zh: DeepStrings<typeof en> = {
       timeout: '运行太久，已停止',
       aborted: '已停止',
       'not-serializable': '返回值不是普通数据',
+      'too-large': '返回值太大',
       'no-entry': '找不到要调用的函数',
       sandbox: '沙箱出错',
     },
@@ -559,6 +560,9 @@ export const zh: DeepStrings<typeof en> = {
     keepMine: '"{{utterance}}" 保留我的',
     keep: '保留',
     discard: '丢弃',
+    // Eval cases of a link whose names the recipient's evals.yaml has with other text (docs/share-links.md).
+    keptEvalCases_one: '保留了你的：链接里的评测用例 {{list}} 与你的同名用例内容不同。',
+    keptEvalCases_other: '保留了你的：链接里有 {{count}} 个评测用例与你的同名用例内容不同：{{list}}。',
   },
   importing: {
     unpacking: '正在解压 {{file}}… {{percent}}%',
@@ -591,6 +595,8 @@ export const zh: DeepStrings<typeof en> = {
     clashText_other: '导入的 {{total}} 个文件中有 {{count}} 个与你已有的路径相同：{{list}}。',
     clashMore: '{{list}}，以及另外 {{more}} 个',
     end: '。',
+    keptEvalCases_one: '；有 {{count}} 个评测用例与你的同名但内容不同（保留了你的）：{{list}}',
+    keptEvalCases_other: '；有 {{count}} 个评测用例与你的同名但内容不同（保留了你的）：{{list}}',
     clashChoices:
       '两个都保留：名称已被占用的技能改名后导入（…-imported），和你完全相同的技能不会重复添加，路由测试逐条合并。替换我的：导入的文件替换你的同路径文件。跳过这些：你的文件保持不变，路由测试仍会合并。',
     both: '两个都保留',

@@ -110,6 +110,9 @@ export function ImportControl() {
         result.conflicts.length > 0
           ? t('importing.conflicts', { count: result.conflicts.length, list: result.conflicts.map((c) => c.utterance).join(', ') })
           : '',
+        result.keptEvalCases
+          ? t('importing.keptEvalCases', { count: result.keptEvalCases.length, list: listed(result.keptEvalCases) })
+          : '',
         t('importing.end'),
       ].join(''),
     )

@@ -30,6 +30,9 @@ export function SharedBanner() {
             {draft.renamed.length > 0 && ` ${t('shared.renamed', { list: draft.renamed.map((r) => `${r.from} → ${r.to}`).join(', ') })}`}
             {draft.identical && draft.identical.length > 0 && ` ${t('shared.identical', { count: draft.identical.length })}`}
             {draft.unreadableTests && <KeptSuiteNote unreadable={draft.unreadableTests} from="link" />}
+            {draft.keptEvalCases &&
+              draft.keptEvalCases.length > 0 &&
+              ` ${t('shared.keptEvalCases', { count: draft.keptEvalCases.length, list: draft.keptEvalCases.join(', ') })}`}
           </span>
           {draft.conflicts && draft.conflicts.length > 0 && (
             <ul className="shared-conflicts" aria-label={t('shared.conflicts')}>
