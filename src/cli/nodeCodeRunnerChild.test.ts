@@ -160,6 +160,19 @@ describe('the runner and its sandbox process', () => {
     expect(sandboxProcessesStarted()).toBe(started + 1)
   })
 
+  it('listens for SIGTERM, SIGHUP and SIGINT only while a sandbox process lives: the rest of the CLI keeps Node’s handling', async () => {
+    const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const
+    const count = () => signals.map((signal) => process.listenerCount(signal))
+    const before = count()
+    expect(await run()).toMatchObject({ ok: true })
+    expect(count()).toEqual(before.map((listeners) => listeners + 1))
+    // A second run in the same process adds none.
+    await run()
+    expect(count()).toEqual(before.map((listeners) => listeners + 1))
+    closeCodeRunner()
+    expect(count()).toEqual(before)
+  })
+
   it('a result as long as the limit allows still comes back whole', async () => {
     const outcome = await run({ longLine: MAX_CODE_RESULT_BYTES })
     expect(outcome.ok && (outcome.result as string).length).toBe(MAX_CODE_RESULT_BYTES)
