@@ -366,6 +366,26 @@ describe('merges that keep exactly what was sent', () => {
     expect(store.getState().files).toEqual(before)
   })
 
+  it('names the link’s eval cases that differ from the user’s of the same name (the user’s kept), in the draft, after a reload and in an import’s report', () => {
+    const mineEvals = 'cases:\n  - name: power\n    utterance: 2^20\n    expect:\n      skill: calc\n'
+    const theirs =
+      'cases:\n  - name: power\n    utterance: 3^3\n    expect:\n      skill: calc\n  - name: sum\n    utterance: 1+2\n    expect:\n      skill: calc\n'
+    const before = [...files, { path: 'evals.yaml', text: mineEvals }]
+    const store = createPlaygroundStore({ files: before })
+    store.getState().openShared({ kind: 'skill', skills: [{ path: 'evals.yaml', text: theirs }] })
+    expect(store.getState().sharedDraft?.keptEvalCases).toEqual(['power'])
+    expect(store.getState().files.find((f) => f.path === 'evals.yaml')!.text).toContain('name: sum')
+    const saved = decodeSavedWorkspace(JSON.parse(JSON.stringify(encodeSavedWorkspace(savedFromState(store.getState())))))
+    expect(saved.ok && saved.workspace.sharedDraft?.keptEvalCases).toEqual(['power'])
+    store.getState().discardShared()
+    expect(store.getState().files).toEqual(before)
+    expect(
+      createPlaygroundStore({ files: before })
+        .getState()
+        .importFiles([{ path: 'evals.yaml', text: theirs }], 'both').keptEvalCases,
+    ).toEqual(['power'])
+  })
+
   it('keeps routing tests that do not all read, from an import or a link, as comments after the user’s own; Discard takes them out', () => {
     const suite = '# mine\n- utterance: hello\n  expect: null\n'
     const before = [...files, { path: 'routing-tests.yaml', text: suite }]
