@@ -15,7 +15,7 @@ import { mergeEvalFiles } from './skillTestsForLink'
 import { BULK_STEP } from '../lib/bulkStep'
 import { finishSteps } from '../lib/finishSteps'
 import { folderOf, isSkillPath as isSkillFilePath, parseSkill, placeIncomingInSteps, toolSkillPaths, type SkillFile } from '../skill'
-import { renameReferences } from '../workspace/renameReferences'
+import { renameManyReferences } from '../workspace/renameReferences'
 
 export interface IncomingMerge {
   /** The workspace's files afterwards. */
@@ -157,48 +157,23 @@ function* renamedSkills(
 
 /**
  * `tests` with each renamed skill named by its new name, by the one rename rule
- * (`renameReferences`, docs/renaming.md). All renames apply at once: a skill renamed to another
- * one's old name (`x` → `x-shared` while `x-shared` → `x-shared-shared`) first becomes a stand-in
- * no file holds, and takes its new name once every old name is replaced, so it is not renamed
- * twice. `skills` are the incoming skills as they came: a name another of them still has is left
- * alone, as the rule says. Each rename reads the test files again (the rule takes one name at a
- * time), one rename a step.
+ * (`renameManyReferences`, docs/renaming.md), all renames at once and each test file read once: a
+ * skill renamed to another one's old name (`x` → `x-shared` while `x-shared` → `x-shared-shared`)
+ * is not renamed twice. `skills` are the incoming skills as they came: a name another of them still
+ * has is left alone, as the rule says.
  */
 function* followRenames(
   tests: readonly SkillFile[],
   renames: readonly { path: string; from: string; to: string }[],
   skills: readonly SkillFile[],
 ): Generator<void, SkillFile[]> {
-  let files = [...tests]
-  const named = (name: string) => files.some((file) => file.text.includes(name))
-  const olds = new Set(renames.map((rename) => rename.from))
-  const later: { via: string; to: string }[] = []
-  for (const [index, rename] of renames.entries()) {
-    if (index % BULK_STEP === BULK_STEP - 1) yield
-    // Most renamed skills are not in the tests at all: only those whose name the tests hold are looked at.
-    if (rename.from === rename.to || !named(rename.from)) continue
-    let to = rename.to
-    if (olds.has(to)) {
-      to = `arrived_${later.length}`
-      while (named(to) || renames.some((other) => other.from.includes(to) || other.to.includes(to))) to = `_${to}`
-    }
-    // The incoming skills that could hold the same name (the rule's check that no other skill still has it).
-    const context = skills.filter((file) => file.text.includes(rename.from) || file.path.includes(rename.from))
-    const holding = files.filter((file) => file.text.includes(rename.from))
-    const changed = renameReferences([...holding, ...context], rename.from, to, rename.path).files
-    files = files.map((file) => changed.find((next) => next.path === file.path) ?? file)
-    if (to !== rename.to && changed.some((next) => files.some((file) => file.path === next.path))) later.push({ via: to, to: rename.to })
-    yield
-  }
-  for (const step of later) {
-    const changed = renameReferences(
-      files.filter((file) => file.text.includes(step.via)),
-      step.via,
-      step.to,
-      '',
-    ).files
-    files = files.map((file) => changed.find((next) => next.path === file.path) ?? file)
-    yield
-  }
-  return files
+  // Most renamed skills are not in the tests at all: only those whose name the tests hold are looked at.
+  const named = renames.filter((rename) => rename.from !== rename.to && tests.some((file) => file.text.includes(rename.from)))
+  if (named.length === 0) return [...tests]
+  yield
+  // The incoming skills that could hold one of those names (the rule's check that no other skill still has it).
+  const context = skills.filter((file) => named.some((rename) => file.text.includes(rename.from) || file.path.includes(rename.from)))
+  yield
+  const changed = new Map(renameManyReferences([...tests, ...context], named).files.map((file) => [file.path, file]))
+  return tests.map((file) => changed.get(file.path) ?? file)
 }

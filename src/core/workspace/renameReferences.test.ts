@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseEvalSuite } from '../evals'
 import { parseRoutingTests } from '../routingSuite'
 import { parseSkill } from '../skill'
-import { renameReferences } from './renameReferences'
+import { renameManyReferences, renameReferences } from './renameReferences'
 
 const skill = (name: string, extra = '') => `---\nname: ${name}\ndescription: d\n${extra}---\nBody.\n`
 
@@ -148,5 +148,52 @@ describe('renameReferences', () => {
     )
     expect(files[0]?.text).toBe('- utterance: a\n  expect: "2024"\n')
     expect(parseRoutingTests(files[0]?.text ?? '').cases[0]?.expect).toBe('2024')
+  })
+})
+
+describe('several renames at once (a link whose skills arrive renamed)', () => {
+  it('reads each file once, renames each value by what it named before, and lets a renamed skill follow the others', () => {
+    const files = [
+      { path: 'x/SKILL.md', text: skill('x', 'fallback: y\n') },
+      { path: 'y/SKILL.md', text: skill('y', 'fallback: y\n') },
+      { path: 'z/SKILL.md', text: skill('z', 'fallback: x\n') },
+      {
+        path: 'routing-tests.yaml',
+        text: '- utterance: a   # x\n  expect: x\n- utterance: b\n  expect: x-shared\n- utterance: c\n  expect: y\n',
+      },
+      {
+        path: 'evals.yaml',
+        text: 'cases:\n  - name: one\n    utterance: a\n    expect:\n      skill: x\n      files_read: [y/notes.md]\n',
+      },
+    ]
+    // x → x-shared while x-shared (another incoming skill) → x-shared-shared: neither is renamed twice.
+    const { files: changed, counts } = renameManyReferences(files, [
+      { from: 'x', to: 'x-shared', path: 'x/SKILL.md' },
+      { from: 'x-shared', to: 'x-shared-shared', path: 'x-shared/SKILL.md' },
+      { from: 'y', to: 'y2', path: 'y/SKILL.md' },
+    ])
+    const text = (path: string) => changed.find((file) => file.path === path)?.text
+    expect(text('routing-tests.yaml')).toBe(
+      '- utterance: a   # x\n  expect: x-shared\n- utterance: b\n  expect: x-shared-shared\n- utterance: c\n  expect: y2\n',
+    )
+    expect(text('evals.yaml')).toContain('skill: x-shared\n')
+    expect(text('evals.yaml')).toContain('files_read: [y2/notes.md]')
+    // x's fallback names y, renamed too: it follows; y's own fallback to itself stays for its own rename.
+    expect(parseSkill('x/SKILL.md', text('x/SKILL.md')!).fallback).toBe('y2')
+    expect(text('y/SKILL.md')).toBeUndefined()
+    expect(parseSkill('z/SKILL.md', text('z/SKILL.md')!).fallback).toBe('x-shared')
+    expect(counts).toEqual({ routingTests: 3, evalCases: 1, fallbacks: 2, groups: 0 })
+    // One rename through the batch is the one-rename rule.
+    expect(renameManyReferences(files, [{ from: 'y', to: 'y2', path: 'y/SKILL.md' }])).toEqual(
+      renameReferences(files, 'y', 'y2', 'y/SKILL.md'),
+    )
+  })
+
+  it('leaves a name another skill still has', () => {
+    const files = [
+      { path: 'a/SKILL.md', text: skill('x') },
+      { path: 'routing-tests.yaml', text: '- utterance: a\n  expect: x\n' },
+    ]
+    expect(renameManyReferences(files, [{ from: 'x', to: 'x2', path: 'b/SKILL.md' }]).files).toEqual([])
   })
 })

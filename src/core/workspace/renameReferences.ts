@@ -49,26 +49,58 @@ const FILE_LISTS = new Set(['files_read', 'files_not_read', 'scripts_run', 'scri
  * renamed skill itself (its own `name` is the caller's to set; its `fallback` is left alone).
  */
 export function renameReferences(files: readonly SkillFile[], from: string, to: string, renamed: string): RenamedReferences {
+  return renameManyReferences(files, [{ from, to, path: renamed }])
+}
+
+/**
+ * `renameReferences` for several skills at once, each file read once (a link whose skills arrive
+ * renamed by the hundred). The renames apply together, each value by what it named before: a skill
+ * renamed to another one's old name (`x` → `x-shared` while `x-shared` → `x-shared-shared`) is not
+ * renamed twice. A name another skill of `files` still has is left alone, as in `renameReferences`.
+ */
+export function renameManyReferences(
+  files: readonly SkillFile[],
+  renames: readonly { from: string; to: string; path: string }[],
+): RenamedReferences {
   const counts: RenameCounts = { ...NO_REFERENCES }
-  if (from === to || from === '') return { files: [], counts }
+  const wanted = renames.filter(({ from, to }) => from !== to && from !== '')
+  if (wanted.length === 0) return { files: [], counts }
   // Another skill still called `from`: every reference keeps meaning that one.
-  if (files.some((file) => file.path !== renamed && isSkillPath(file.path) && parseSkill(file.path, file.text).name === from))
-    return { files: [], counts }
+  const renamedPaths = new Set(wanted.map((rename) => rename.path))
+  const stillNamed = new Set<string>()
+  const olds = new Set(wanted.map((rename) => rename.from))
+  for (const file of files)
+    if (isSkillPath(file.path) && !renamedPaths.has(file.path)) {
+      const name = parseSkill(file.path, file.text).name
+      if (olds.has(name)) stillNamed.add(name)
+    }
+  const names = new Map(wanted.filter((rename) => !stillNamed.has(rename.from)).map((rename) => [rename.from, rename.to]))
+  if (names.size === 0) return { files: [], counts }
+  // A renamed skill's own fallback and group stay as they are for its own rename, and follow the others.
+  const ownOld = new Map(wanted.map((rename) => [rename.path, rename.from]))
   const changed: SkillFile[] = []
   for (const file of files) {
-    const next = rewrite(file, from, to, renamed, counts)
+    const next = rewrite(file, names, ownOld, counts)
     if (next !== null && next !== file.text) changed.push({ path: file.path, text: next })
   }
   return { files: changed, counts }
 }
 
-function rewrite(file: SkillFile, from: string, to: string, renamed: string, counts: RenameCounts): string | null {
-  if (file.path === ROUTING_TESTS_FILE) return rewriteRoutingTests(file.text, from, to, counts)
-  if (file.path === EVALS_FILE) return rewriteEvals(file.text, from, to, counts)
-  if (SKILL_CREATOR_EVALS.test(file.path)) return rewriteTopLevel(file.text, 'skill_name', 'evals', from, to, counts)
-  if (WAZA_EVAL.test(file.path)) return rewriteTopLevel(file.text, 'skill', 'tasks', from, to, counts)
-  if (file.path !== renamed && isSkillPath(file.path)) return rewriteSkill(file, from, to, counts)
-  return null
+/** Old names to new ones. */
+type Names = ReadonlyMap<string, string>
+
+function rewrite(file: SkillFile, names: Names, ownOld: ReadonlyMap<string, string>, counts: RenameCounts): string | null {
+  if (file.path === ROUTING_TESTS_FILE) return rewriteRoutingTests(file.text, names, counts)
+  if (file.path === EVALS_FILE) return rewriteEvals(file.text, names, counts)
+  if (SKILL_CREATOR_EVALS.test(file.path)) return rewriteTopLevel(file.text, 'skill_name', 'evals', names, counts)
+  if (WAZA_EVAL.test(file.path)) return rewriteTopLevel(file.text, 'skill', 'tasks', names, counts)
+  if (!isSkillPath(file.path)) return null
+  const own = ownOld.get(file.path)
+  if (own === undefined) return rewriteSkill(file, names, counts)
+  if (names.size === 1 && names.has(own)) return null
+  const others = new Map(names)
+  others.delete(own)
+  return rewriteSkill(file, others, counts)
 }
 
 /** The list of cases: the document itself, or its `cases:`; `offset` is how many path parts lead to it. */
@@ -78,21 +110,21 @@ function caseIndex(path: readonly (string | number)[]): { index: number; rest: r
   return typeof index === 'number' ? { index, rest: path.slice(at + 1) } : null
 }
 
-function rewriteRoutingTests(text: string, from: string, to: string, counts: RenameCounts): string | null {
+function rewriteRoutingTests(text: string, names: Names, counts: RenameCounts): string | null {
   const strings = locateYamlStrings(text)
   if (!strings) return null
   const edits = strings.filter((item) => {
     const place = caseIndex(item.path)
-    return !item.key && item.value === from && place !== null && place.rest.length === 1 && place.rest[0] === 'expect'
+    return !item.key && names.has(item.value) && place !== null && place.rest.length === 1 && place.rest[0] === 'expect'
   })
   counts.routingTests += edits.length
   return applyEdits(
     text,
-    edits.map((item) => ({ item, value: to })),
+    edits.map((item) => ({ item, value: names.get(item.value)! })),
   )
 }
 
-function rewriteEvals(text: string, from: string, to: string, counts: RenameCounts): string | null {
+function rewriteEvals(text: string, names: Names, counts: RenameCounts): string | null {
   const strings = locateYamlStrings(text)
   if (!strings) return null
   const edits: { item: YamlString; value: string }[] = []
@@ -103,13 +135,17 @@ function rewriteEvals(text: string, from: string, to: string, counts: RenameCoun
     const [, field, third] = place.rest
     if (typeof field !== 'string') continue
     let value: string | null = null
+    const to = names.get(item.value)
     if (item.key) {
       // A tool_args / tool_results key: the path ends with the key itself.
-      if (TOOL_MAPS.has(field) && place.rest.length === 3 && item.value === from) value = to
-    } else if ((field === 'skill' || field === 'not_skill') && place.rest.length === 2 && item.value === from) value = to
-    else if (TOOL_LISTS.has(field) && typeof third === 'number' && place.rest.length === 3 && item.value === from) value = to
-    else if (FILE_LISTS.has(field) && typeof third === 'number' && place.rest.length === 3 && item.value.startsWith(`${from}/`))
-      value = to + item.value.slice(from.length)
+      if (TOOL_MAPS.has(field) && place.rest.length === 3 && to !== undefined) value = to
+    } else if ((field === 'skill' || field === 'not_skill') && place.rest.length === 2 && to !== undefined) value = to
+    else if (TOOL_LISTS.has(field) && typeof third === 'number' && place.rest.length === 3 && to !== undefined) value = to
+    else if (FILE_LISTS.has(field) && typeof third === 'number' && place.rest.length === 3) {
+      const folder = item.value.slice(0, item.value.indexOf('/'))
+      const moved = item.value.includes('/') ? names.get(folder) : undefined
+      if (moved !== undefined) value = moved + item.value.slice(folder.length)
+    }
     if (value === null) continue
     edits.push({ item, value })
     cases.add(place.index)
@@ -119,28 +155,30 @@ function rewriteEvals(text: string, from: string, to: string, counts: RenameCoun
 }
 
 /** A file of one skill's evals (skill-creator's evals.json, waza's eval.yaml): its top-level skill field; counts its cases. */
-function rewriteTopLevel(text: string, field: string, list: string, from: string, to: string, counts: RenameCounts): string | null {
+function rewriteTopLevel(text: string, field: string, list: string, names: Names, counts: RenameCounts): string | null {
   const strings = locateYamlStrings(text)
   if (!strings) return null
-  const target = strings.find((item) => !item.key && item.path.length === 1 && item.path[0] === field && item.value === from)
+  const target = strings.find((item) => !item.key && item.path.length === 1 && item.path[0] === field && names.has(item.value))
   if (!target) return null
   const items = new Set(strings.filter((item) => item.path[0] === list && typeof item.path[1] === 'number').map((item) => item.path[1]))
   counts.evalCases += Math.max(1, items.size)
-  return applyEdits(text, [{ item: target, value: to }])
+  return applyEdits(text, [{ item: target, value: names.get(target.value)! }])
 }
 
-function rewriteSkill(file: SkillFile, from: string, to: string, counts: RenameCounts): string | null {
+function rewriteSkill(file: SkillFile, names: Names, counts: RenameCounts): string | null {
   const split = splitSkillFile(file.text)
   if (!split.hasFrontmatter || split.errors.length > 0) return null
   const skill = parseSkill(file.path, file.text)
   let text = file.text
-  if (skill.fallback === from) {
-    text = setFrontmatterValue(text, 'fallback', to) ?? text
+  const fallback = skill.fallback === undefined ? undefined : names.get(skill.fallback)
+  if (fallback !== undefined) {
+    text = setFrontmatterValue(text, 'fallback', fallback) ?? text
     counts.fallbacks += 1
   }
   // Only a group written in the file: one that comes from the folder moves with the folder.
-  if (split.fields.has('group') && skill.group === from) {
-    text = setFrontmatterValue(text, 'group', to) ?? text
+  const group = split.fields.has('group') && skill.group !== undefined ? names.get(skill.group) : undefined
+  if (group !== undefined) {
+    text = setFrontmatterValue(text, 'group', group) ?? text
     counts.groups += 1
   }
   return text
