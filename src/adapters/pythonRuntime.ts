@@ -18,6 +18,7 @@ import {
   FORGET_HOST,
   MAX_CODE_OUTPUT_CHARS,
   PYTHON_HARNESS,
+  capResult,
   readOutcome,
   SANDBOX_ROOT,
   sandboxFiles,
@@ -204,7 +205,9 @@ function run(pyodide: PyodideAPI, request: CodeRunRequest): CodeRunOutcome {
   }) as { destroy?: () => void }
   try {
     const text = pyodide.runPython(PYTHON_HARNESS, { globals: globals as never }) as unknown
-    return readOutcome(text, Date.now() - started)
+    // A result too large to travel is the run's error here, where both the page's worker and the
+    // CLI's sandbox process get it, before it is copied to the page or written to a pipe.
+    return capResult(readOutcome(text, Date.now() - started), typeof text === 'string' ? text.length : 0)
   } catch (error) {
     // The harness catches the code's own exceptions; this is the interpreter failing (e.g. a
     // RecursionError that escaped, or memory running out).

@@ -49,6 +49,34 @@ export const MAX_CODE_OUTPUT_CHARS = 20_000
  */
 export const MAX_CODE_RESULT_BYTES = 10_000_000
 
+/**
+ * `outcome` with a result over MAX_CODE_RESULT_BYTES of JSON turned into the run's `too-large`
+ * error: the one check every runner applies (the page's Python worker, the CLI's sandbox process)
+ * before a result travels further. `jsonChars` is the length of the outcome's JSON as it came from
+ * the interpreter: a UTF-16 unit is at most three bytes of UTF-8, so a text that short cannot be
+ * over the limit and the result is not measured at all.
+ */
+export function capResult(outcome: CodeRunOutcome, jsonChars: number): CodeRunOutcome {
+  if (!outcome.ok || jsonChars * 3 <= MAX_CODE_RESULT_BYTES) return outcome
+  const bytes = utf8Length(JSON.stringify(outcome.result) ?? '')
+  return bytes > MAX_CODE_RESULT_BYTES ? resultTooLarge(bytes, outcome) : outcome
+}
+
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as the three bytes of its replacement). */
+function utf8Length(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0x80) bytes += 1
+    else if (unit < 0x800) bytes += 2
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
+}
+
 /** The error of a run whose result is `bytes` of JSON, over MAX_CODE_RESULT_BYTES; what it printed is kept. */
 export function resultTooLarge(bytes: number, outcome: { stdout: string; stderr: string; ms: number }): CodeRunOutcome {
   // Rounded up: a result just over the limit does not read as the limit itself.

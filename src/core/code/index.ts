@@ -1,4 +1,5 @@
 export {
+  capResult,
   codeRequest,
   DEFAULT_CODE_TIMEOUT_MS,
   MAX_CODE_OUTPUT_CHARS,

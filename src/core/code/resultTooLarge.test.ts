@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_CODE_RESULT_BYTES, resultTooLarge } from './codeRun'
+import { capResult, MAX_CODE_RESULT_BYTES, resultTooLarge, type CodeRunOutcome } from './codeRun'
 
 describe('resultTooLarge', () => {
   it('says the size and the limit in MB, rounded up so a result just over the limit does not read as the limit', () => {
@@ -12,5 +12,25 @@ describe('resultTooLarge', () => {
     expect(resultTooLarge(1_234_567_890, printed)).toMatchObject({
       error: { message: expect.stringMatching(/^The result is 1234.6 MB, over/) },
     })
+  })
+})
+
+describe('capResult', () => {
+  const ran = { stdout: 'printed\n', stderr: '', ms: 5 }
+  it('turns a result over the limit into the too-large error, counting UTF-8 bytes, what it printed kept', () => {
+    // 3.4 million CJK characters: under the limit in characters, over it in bytes (three each).
+    const chinese = '退'.repeat(3_400_000)
+    const big: CodeRunOutcome = { ok: true, result: { text: chinese }, ...ran }
+    const capped = capResult(big, JSON.stringify(big).length)
+    expect(capped).toMatchObject({ ok: false, error: { type: 'too-large' }, stdout: 'printed\n' })
+    // Just under: the result travels whole.
+    const under: CodeRunOutcome = { ok: true, result: 'x'.repeat(MAX_CODE_RESULT_BYTES - 10), ...ran }
+    expect(capResult(under, JSON.stringify(under).length)).toBe(under)
+  })
+  it('leaves errors and small results alone without measuring them', () => {
+    const small: CodeRunOutcome = { ok: true, result: { a: 1 }, ...ran }
+    expect(capResult(small, 40)).toBe(small)
+    const failed: CodeRunOutcome = { ok: false, error: { type: 'exception', message: 'x' }, ...ran }
+    expect(capResult(failed, MAX_CODE_RESULT_BYTES * 2)).toBe(failed)
   })
 })
