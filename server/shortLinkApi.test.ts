@@ -394,6 +394,34 @@ describe('the short link folder under attack (review of the short link store)', 
     }
   })
 
+  it('a link kept already is not written again, so re-sharing it leaves a full folder uncounted', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-again-')), 'shares')
+    prefill(dir, 299)
+    let listed = 0
+    const list = (folder: string) => {
+      listed++
+      return readdir(folder)
+    }
+    const server = await shortLinkServer(dir, { maxBytes: 300 * SHORT_LINK_FILE_MIN_BYTES, list })
+    try {
+      // The last block goes to this link; the folder is full.
+      const kept = tinyLink(1000)
+      expect((await server.store(kept)).status).toBe(200)
+      // As if that write were long past (a count soon after a change counts again, the mtime being coarse).
+      const hourAgo = new Date(Date.now() - 3600_000)
+      utimesSync(dir, hourAgo, hourAgo)
+      // Alternating the kept link with new ones: the kept one writes nothing, so the folder does not
+      // change and the new ones are refused from what is known (one count may follow the first write).
+      for (let index = 0; index < 6; index++) {
+        expect((await server.store(kept)).status).toBe(200)
+        expect((await server.store(tinyLink(index))).status).toBe(507)
+      }
+      expect(listed).toBeLessThanOrEqual(2)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('counts each file as at least a disk block: ten tiny links fill ten blocks, the eleventh is refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'short-links-blocks-'))
     const server = await shortLinkServer(dir, { maxBytes: 10 * SHORT_LINK_FILE_MIN_BYTES })

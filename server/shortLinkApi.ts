@@ -220,8 +220,10 @@ export function createShortLinkApi(
       (found) => found.size,
       () => null,
     )
-    // The same content again takes no new room (its file is written over with the same bytes); a
-    // damaged file healed by the same content takes what it grows by, within the cap too.
+    // The same content again is already kept: nothing is written, so the folder does not change
+    // (a write would move its mtime, and a full folder would be counted again for the next link).
+    if (existing === bytes && (await readFile(fileOf(id), 'utf8').catch(() => null)) === link) return true
+    // A damaged file healed by the same content takes what it grows by, within the cap too.
     const change = shortLinkDiskBytes(bytes) - (existing === null ? 0 : shortLinkDiskBytes(existing))
     const reserved = Math.max(change, 0)
     if (reserved > 0 && !(await reserve(reserved))) return false

@@ -22,14 +22,7 @@ import { closeSync, constants as fsConstants, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import {
-  MAX_CODE_OUTPUT_CHARS,
-  MAX_CODE_RESULT_BYTES,
-  resultTooLarge,
-  SANDBOX_READY,
-  type CodeRunOutcome,
-  type CodeRunRequest,
-} from '../core/code'
+import { cutOutput, MAX_CODE_RESULT_BYTES, resultTooLarge, SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { closeNetwork } from './closeNetwork'
 import { readSnapshotFile } from './pythonSnapshotFile'
 
@@ -113,13 +106,9 @@ function outcomeLine(outcome: CodeRunOutcome): string {
     return bytes > MAX_CODE_RESULT_BYTES ? JSON.stringify(resultTooLarge(bytes, outcome)) : line
   }
   const { message, traceback } = outcome.error
-  const cut = (text: string) =>
-    text.length > MAX_CODE_OUTPUT_CHARS
-      ? `${text.slice(0, MAX_CODE_OUTPUT_CHARS)}\n[... cut: more than ${MAX_CODE_OUTPUT_CHARS} characters]`
-      : text
   return JSON.stringify({
     ...outcome,
-    error: { ...outcome.error, message: cut(message), ...(traceback === undefined ? {} : { traceback: cut(traceback) }) },
+    error: { ...outcome.error, message: cutOutput(message), ...(traceback === undefined ? {} : { traceback: cutOutput(traceback) }) },
   })
 }
 

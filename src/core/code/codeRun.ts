@@ -50,16 +50,33 @@ export const MAX_CODE_OUTPUT_CHARS = 20_000
 export const MAX_CODE_RESULT_BYTES = 10_000_000
 
 /**
- * `outcome` with a result over MAX_CODE_RESULT_BYTES of JSON turned into the run's `too-large`
- * error: the one check every runner applies (the page's Python worker, the CLI's sandbox process)
- * before a result travels further. `jsonChars` is the length of the outcome's JSON as it came from
- * the interpreter: a UTF-16 unit is at most three bytes of UTF-8, so a text that short cannot be
- * over the limit and the result is not measured at all.
+ * `outcome` as it may travel: a result over MAX_CODE_RESULT_BYTES of JSON turned into the run's
+ * `too-large` error, and an error's message and traceback (Python builds them from whatever the
+ * code raised) cut at MAX_CODE_OUTPUT_CHARS like printed output. The one check every runner applies
+ * (the page's Python worker, the CLI's sandbox process) before a result travels further.
+ * `jsonChars` is the length of the outcome's JSON as the interpreter wrote it: JavaScript writes a
+ * value at most a few times longer (a character as three bytes of UTF-8, `1e+20` as 21 digits), so
+ * a text under a fifth of the limit is not measured again.
  */
 export function capResult(outcome: CodeRunOutcome, jsonChars: number): CodeRunOutcome {
-  if (!outcome.ok || jsonChars * 3 <= MAX_CODE_RESULT_BYTES) return outcome
+  if (!outcome.ok) {
+    const { message, traceback } = outcome.error
+    if (message.length <= MAX_CODE_OUTPUT_CHARS && (traceback === undefined || traceback.length <= MAX_CODE_OUTPUT_CHARS)) return outcome
+    return {
+      ...outcome,
+      error: { ...outcome.error, message: cutOutput(message), ...(traceback === undefined ? {} : { traceback: cutOutput(traceback) }) },
+    }
+  }
+  if (jsonChars * 5 <= MAX_CODE_RESULT_BYTES) return outcome
   const bytes = utf8Length(JSON.stringify(outcome.result) ?? '')
   return bytes > MAX_CODE_RESULT_BYTES ? resultTooLarge(bytes, outcome) : outcome
+}
+
+/** `text` cut at MAX_CODE_OUTPUT_CHARS, with a mark saying so. */
+export function cutOutput(text: string): string {
+  return text.length > MAX_CODE_OUTPUT_CHARS
+    ? `${text.slice(0, MAX_CODE_OUTPUT_CHARS)}\n[... cut: more than ${MAX_CODE_OUTPUT_CHARS} characters]`
+    : text
 }
 
 /** Bytes of `text` in UTF-8 (a lone surrogate counts as the three bytes of its replacement). */

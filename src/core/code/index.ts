@@ -1,6 +1,7 @@
 export {
   capResult,
   codeRequest,
+  cutOutput,
   DEFAULT_CODE_TIMEOUT_MS,
   MAX_CODE_OUTPUT_CHARS,
   MAX_CODE_RESULT_BYTES,

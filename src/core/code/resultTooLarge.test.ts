@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { capResult, MAX_CODE_RESULT_BYTES, resultTooLarge, type CodeRunOutcome } from './codeRun'
+import { capResult, MAX_CODE_OUTPUT_CHARS, MAX_CODE_RESULT_BYTES, resultTooLarge, type CodeRunOutcome } from './codeRun'
 
 describe('resultTooLarge', () => {
   it('says the size and the limit in MB, rounded up so a result just over the limit does not read as the limit', () => {
@@ -32,5 +32,27 @@ describe('capResult', () => {
     expect(capResult(small, 40)).toBe(small)
     const failed: CodeRunOutcome = { ok: false, error: { type: 'exception', message: 'x' }, ...ran }
     expect(capResult(failed, MAX_CODE_RESULT_BYTES * 2)).toBe(failed)
+  })
+})
+
+describe('capResult, the edges a review found', () => {
+  const ran = { stdout: '', stderr: '', ms: 1 }
+  it("cuts an error's message and traceback at the output limit, however small the outcome", () => {
+    const failed: CodeRunOutcome = {
+      ok: false,
+      error: { type: 'exception', message: 'x'.repeat(100_000), traceback: 'y'.repeat(100_000) },
+      ...ran,
+    }
+    const capped = capResult(failed, 200_100)
+    expect(capped.ok).toBe(false)
+    if (capped.ok) return
+    expect(capped.error.message.length).toBeLessThan(MAX_CODE_OUTPUT_CHARS + 100)
+    expect(capped.error.message).toMatch(/cut: more than 20000 characters\]$/)
+    expect(capped.error.traceback!.length).toBeLessThan(MAX_CODE_OUTPUT_CHARS + 100)
+  })
+  it('measures a list of large floats, which JavaScript writes three times as long as Python does', () => {
+    const floats: CodeRunOutcome = { ok: true, result: new Array(470_000).fill(1e20), ...ran }
+    // Python's json writes each as "1e+20, ": 7 characters.
+    expect(capResult(floats, 7 * 470_000 + 60)).toMatchObject({ ok: false, error: { type: 'too-large' } })
   })
 })

@@ -141,6 +141,19 @@ cases:
     expect(replaceEvalCase(text, 0, initial, initial)).toBe(text)
   })
 
+  it('names a case written with an empty name: (alone, or before a comment): the name stands apart from the colon and the comment', () => {
+    for (const text of ['cases:\n  - name: # todo\n    utterance: hi\n', 'cases:\n  - name:\n    utterance: hi\n']) {
+      const [opened] = parseEvalSuite(text).cases
+      const initial = draftOfCase(opened!)
+      const next = replaceEvalCase(text, 0, { ...initial, name: 'greet' }, initial)
+      expect(next, text).not.toBeNull()
+      const read = parseEvalSuite(next!)
+      expect(read.problems, next!).toEqual([])
+      expect(read.cases[0]!.name, next!).toBe('greet')
+      if (text.includes('# todo')) expect(next).toContain('# todo')
+    }
+  })
+
   it('keeps what the file gained since the form opened (a renamed skill, an added tool) when another field is saved', () => {
     const opened = 'cases:\n  - name: refund\n    utterance: 我要退款\n    expect:\n      skill: refund\n      answer_contains: [退款]\n'
     const initial = draftOfCase(parseEvalSuite(opened).cases[0]!)

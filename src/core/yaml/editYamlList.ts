@@ -115,7 +115,8 @@ export function editYamlList(text: string | undefined, edit: YamlListEdit, heade
         alone.contents = node
         return alone.toString(options).replace(/\r?\n$/, '')
       })
-      if (spliced !== null) return readsBack(spliced) ? spliced : null
+      // A splice that does not read back is written anew below, as any other change.
+      if (spliced !== null && readsBack(spliced)) return spliced
       for (const change of edit.changes) {
         const parent = change.path.length > 1 ? item.getIn(change.path.slice(0, -1), true) : item
         const key = change.path[change.path.length - 1]!
@@ -163,6 +164,9 @@ function scalarsInPlace(
     const current = item.getIn(change.path, true)
     if (change.value === undefined && !item.hasIn(change.path)) continue
     if (!isScalar(current) || !current.range || change.value === undefined) return null
+    // An empty value (`name:` alone, or before a comment) has no characters to replace: put in its
+    // place, the new one would join the colon or the comment.
+    if (current.value === null || current.range[0] === current.range[1]) return null
     // Inside `{ … }` a comma or a bracket ends a plain value: such a value is written with its map.
     const parent = change.path.length > 1 ? item.getIn(change.path.slice(0, -1), true) : item
     if (!isMap(parent) || parent.flow) return null
