@@ -181,6 +181,10 @@ describe('the Python sandbox in Node', { timeout: 90_000 }, () => {
     const set = await run(tool('def run(args):\n    return {"items": {1, 2}}\n'))
     expect(failure(set)).toMatch(/^not-serializable: run returned something that is not plain data: the result\['items'\] is a set/)
     expect(failure(await run(tool('def start(args):\n    return 1\n')))).toBe('no-entry: skill.py defines no run(args) function to call.')
+    // A list that holds itself is said as such, not as the interpreter's own failure.
+    expect(failure(await run(tool('def run(args):\n    items = []\n    items.append(items)\n    return items\n')))).toMatch(
+      /^not-serializable: run returned data that holds itself or is nested too deeply/,
+    )
   })
 
   it('an endless loop is killed at the time-out', async () => {

@@ -204,6 +204,9 @@ def __playground_main(request_text, blocked, root, limit):
         return finish({"ok": True, "result": plain(result, "the result")})
     except TypeError as error:
         return finish({"ok": False, "error": {"type": "not-serializable", "message": "%s returned something that is not plain data: %s. Return dicts, lists, numbers, strings, booleans or None." % (request["function"], error)}})
+    except RecursionError:
+        # A list that holds itself, or data nested deeper than Python's recursion limit.
+        return finish({"ok": False, "error": {"type": "not-serializable", "message": "%s returned data that holds itself or is nested too deeply to write out. Return dicts, lists, numbers, strings, booleans or None, a few levels deep." % request["function"]}})
 
 __playground_main(__request, set(__blocked), __root, __limit)
 `

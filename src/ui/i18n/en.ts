@@ -1250,7 +1250,7 @@ export const en = {
     label: 'Short link',
     kept: 'the content is kept on this team server; everyone who can open this playground can open the link. No key is in it.',
     static: 'Short links need the team server (npm run serve). This copy is static: the whole content travels in the link, or in a file.',
-    off: 'This server keeps no short links (SHARE_DIR is not set here, or cannot be written): the whole content travels in the link, or in a file.',
+    off: 'This server keeps no short links (SHARE_DIR is off, not set here, or cannot be written): the whole content travels in the link, or in a file.',
     elsewhere:
       'A short link would be kept on the server of this page, but links point to {{address}}, which may be another server where it would not open. Share the long link, or make the short link from {{address}}.',
   },
