@@ -6,7 +6,7 @@ import type { Download, Page } from '@playwright/test'
 import { encodeShare } from '../src/core/share/shareCodec'
 import { unzipWorkspace } from '../src/core/share/workspaceArchive'
 import { strToU8, zipSync } from 'fflate'
-import { examples, expect, holdAutosave, holdFrames, settled, SkillEditor, test, NAME, watchMainThread } from './fixtures'
+import { examples, expect, holdAutosave, holdFrames, settled, SkillEditor, test, NAME } from './fixtures'
 
 async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
   const waiting = page.waitForEvent('download')
@@ -550,7 +550,7 @@ test('files that are neither skills nor tests are listed under Other files, open
   await expect(others.getByRole('button', { name: 'greet/references/tone.md' })).toBeVisible()
 })
 
-test('a zip of 20,000 skills is read in short tasks with its progress shown: the page never stalls', async ({ page }) => {
+test('a zip of 20,000 skills is read with its progress shown, unpacking then importing', async ({ page }) => {
   test.setTimeout(120_000)
   const entries: Record<string, Uint8Array> = {}
   for (let i = 0; i < 20_000; i++)
@@ -571,10 +571,10 @@ test('a zip of 20,000 skills is read in short tasks with its progress shown: the
     Object.assign(window, { importSaid: said })
   })
   const said = () => page.evaluate(() => (window as unknown as { importSaid: string[] }).importSaid.join('\n'))
-  const watch = await watchMainThread(page)
   await page.getByLabel('Import files').setInputFiles(zip)
   // Polled with a plain query: a role query over the whole page is a long task of the test's own.
   await expect.poll(said, { timeout: 90_000 }).toContain('Imported 20000 skills')
-  expect(await watch.longestStall()).toBeLessThan(1000)
+  // Its tasks are held short by e2e/import-slices.spec.ts, by CPU time: a wall-clock bound here
+  // measured the CI machine's neighbours (docs/bench.md, "How an import's longest task is measured").
   expect(await said()).toMatch(/Unpacking many\.zip… \d+%/)
 })
