@@ -48,3 +48,27 @@ export {
   replaceEvalCase,
 } from './editEvalCases'
 export type { DraftAssertion, EvalCaseDraft, EvalCaseIdentity, FormAssertionKind, OpenedEvalCase } from './editEvalCases'
+export {
+  apply,
+  changedSince,
+  descriptionRouterInSteps,
+  descriptionRouterOf,
+  emptySnapshot,
+  fileIndexOf,
+  groupedRouterOf,
+  lintInSteps,
+  lintOf,
+  routerInSteps,
+  routerOf,
+  routingTestsInSteps,
+  routingTestsOf,
+  skillAt,
+  skillOrderOf,
+  snapshotOf,
+  suiteInSteps,
+  suiteOf,
+  textOf,
+  workspaceInSteps,
+  workspaceOf,
+} from './workspaceSnapshot'
+export type { LintSettings, RoutingSuite, WorkspaceEdit, WorkspaceSnapshot } from './workspaceSnapshot'
