@@ -29,11 +29,7 @@ async function openTab() {
   const autosave = startAutosave(store, record ? { tab: record.tab, revision: record.revision } : null)
   opened.push(autosave)
   // The editor's buffer, with its frames held: keys stay in it until something writes them.
-  const buffer = createEditBuffer(
-    (path, text) => store.getState().updateText(path, text),
-    () => {},
-  )
-  store.getState().holdEdits(buffer.flush)
+  const buffer = createEditBuffer(store, Symbol('editor'), () => {})
   const text = (path = PATH) => store.getState().files.find((file: SkillFile) => file.path === path)?.text
   return { store, autosave, buffer, text, asks: () => store.getState().tabConflict }
 }
@@ -145,5 +141,25 @@ describe('two tabs saving the same skill', () => {
     expect(two.text()).toBe(TEXT + 'mine\n')
     expect(two.store.getState().utterance).toBe('from the first tab')
     await until(async () => (await storedText()) === TEXT + 'mine\n')
+  })
+})
+
+describe('keys the editor still holds for its next frame', () => {
+  it('are in a save asked for at once (Ctrl+S)', async () => {
+    const tab = await openTab()
+    tab.buffer.edit(PATH, TEXT + 'held\n')
+    await tab.autosave.saveNow()
+    expect(await storedText()).toBe(TEXT + 'held\n')
+    expect(tab.store.getState().saveStatus).toBe('saved')
+  })
+
+  it('are in the copy written when the page goes away', async () => {
+    const tab = await openTab()
+    const kept = new Map<string, string>()
+    vi.stubGlobal('localStorage', { setItem: (key: string, value: string) => kept.set(key, value), getItem: () => null })
+    tab.buffer.edit(PATH, TEXT + 'held\n')
+    ;(globalThis.window as unknown as EventTarget).dispatchEvent(new Event('pagehide'))
+    const copies = [...kept.values()].map((raw) => JSON.parse(raw) as { snapshot: { files: SkillFile[] } })
+    expect(copies.map((copy) => copy.snapshot.files.find((file) => file.path === PATH)?.text)).toEqual([TEXT + 'held\n'])
   })
 })

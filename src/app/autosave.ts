@@ -116,6 +116,8 @@ export function startAutosave(store: PlaygroundStore, initial: SavedIdentity | n
   const save = async (): Promise<void> => {
     for (let merges = 0; ; merges++) {
       if (stopped || store.getState().tabConflict) return
+      // The editor's held keys are part of what is saved (Ctrl+S right after typing).
+      store.getState().writeHeldEdits()
       cancelTimer()
       const workspace = savedFromState(store.getState())
       const next = { tab: sync.tab, revision: revision + 1 }

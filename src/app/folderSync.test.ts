@@ -72,12 +72,7 @@ describe('startFolderSync', () => {
   describe('a change on disk while the editor holds keys for its next frame', () => {
     const start = '---\nname: a\n---\nfirst\nsecond\nthird\n'
     const held = (store: ReturnType<typeof folder>['store']) => {
-      const buffer = createEditBuffer(
-        (path, text) => store.getState().updateText(path, text),
-        () => {},
-      )
-      store.getState().holdEdits(buffer.flush)
-      return buffer
+      return createEditBuffer(store, Symbol('editor'), () => {})
     }
 
     it('different lines: both are kept, and the merge is written over the disk’s version', async () => {

@@ -69,15 +69,25 @@ export interface WorkspaceSlice {
     shared?: { draft: SharedDraft['previous']; paths: string[]; otherPaths: string[] }
   } | null
   selectSkill: (path: string) => void
-  updateText: (path: string, text: string) => void
+  /** Sets a file's text; `origin` says which view made the edit (see `filesOrigin`). */
+  updateText: (path: string, text: string, edit?: { origin?: EditOrigin }) => void
   /**
-   * How to write the edits a view has not handed to the store yet (the editor's keys wait for the
-   * frame after them, ui/editor/editBuffer.ts); null when no view holds any back. Set by that
-   * view with `holdEdits`; `writeHeldEdits` writes them now, for whatever must read the latest
-   * text at once (autosave when the page goes away or another tab saves).
+   * Which edit made `files` what they are: the origin `updateText` was given, with the array that
+   * edit made. Any later change makes a new array, so a view that edits (the editor) knows its own
+   * edit by this, and follows every other change, without comparing texts (docs/architecture.md).
    */
-  heldEdits: (() => void) | null
-  holdEdits: (write: (() => void) | null) => void
+  filesOrigin: { origin: EditOrigin; files: readonly SkillFile[] } | null
+  /**
+   * Holds a view's newest text of a file until `writeHeldEdits` (the editor's keys wait for the
+   * frame after them, ui/editor/editBuffer.ts). Holding notifies nobody; a held text of another
+   * file is written first, so files are written in the order typed.
+   */
+  holdEdit: (path: string, text: string, origin: EditOrigin) => void
+  /**
+   * Writes the held text now, for whatever must read the latest text at once: autosave (a save,
+   * the page going away, another tab's save), a change from disk, and this slice's own edits of
+   * a file (the form, a rename), which read the held keys as written.
+   */
   writeHeldEdits: () => void
   /** Sets one frontmatter field (undefined removes it), the rest of the file as written; false when the YAML does not parse. */
   setSkillField: (path: string, field: FormField, value: unknown) => boolean
@@ -130,6 +140,33 @@ export interface WorkspaceSlice {
   deleteEvalCase: (shown: EvalCaseIdentity) => Message | null
 }
 
+/**
+ * Who made an edit: each view that edits the files makes its own (a `Symbol`), so that it knows
+ * its own edits when the store tells of a change.
+ */
+export type EditOrigin = symbol
+
+/**
+ * The held text (`holdEdit`): beside the state, not in it, so that holding a key notifies nobody
+ * and nothing but `writeHeldEdits` can write it.
+ */
+function heldEditsOf(get: () => PlaygroundState): Pick<WorkspaceSlice, 'holdEdit' | 'writeHeldEdits'> {
+  let held: { path: string; text: string; origin: EditOrigin } | null = null
+  const writeHeldEdits = () => {
+    if (!held) return
+    const { path, text, origin } = held
+    held = null
+    get().updateText(path, text, { origin })
+  }
+  return {
+    holdEdit: (path, text, origin) => {
+      if (held && (held.path !== path || held.origin !== origin)) writeHeldEdits()
+      held = { path, text, origin }
+    },
+    writeHeldEdits,
+  }
+}
+
 const evalsText = (files: readonly SkillFile[]) => files.find((file) => file.path === EVALS_FILE)?.text
 
 /** evals.yaml's text set (added when it was absent). */
@@ -160,10 +197,9 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   selectedPath: null,
   lastDeleted: null,
   selectSkill: (path) => set({ selectedPath: path }),
-  heldEdits: null,
-  holdEdits: (heldEdits) => set({ heldEdits }),
-  writeHeldEdits: () => get().heldEdits?.(),
+  ...heldEditsOf(get),
   setSkillField: (path, field, value) => {
+    get().writeHeldEdits()
     const file = get().files.find((candidate) => candidate.path === path)
     const text = file ? setSkillField(file.text, field, value) : null
     if (text === null) return false
@@ -171,10 +207,12 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     return true
   },
   setSkillBody: (path, body) => {
+    get().writeHeldEdits()
     const file = get().files.find((candidate) => candidate.path === path)
     if (file) get().updateText(path, setSkillBody(file.text, body))
   },
   addKeywords: (path, keywords) => {
+    get().writeHeldEdits()
     const file = get().files.find((candidate) => candidate.path === path)
     if (!file) return false
     const text = addTriggerKeywords(file.text, parseSkill(path, file.text).triggerKeywords, keywords)
@@ -182,14 +220,15 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
     get().updateText(path, text)
     return true
   },
+  filesOrigin: null,
   // One file replaced in a copy of the array; the same state (no render, no save) when nothing changed.
-  updateText: (path, text) =>
+  updateText: (path, text, edit) =>
     set((state) => {
       const at = state.files.findIndex((file) => file.path === path)
       if (at < 0 || state.files[at]?.text === text) return state
       const files = state.files.slice()
       files[at] = { path, text }
-      return { files }
+      return { files, filesOrigin: edit?.origin === undefined ? null : { origin: edit.origin, files } }
     }),
   addSkillCode: (path) => {
     const folder = skillFolderOf(path)
@@ -247,6 +286,7 @@ export const createWorkspaceSlice: StateCreator<PlaygroundState, [], [], Workspa
   },
   lastRename: null,
   renameSkill: (path, rawName) => {
+    get().writeHeldEdits()
     const source = get().files.find((file) => file.path === path)
     if (!source) return message('skillName.gone')
     const check = checkSkillName(rawName, path, get().files)

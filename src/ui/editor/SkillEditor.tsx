@@ -21,6 +21,7 @@ import { SKILL_EDITOR_OPTIONS, wordSuggestionsFor } from './editorOptions'
 import { registerSkillLanguageFeatures } from './skillLanguageFeatures'
 import { changedSpan } from './changedSpan'
 import { createEditBuffer } from './editBuffer'
+import type { EditOrigin } from '../../state/workspaceSlice'
 
 import { FILE_SCHEME, modelUri } from './modelHistory'
 
@@ -31,9 +32,13 @@ import { FILE_SCHEME, modelUri } from './modelHistory'
 export function SkillEditor() {
   const host = useRef<HTMLDivElement>(null)
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null)
-  // What each model last held in step with the store, and the markers last set on it: checking
-  // these instead of every model's text keeps a keystroke cheap with a thousand skills loaded.
-  const syncedText = useRef(new Map<string, string>())
+  // This editor's edits, as the store names them (`filesOrigin`): the store's change that is one
+  // of them is already in the model, and every other change is followed.
+  const [origin] = useState<EditOrigin>(() => Symbol('SkillEditor'))
+  // True while the model takes a change from the store: that change is the store's, not an edit.
+  const following = useRef(false)
+  // The markers last set on each model: checking these instead of every model's markers keeps a
+  // keystroke cheap with a thousand skills loaded.
   const appliedMarkers = useRef(new Map<string, { findings: unknown; language: string }>())
   const store = usePlaygroundStore()
   const derive = useDerivations()
@@ -77,27 +82,21 @@ export function SkillEditor() {
 
   useEffect(() => {
     if (!host.current) return undefined
-    const synced = syncedText.current
     const applied = appliedMarkers.current
     const editor = monaco.editor.create(host.current, { ...SKILL_EDITOR_OPTIONS, model: null, ariaLabel: editorLabel.current })
     editorRef.current = editor
-    // Keys reach the store after the frame that shows them (editBuffer.ts). Leaving the editor,
-    // hiding the page or a change to the files from elsewhere writes them at once, and so does
-    // anything that asks the store for them (autosave, when the page goes or another tab saves).
-    const edits = createEditBuffer((path, text) => store.getState().updateText(path, text))
+    // Keys reach the store after the frame that shows them (editBuffer.ts): the store holds them
+    // until then. Leaving the editor, hiding the page or a change to the files from elsewhere
+    // writes them at once, and so does anything that asks the store for them (autosave, a change
+    // on disk, the form).
+    const edits = createEditBuffer(store, origin)
     const flush = edits.flush
-    store.getState().holdEdits(flush)
     const typing = editor.onDidChangeModelContent(() => {
       const model = editor.getModel()
-      if (!model) return
-      const path = model.uri.path.slice(1)
-      const text = model.getValue()
-      synced.set(path, text)
       // The model following the store (the form, Undo, a file changed on disk) is not an edit:
-      // written back a frame later, it would undo what was typed in the form meanwhile. Keys typed
-      // and taken back before the write leave nothing to write either.
-      if (textNow(path) === text) edits.settle(path)
-      else edits.edit(path, text)
+      // written back a frame later, it would undo what was typed in the form meanwhile.
+      if (!model || following.current) return
+      edits.edit(model.uri.path.slice(1), model.getValue())
     })
     const leaving = editor.onDidBlurEditorText(flush)
     // Tab indents in the editor. Esc, then Tab or Shift+Tab, leaves it (as in other code editors
@@ -134,7 +133,6 @@ export function SkillEditor() {
     document.addEventListener('visibilitychange', flush)
     return () => {
       flush()
-      store.getState().holdEdits(null)
       typing.dispose()
       leaving.dispose()
       keys.dispose()
@@ -143,11 +141,10 @@ export function SkillEditor() {
       document.removeEventListener('visibilitychange', flush)
       editor.dispose()
       for (const model of monaco.editor.getModels()) if (model.uri.scheme === FILE_SCHEME) model.dispose()
-      synced.clear()
       applied.clear()
       editorRef.current = null
     }
-  }, [store, textNow])
+  }, [store, origin])
 
   // The editor's accessible name follows the interface language without making the editor again.
   const label = t('a11y.skillEditor')
@@ -158,51 +155,67 @@ export function SkillEditor() {
 
   // A model for each file opened in this session (each keeps its undo history), created when the
   // file is opened: a workspace of thousands pays for the few files a person looks at. Opened
-  // models follow the store (renamed, deleted or changed elsewhere).
+  // models follow the store (renamed, deleted or changed elsewhere); this editor's own edits are
+  // in them already.
   useEffect(() => {
+    // The open files a change from elsewhere touched since the last follow.
+    const touched = new Set<string>()
     const follow = () => {
-      // The editor's own keys first: compared with an older store text, they would be undone.
+      // Keys still held for the next frame first: the store's actions read them as written, so
+      // a change that did not is followed over the keys rather than the keys undoing it.
       store.getState().writeHeldEdits()
-      for (const model of monaco.editor.getModels()) {
-        // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
-        if (model.uri.scheme !== FILE_SCHEME) continue
-        const path = model.uri.path.slice(1)
+      for (const path of touched) {
+        const model = monaco.editor.getModel(modelUri(path))
+        if (!model) continue
         const text = textNow(path)
         if (text === undefined) {
-          syncedText.current.delete(path)
           appliedMarkers.current.delete(path)
           forgetModel(model.uri.toString())
           model.dispose()
-        } else if (syncedText.current.get(path) !== text) {
-          syncedText.current.set(path, text)
-          const before = model.getValue()
-          if (before !== text) {
-            // Only the changed span: the cursor and the keys typed after this stay where the person types.
-            const span = changedSpan(before, text)
-            const [from, to] = [model.getPositionAt(span.start), model.getPositionAt(span.end)]
-            const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column)
-            model.pushEditOperations([], [{ range, text: span.text }], () => null)
-          }
+          continue
+        }
+        const before = model.getValue()
+        if (before === text) continue
+        // Only the changed span: the cursor and the keys typed after this stay where the person types.
+        const span = changedSpan(before, text)
+        const [from, to] = [model.getPositionAt(span.start), model.getPositionAt(span.end)]
+        const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column)
+        following.current = true
+        try {
+          model.pushEditOperations([], [{ range, text: span.text }], () => null)
+        } finally {
+          following.current = false
         }
       }
+      touched.clear()
     }
     // After the update that changed the files has returned (an edit can come from inside one of
     // Monaco's own commands, a quick fix), and once for several updates in a row.
     let scheduled = false
     return store.subscribe((state, previous) => {
-      if (state.files === previous.files || scheduled) return
+      if (state.files === previous.files) return
+      if (state.filesOrigin?.files === state.files && state.filesOrigin.origin === origin) return
+      const index = derive.fileIndex(state.files)
+      for (const model of monaco.editor.getModels()) {
+        // Only the files' own models: a diff view's models belong to it (disposing them under it threw).
+        if (model.uri.scheme !== FILE_SCHEME) continue
+        const path = model.uri.path.slice(1)
+        const at = index.get(path)
+        // The same file object in the same place: untouched (an edit replaces the file it changes).
+        if (at === undefined || previous.files[at] !== state.files[at]) touched.add(path)
+      }
+      if (touched.size === 0 || scheduled) return
       scheduled = true
       queueMicrotask(() => {
         scheduled = false
         follow()
       })
     })
-  }, [store, textNow])
+  }, [store, derive, textNow, origin])
 
   useEffect(() => {
     const text = selectedPath === null ? undefined : textNow(selectedPath)
     if (selectedPath !== null && text !== undefined && !monaco.editor.getModel(modelUri(selectedPath))) {
-      syncedText.current.set(selectedPath, text)
       monaco.editor.createModel(text, languageFor(selectedPath), modelUri(selectedPath))
     }
     const editor = editorRef.current

@@ -3,17 +3,31 @@
  * between files: the store's redraw of the page left the keystroke's own frame.
  */
 import { describe, expect, it } from 'vitest'
+import { createPlaygroundStore } from '../../state/createPlaygroundStore'
 import { createEditBuffer } from './editBuffer'
 
+const EDITOR = Symbol('editor')
+
 const setUp = () => {
+  const store = createPlaygroundStore({
+    files: [
+      { path: 'a/SKILL.md', text: 'a' },
+      { path: 'b/SKILL.md', text: 'b' },
+    ],
+  })
+  // What reached the store, in order: each change of the files, with the file it changed.
   const writes: [string, string][] = []
+  const origins: unknown[] = []
+  store.subscribe((state, previous) => {
+    if (state.files === previous.files) return
+    const changed = state.files.find((file, at) => file !== previous.files[at])
+    if (changed) writes.push([changed.path, changed.text])
+    origins.push(state.filesOrigin?.files === state.files ? state.filesOrigin.origin : null)
+  })
   const frames: (() => void)[] = []
-  const buffer = createEditBuffer(
-    (path, text) => writes.push([path, text]),
-    (run) => frames.push(run),
-  )
+  const buffer = createEditBuffer(store, EDITOR, (run) => frames.push(run))
   const paintFrame = () => frames.splice(0).forEach((run) => run())
-  return { writes, buffer, paintFrame, frames }
+  return { store, writes, origins, buffer, paintFrame, frames }
 }
 
 describe('createEditBuffer', () => {
@@ -56,9 +70,7 @@ describe('createEditBuffer', () => {
     const { writes, buffer, paintFrame } = setUp()
     buffer.edit('a/SKILL.md', 'xa')
     buffer.edit('b/SKILL.md', 'b1')
-    buffer.settle('a/SKILL.md')
     buffer.edit('b/SKILL.md', 'b')
-    buffer.settle('b/SKILL.md')
     paintFrame()
     buffer.flush()
     expect(writes).toEqual([['a/SKILL.md', 'xa']])
@@ -74,5 +86,20 @@ describe('createEditBuffer', () => {
       ['a/SKILL.md', 'one'],
       ['a/SKILL.md', 'one two'],
     ])
+  })
+
+  it('every write says it is the editor’s own, so the editor need not recognise it when the store tells of it', () => {
+    const { store, writes, origins, buffer, paintFrame } = setUp()
+    buffer.edit('a/SKILL.md', 'typed')
+    paintFrame()
+    store.getState().updateText('b/SKILL.md', 'from the form')
+    buffer.edit('a/SKILL.md', 'typed more')
+    store.getState().writeHeldEdits()
+    expect(writes).toEqual([
+      ['a/SKILL.md', 'typed'],
+      ['b/SKILL.md', 'from the form'],
+      ['a/SKILL.md', 'typed more'],
+    ])
+    expect(origins).toEqual([EDITOR, null, EDITOR])
   })
 })

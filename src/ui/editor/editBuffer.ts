@@ -1,3 +1,6 @@
+import type { PlaygroundStore } from '../../state/createPlaygroundStore'
+import type { EditOrigin } from '../../state/workspaceSlice'
+
 /** Runs `run` in a task after the next frame has been painted. */
 const afterNextFrame = (run: () => void) => {
   requestAnimationFrame(() => setTimeout(run))
@@ -6,31 +9,24 @@ const afterNextFrame = (run: () => void) => {
 /**
  * The editor's keys on their way to the store. Monaco paints a typed character on its own; the
  * store's update redraws the rest of the page (scores, problems, token meter), which in the
- * keystroke's own frame made that frame late. The buffer writes after the frame that shows the
- * key, and writes keys typed before then together, so a fast typist is never behind.
- * `flush` writes at once: for anything that must not read a text older than the editor's.
+ * keystroke's own frame made that frame late. Each key's text is held by the store
+ * (`holdEdit`, which notifies nobody) and written after the frame that shows it, keys typed
+ * before then together, so a fast typist is never behind. `flush` writes at once: for anything
+ * that must not read a text older than the editor's. Whatever else must (autosave, a change from
+ * disk, the form) asks the store (`writeHeldEdits`), never the editor.
  */
-export function createEditBuffer(write: (path: string, text: string) => void, schedule = afterNextFrame) {
-  let pending: { path: string; text: string } | null = null
-  const flush = () => {
-    if (!pending) return
-    const { path, text } = pending
-    pending = null
-    write(path, text)
-  }
+export function createEditBuffer(store: PlaygroundStore, origin: EditOrigin, schedule = afterNextFrame) {
+  let scheduled = false
+  const flush = () => store.getState().writeHeldEdits()
   return {
     edit(path: string, text: string) {
-      // Another file's keys (the editor switched files) are written first, in the order typed.
-      if (pending && pending.path !== path) flush()
-      if (!pending) schedule(flush)
-      pending = { path, text }
-    },
-    /**
-     * The editor holds the store's text for `path` again (the store's own change reached it, or
-     * keys were typed and taken back before the write): nothing of that file is left to write.
-     */
-    settle(path: string) {
-      if (pending?.path === path) pending = null
+      store.getState().holdEdit(path, text, origin)
+      if (scheduled) return
+      scheduled = true
+      schedule(() => {
+        scheduled = false
+        flush()
+      })
     },
     flush,
   }
