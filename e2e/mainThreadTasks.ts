@@ -52,3 +52,39 @@ export async function stopTaskTrace(browser: Browser): Promise<MainThreadTask[]>
     pick: picks.some((stamp) => stamp.tid === task.tid && stamp.ts >= task.ts && stamp.ts <= task.ts + (task.dur ?? 0)),
   }))
 }
+
+/**
+ * The most CPU one main-thread task of the page may take where a test says the page stays
+ * responsive: far above what those steps take (a few ms) and far below the freezes they guard
+ * against (a runaway query or recursion on the main thread ran for minutes).
+ */
+export const TASK_CPU_BOUND_MS = 250
+
+/** How long a page may take to answer before it counts as frozen. */
+const FROZEN_MS = 10_000
+
+/**
+ * Watches the page's main thread from now on by a DevTools trace: `longestTaskCpu()` is the thread
+ * CPU time of the longest task since the watch began, or Infinity when the page does not answer
+ * within FROZEN_MS (a task that never ends is never written to the trace, so the answer is asked
+ * for first). CPU time, not wall time: on two shared cores a task's wall time mostly measures the
+ * neighbours, while a page frozen by its own work (a runaway query, a huge render) spends it in CPU.
+ * One watch at a time per browser (a trace is the browser's).
+ */
+export async function watchTaskCpu(page: Page): Promise<{ longestTaskCpu: () => Promise<number> }> {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('watchTaskCpu needs a page of a launched browser')
+  await startTaskTrace(browser, page)
+  return {
+    longestTaskCpu: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const frozen = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), FROZEN_MS)))
+      const answered = await Promise.race([page.evaluate(() => true), frozen]).finally(() => clearTimeout(timer))
+      const tasks = await stopTaskTrace(browser)
+      if (!answered) return Infinity
+      // An empty trace would pass any bound: the page's main thread ran tasks while it was watched.
+      if (tasks.length === 0) throw new Error('The trace holds no task of the page: nothing was measured')
+      return Math.max(...tasks.map((task) => task.cpu))
+    },
+  }
+}
