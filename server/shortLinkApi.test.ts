@@ -371,38 +371,40 @@ const folderCost = (dir: string) =>
     .filter((name) => name.endsWith('.link'))
     .reduce((total, name) => total + shortLinkDiskBytes(statSync(join(dir, name)).size), 0)
 
+/**
+ * A server over a folder of `prefilled` tiny links with room for 300 files, counting how often it
+ * lists the folder (each list is a count of the folder).
+ */
+async function countedFolderServer(prefix: string, prefilled: number) {
+  const dir = join(mkdtempSync(join(tmpdir(), prefix)), 'shares')
+  prefill(dir, prefilled)
+  let listed = 0
+  const list = (folder: string) => {
+    listed++
+    return readdir(folder)
+  }
+  const server = await shortLinkServer(dir, { maxBytes: 300 * SHORT_LINK_FILE_MIN_BYTES, list })
+  return { dir, server, listed: () => listed }
+}
+
 describe('the short link folder under attack (review of the short link store)', () => {
   it('does not count a full folder again for every refused link: one count, until the folder changes', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-recount-')), 'shares')
-    prefill(dir, 300)
-    let listed = 0
-    const list = (folder: string) => {
-      listed++
-      return readdir(folder)
-    }
-    const server = await shortLinkServer(dir, { maxBytes: 300 * SHORT_LINK_FILE_MIN_BYTES, list })
+    const { dir, server, listed } = await countedFolderServer('short-links-recount-', 300)
     try {
       for (let index = 0; index < 10; index++) expect((await server.store(tinyLink(index))).status).toBe(507)
       // The count at start; no refusal lists the folder again, since it did not change.
-      expect(listed).toBeLessThanOrEqual(1)
+      expect(listed()).toBeLessThanOrEqual(1)
       // A link removed by hand changes the folder: counted again, its room is free.
       rmSync(join(dir, `${shortLinkId('s1.prefilled 0')}.link`))
       expect((await server.store(tinyLink(0))).status).toBe(200)
-      expect(listed).toBe(2)
+      expect(listed()).toBe(2)
     } finally {
       await server.close()
     }
   })
 
   it('a link kept already is not written again, so re-sharing it leaves a full folder uncounted', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'short-links-again-')), 'shares')
-    prefill(dir, 299)
-    let listed = 0
-    const list = (folder: string) => {
-      listed++
-      return readdir(folder)
-    }
-    const server = await shortLinkServer(dir, { maxBytes: 300 * SHORT_LINK_FILE_MIN_BYTES, list })
+    const { dir, server, listed } = await countedFolderServer('short-links-again-', 299)
     try {
       // The last block goes to this link; the folder is full.
       const kept = tinyLink(1000)
@@ -416,7 +418,7 @@ describe('the short link folder under attack (review of the short link store)', 
         expect((await server.store(kept)).status).toBe(200)
         expect((await server.store(tinyLink(index))).status).toBe(507)
       }
-      expect(listed).toBeLessThanOrEqual(2)
+      expect(listed()).toBeLessThanOrEqual(2)
     } finally {
       await server.close()
     }
