@@ -3,6 +3,7 @@ import { useStore } from 'zustand'
 import type { DescriptionRouting, GroupedRouting, RoutingResult } from '../core/routing'
 import { belongsToCode, type Skill, type SkillCode, type SkillFile, type Workspace } from '../core/skill'
 import type { ToolRegistry } from '../core/tools'
+import { textOf, type WorkspaceSnapshot } from '../core/workspace'
 import type { PlaygroundState, PlaygroundStore } from './createPlaygroundStore'
 import { createDerivations, type Derivations, type PrepareOptions, type RoutingSuite } from './derive'
 import { useSettled } from './useSettled'
@@ -22,7 +23,7 @@ export function PlaygroundProvider({ store, derive, children }: { store: Playgro
 }
 
 interface RoutingInputs {
-  files: readonly SkillFile[]
+  files: WorkspaceSnapshot
   utterance: string
   threshold: number
   grouped: boolean
@@ -30,11 +31,12 @@ interface RoutingInputs {
 
 // Two contexts: a keystroke in the test utterance changes the message, not the files, so the
 // readers of lint (the files alone) do not render for it.
-const DeferredFilesContext = createContext<readonly SkillFile[] | null>(null)
+const DeferredFilesContext = createContext<WorkspaceSnapshot | null>(null)
 const DeferredMessageContext = createContext<Omit<RoutingInputs, 'files'> | null>(null)
 
 /**
- * The files, message and threshold that routing and lint follow, deferred (useDeferredValue) in
+ * The workspace snapshot (the files and all they derive), message and threshold that routing and
+ * lint follow, deferred (useDeferredValue) in
  * one place and handed down by context. A keystroke in the test utterance or the editor (or a
  * step of the threshold slider) is painted first: its urgent render reaches only this component,
  * whose children are the same element and whose value has not changed yet, so no reader of
@@ -44,7 +46,7 @@ const DeferredMessageContext = createContext<Omit<RoutingInputs, 'files'> | null
  * them in the next. Every reader finds its routing in the derivations' cache.
  */
 function DeferredInputs({ children }: { children: ReactNode }) {
-  const files = useDeferredValue(usePlayground((state) => state.files))
+  const files = useDeferredValue(usePlayground((state) => state.snapshot))
   const utterance = useDeferredValue(usePlayground((state) => state.utterance))
   const threshold = useDeferredValue(usePlayground((state) => state.threshold))
   const grouped = usePlayground((state) => state.routingMode === 'grouped')
@@ -56,8 +58,8 @@ function DeferredInputs({ children }: { children: ReactNode }) {
   )
 }
 
-/** The deferred files (see `DeferredInputs`). */
-function useDeferredFiles(): readonly SkillFile[] {
+/** The deferred snapshot of the files (see `DeferredInputs`). */
+function useDeferredFiles(): WorkspaceSnapshot {
   const files = useContext(DeferredFilesContext)
   if (!files) throw new Error('usePlayground must be used inside <PlaygroundProvider>')
   return files
@@ -84,14 +86,14 @@ export function useDerivations(): Derivations {
 
 export function useWorkspace(): Workspace {
   const { derive } = usePlaygroundContext()
-  return derive.workspace(usePlayground((state) => state.files))
+  return derive.workspace(usePlayground((state) => state.snapshot))
 }
 
 /** The parsed skill at `path` in the current files (undefined when there is none). */
 export function useSkill(path: string | null): Skill | undefined {
   const { derive } = usePlaygroundContext()
   return derive.skillAt(
-    usePlayground((state) => state.files),
+    usePlayground((state) => state.snapshot),
     path,
   )
 }
@@ -111,11 +113,7 @@ export function useDeferredSkill(path: string | null): Skill | undefined {
 
 /** One file's text, looked up by path (re-rendering only when that text changes); undefined when there is no such file. */
 export function useTextOf(path: string | null): string | undefined {
-  const { derive } = usePlaygroundContext()
-  return usePlayground((state) => {
-    const at = path === null ? undefined : derive.fileIndex(state.files).get(path)
-    return at === undefined ? undefined : state.files[at]?.text
-  })
+  return usePlayground((state) => (path === null ? undefined : textOf(state.snapshot, path)))
 }
 
 /**
@@ -123,16 +121,8 @@ export function useTextOf(path: string | null): string | undefined {
  * lookup, not a map of thousands built per keystroke.
  */
 export function useDeferredFileText(): (path: string) => string | undefined {
-  const { derive } = usePlaygroundContext()
   const files = useDeferredFiles()
-  const index = derive.fileIndex(files)
-  return useCallback(
-    (path: string) => {
-      const at = index.get(path)
-      return at === undefined ? undefined : files[at]?.text
-    },
-    [files, index],
-  )
+  return useCallback((path: string) => textOf(files, path), [files])
 }
 
 /** The skills that have code (skill.py / main.py beside their SKILL.md), by skill path; follows the deferred files. */
@@ -149,7 +139,7 @@ export function useHasCode(path: string | null): boolean {
   const { derive } = usePlaygroundContext()
   // From the code files (the same map while no code file changes): a keystroke in a skill with
   // code runs this in the editor's own task, and must not parse the skill there.
-  return usePlayground((state) => path !== null && belongsToCode(derive.codeFiles(state.files), path))
+  return usePlayground((state) => path !== null && belongsToCode(derive.codeFiles(state.snapshot), path))
 }
 
 /** Each skill folder's code files (paths from the workspace root), by folder; follows the deferred files. */
@@ -261,9 +251,9 @@ function SettledSuite({ children }: { children: ReactNode }) {
 
 function useSuiteStatus(): SuiteStatus {
   const { derive } = usePlaygroundContext()
-  const [files, filesPending] = useSettled(usePlayground((state) => state.files))
+  const [files, filesPending] = useSettled(usePlayground((state) => state.snapshot))
   const [threshold, thresholdPending] = useSettled(usePlayground((state) => state.threshold))
-  const [routed, setRouted] = useState<{ files: readonly SkillFile[]; threshold: number } | null>(null)
+  const [routed, setRouted] = useState<{ files: WorkspaceSnapshot; threshold: number } | null>(null)
   useEffect(() => {
     let live = true
     void derive.prepareTests(files, threshold, () => live).then((done) => done && setRouted({ files, threshold }))
@@ -289,7 +279,7 @@ export function useEffectiveConfig() {
 /** The workspace's eval cases and the problems in their files. */
 export function useEvalSuite() {
   const { derive } = usePlaygroundContext()
-  return derive.evals(usePlayground((state) => state.files))
+  return derive.evals(usePlayground((state) => state.snapshot))
 }
 
 /** `useEvalSuite` over the deferred files: for the editor's markers, which may follow a frame later. */

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand'
-import { SAVED_FIELDS, type SavedWorkspace } from '../core/workspace'
+import { apply, emptySnapshot, SAVED_FIELDS, type SavedWorkspace, type WorkspaceSnapshot } from '../core/workspace'
 import { createResourcesSlice, type ResourcesSlice } from './resourcesSlice'
 import { createRoutingSlice, type RoutingSlice } from './routingSlice'
 import { createRunSlice, type RunSlice } from './runSlice'
@@ -9,6 +9,7 @@ import { createStatusSlice, type StatusSlice } from './statusSlice'
 import { createFolderSlice, type FolderSlice } from './folderSlice'
 import { createVersionsSlice, type VersionsSlice } from './versionsSlice'
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspaceSlice'
+import { rememberSnapshot } from './snapshotOfFiles'
 
 export type PlaygroundState = WorkspaceSlice &
   RoutingSlice &
@@ -18,7 +19,17 @@ export type PlaygroundState = WorkspaceSlice &
   SharingSlice &
   VersionsSlice &
   EvalsSlice &
-  FolderSlice
+  FolderSlice &
+  SnapshotState
+
+/**
+ * The workspace snapshot of `files` (core/workspace/workspaceSnapshot.ts): what every derivation
+ * reads. It follows `files` by itself: each change of the files is applied to it as an edit, in
+ * `followFiles` below (docs/architecture.md, "The workspace snapshot").
+ */
+export interface SnapshotState {
+  snapshot: WorkspaceSnapshot
+}
 
 /** What the store needs from outside: the wiring layer passes the real ones, tests fixed ones. */
 export interface StoreDependencies {
@@ -36,19 +47,63 @@ export type PlaygroundStore = StoreApi<PlaygroundState>
 
 /** A store that starts from `saved` (a decoded saved workspace, or the example skills on a first visit). */
 export function createPlaygroundStore(saved: SavedWorkspace, dependencies: StoreDependencies = systemDependencies): PlaygroundStore {
-  const store = createStore<PlaygroundState>()((...args) => ({
-    ...createWorkspaceSlice(...args),
-    ...createRoutingSlice(...args),
-    ...createStatusSlice(...args),
-    ...createRunSlice(...args),
-    ...createEvalsSlice(...args),
-    ...createResourcesSlice(...args),
-    ...createSharingSlice(...args),
-    ...createVersionsSlice(dependencies)(...args),
-    ...createFolderSlice(...args),
-  }))
+  const store = createStore<PlaygroundState>()((set, get, api) => {
+    // What `updateText` is writing: the one edit whose path and text are known, applied as it is.
+    let typed: { path: string; text: string } | null = null
+    const follow = followFiles(set, () => typed)
+    // Every slice, and whoever sets the state from outside (a restore, a folder), sets it through `follow`.
+    api.setState = follow
+    const args = [follow, get, api] as const
+    const workspace = createWorkspaceSlice(...args)
+    return {
+      ...workspace,
+      updateText: (...edit: Parameters<WorkspaceSlice['updateText']>) => {
+        typed = { path: edit[0], text: edit[1] }
+        try {
+          workspace.updateText(...edit)
+        } finally {
+          typed = null
+        }
+      },
+      ...createRoutingSlice(...args),
+      ...createStatusSlice(...args),
+      ...createRunSlice(...args),
+      ...createEvalsSlice(...args),
+      ...createResourcesSlice(...args),
+      ...createSharingSlice(...args),
+      ...createVersionsSlice(dependencies)(...args),
+      ...createFolderSlice(...args),
+      snapshot: emptySnapshot(),
+    }
+  })
   store.setState(stateFromSaved(saved, store.getState()))
   return store
+}
+
+type SetState = StoreApi<PlaygroundState>['setState']
+
+/**
+ * `set`, with the snapshot following the files: a change of `files` is applied to the snapshot as
+ * an edit, a text edit when `updateText` said which file and text (nothing looks for what changed),
+ * else a wholesale one (an import, an undo, a rename, a restore). What the derivations built ahead
+ * for the files taken (an import prepared in slices) is found through the caches the snapshots share.
+ */
+function followFiles(set: SetState, typed: () => { path: string; text: string } | null): SetState {
+  const follow = (partial: Parameters<SetState>[0], replace?: boolean) =>
+    set((state) => {
+      const next = typeof partial === 'function' ? partial(state) : partial
+      const files = next.files
+      if (next === state || files === undefined || files === state.files) return next
+      const told = typed()
+      const snapshot = apply(
+        state.snapshot,
+        told && files.length === state.files.length ? { kind: 'text', ...told } : { kind: 'files', files },
+      )
+      // The store's files find their snapshot (a reader given `state.files`); the same paths and texts as its own.
+      rememberSnapshot(snapshot, files)
+      return { ...next, snapshot }
+    }, replace as false)
+  return follow
 }
 
 /**

@@ -10,8 +10,10 @@ import {
 } from '../skill'
 import { createLintCache, lintWorkspaceInSteps, type LintCache, type LintProfile, type LintResult } from '../lint'
 import {
+  createDescriptionRouter,
   createDescriptionRouterInSteps,
   createGroupedRouter,
+  createRouter,
   createRouterInSteps,
   sameRouting,
   type DescriptionRouting,
@@ -102,11 +104,14 @@ interface Built {
   order: ReadonlyMap<string, number>
 }
 
+let serials = 0
+
 class Snapshot implements WorkspaceSnapshot {
   /** The snapshot this one was applied to and the paths the edit changed (null: paths moved), until this one's workspace is built. */
   from: { previous: Snapshot; changed: readonly string[] | null; depth: number } | null
-  /** The files before the edit and the paths it changed (null: unknown), kept for readers that follow the files (`changedSince`). */
-  readonly step: { before: readonly SkillFile[]; changed: readonly string[] | null } | null
+  /** Which snapshot this one was applied to (by serial: the earlier one is not kept alive) and the paths the edit changed (null: paths moved). */
+  readonly step: { before: number; changed: readonly string[] | null } | null
+  readonly serial = ++serials
   index: ReadonlyMap<string, number> | undefined
   built: Built | undefined
   lints: { settings: LintSettings; result: LintResult }[] = []
@@ -189,17 +194,17 @@ function next(
   const depth = (previous.from?.depth ?? 0) + 1
   // A long line of edits nobody read the workspace of is not kept alive: it is built from the files (parses reused).
   const from = depth > CHANGED_LIMIT ? null : { previous, changed, depth }
-  return new Snapshot(files, previous.lineage, from, { before: previous.files, changed }, index)
+  return new Snapshot(files, previous.lineage, from, { before: previous.serial, changed }, index)
 }
 
 /**
- * The paths changed between `before` and the snapshot's files, when the snapshot was applied to
- * exactly those files (the edit said them); null when unknown (paths moved, or `before` is older):
- * the caller then compares the files itself.
+ * The paths the edit from `before` to `snapshot` changed, when `snapshot` was applied to `before`
+ * (the edit said them); null when the paths moved, undefined when `snapshot` was not made from
+ * `before` (a reader that skipped snapshots compares the files itself).
  */
-export function changedSince(snapshot: WorkspaceSnapshot, before: readonly SkillFile[]): readonly string[] | null {
+export function changedSince(snapshot: WorkspaceSnapshot, before: WorkspaceSnapshot): readonly string[] | null | undefined {
   const step = inner(snapshot).step
-  return step && step.before === before ? step.changed : null
+  return step && step.before === inner(before).serial ? step.changed : undefined
 }
 
 /** Each file's place in the files array, by path: the same map while the paths are. */
@@ -356,7 +361,13 @@ const sameSettings = (a: LintSettings, b: LintSettings) => a.profile === b.profi
 
 /** The keyword router, compiled again only when a name, path, keyword or entry mode changed (`sameRouting`). */
 export function routerOf(snapshot: WorkspaceSnapshot): Router {
-  return finishSteps(routerInSteps(snapshot))
+  const own = inner(snapshot)
+  if (own.router) return own.router
+  const { skills } = built(own).workspace
+  const last = own.lineage.keyword
+  own.router = last && (last.skills === skills || sameRouting(skills, last.skills)) ? last.router : createRouter(skills)
+  own.lineage.keyword = { skills, router: own.router }
+  return own.router
 }
 
 /** `routerOf` compiled a step at a time, ahead of the render that then finds it. */
@@ -377,7 +388,14 @@ export function* routerInSteps(snapshot: WorkspaceSnapshot): Generator<void, Rou
 
 /** The description router (docs/routing.md, "Description match"), compiled again only when a name, description, keyword or entry mode changed. */
 export function descriptionRouterOf(snapshot: WorkspaceSnapshot): DescriptionRouter {
-  return finishSteps(descriptionRouterInSteps(snapshot))
+  const own = inner(snapshot)
+  if (own.descriptionRouter) return own.descriptionRouter
+  const { skills } = built(own).workspace
+  const last = own.lineage.description
+  own.descriptionRouter =
+    last && (last.skills === skills || sameDescriptions(skills, last.skills)) ? last.router : createDescriptionRouter(skills)
+  own.lineage.description = { skills, router: own.descriptionRouter }
+  return own.descriptionRouter
 }
 
 /** `descriptionRouterOf` compiled a step at a time. */
@@ -456,15 +474,19 @@ export function suiteOf(snapshot: WorkspaceSnapshot, threshold: number): Routing
 }
 
 /**
- * Parses the suite, compiles the router and routes every case a step at a time, so `suiteOf` only
- * reads them; false when `live` turned false (newer files came).
+ * Routes every case of the suite a step at a time (compiling the router first, in steps, when it
+ * is not yet), so `suiteOf` only reads them; false when `live` turned false (newer files came).
+ * The suite is parsed here in one piece: parse a long one ahead with `routingTestsInSteps`.
  */
-export function* suiteInSteps(snapshot: WorkspaceSnapshot, threshold: number, live: () => boolean = () => true): Generator<void, boolean> {
-  const parsed = yield* routingTestsInSteps(snapshot)
+export function* routeCasesInSteps(
+  snapshot: WorkspaceSnapshot,
+  threshold: number,
+  live: () => boolean = () => true,
+): Generator<void, boolean> {
+  const parsed = routingTestsOf(snapshot)
   if (!parsed) return true
-  yield
-  if (!live()) return false
   const router = yield* routerInSteps(snapshot)
+  if (!live()) return false
   yield
   for (const { utterance } of parsed.cases) {
     if (!live()) return false
