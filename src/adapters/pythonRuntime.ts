@@ -37,9 +37,11 @@ export const PYODIDE_VERSION: string = pyodideVersion
 /** What the harness imports, imported before the snapshot so that no run pays for it. */
 const PRELOADED = 'import sys, json, io, importlib, traceback, time, os, runpy, types'
 
-function options(indexURL: string) {
+function options(indexURL: string, host: PythonHost) {
   return {
     indexURL,
+    // Given as text, every interpreter parses its own copy (no object of one is another's).
+    ...(host.lockFile === undefined ? {} : { lockFileContents: host.lockFile }),
     jsglobals: Object.create(null) as object,
     // Nothing of the host's environment (keys, paths) reaches Python.
     env: { HOME: '/home/pyodide' },
@@ -57,6 +59,11 @@ export interface PythonHost {
    * next ones.
    */
   moduleURL?: string
+  /**
+   * Pyodide's lock file (`pyodide-lock.json` in the folder `indexURL` names) as text, read once by
+   * a host that starts many interpreters instead of by each of them.
+   */
+  lockFile?: string
 }
 
 /**
@@ -66,10 +73,11 @@ export interface PythonHost {
  * interpreter is restored from it instead of started.
  */
 export async function startPython(indexURL: string, snapshot?: Uint8Array, host: PythonHost = {}): Promise<PythonRuntime> {
-  const config = { ...options(indexURL), ...(await moduleOption(host)) }
+  const config = { ...options(indexURL, host), ...(await moduleOption(host)) }
   const pyodide = await loadPyodide(snapshot ? { ...config, _loadSnapshot: snapshot } : config)
-  closeHostDoors(pyodide)
-  return { run: (request) => run(pyodide, request) }
+  const python = pythonOf(pyodide)
+  closeHostDoors(pyodide, python)
+  return { run: (request) => run(pyodide, python, request) }
 }
 
 /**
@@ -78,11 +86,12 @@ export async function startPython(indexURL: string, snapshot?: Uint8Array, host:
  * interpreter started from it for the first run.
  */
 export async function snapshotPython(indexURL: string, host: PythonHost = {}): Promise<{ snapshot: Uint8Array; runtime: PythonRuntime }> {
-  const pyodide = await loadPyodide({ ...options(indexURL), ...(await moduleOption(host)), _makeSnapshot: true })
+  const pyodide = await loadPyodide({ ...options(indexURL, host), ...(await moduleOption(host)), _makeSnapshot: true })
   pyodide.runPython(PRELOADED)
   const snapshot = (pyodide as unknown as { makeMemorySnapshot: () => Uint8Array }).makeMemorySnapshot()
-  closeHostDoors(pyodide)
-  return { snapshot, runtime: { run: (request) => run(pyodide, request) } }
+  const python = pythonOf(pyodide)
+  closeHostDoors(pyodide, python)
+  return { snapshot, runtime: { run: (request) => run(pyodide, python, request) } }
 }
 
 /** What Pyodide hands Emscripten's module factory, as far as instantiating the wasm goes. */
@@ -149,7 +158,32 @@ interface PyodideInternals {
   _module?: object
 }
 
-function closeHostDoors(pyodide: PyodideAPI): void {
+/** Python's own `exec` and `eval` of one interpreter, taken before any user code runs in it. */
+interface PythonBuiltins {
+  exec: (source: string, globals: unknown) => void
+  eval: (source: string, globals: unknown) => unknown
+}
+
+function pythonOf(pyodide: PyodideAPI): PythonBuiltins {
+  // Kept for the interpreter's life: its functions are borrowed from the module's proxy.
+  const builtins = pyodide.pyimport('builtins') as unknown as PythonBuiltins
+  return { exec: builtins.exec, eval: builtins.eval }
+}
+
+/**
+ * Runs one of core's fixed Python sources (FORGET_HOST, PYTHON_HARNESS: statements, then one
+ * expression on the last line) and gives that expression's value, as `runPython` does, but
+ * compiled by Python's own `compile`: `runPython` parses the source into an `ast` tree in Python
+ * first, which every run would pay for again in its fresh interpreter (docs/bench.md).
+ */
+function evaluate(python: PythonBuiltins, source: string, globals: unknown): unknown {
+  const text = source.trimEnd()
+  const last = text.lastIndexOf('\n')
+  python.exec(text.slice(0, last), globals)
+  return python.eval(text.slice(last + 1), globals)
+}
+
+function closeHostDoors(pyodide: PyodideAPI, python: PythonBuiltins): void {
   for (const name of ['js', 'pyodide_js']) {
     try {
       pyodide.unregisterJsModule(name)
@@ -160,7 +194,7 @@ function closeHostDoors(pyodide: PyodideAPI): void {
   // A host file system could be mounted through the API object if user code ever reached it.
   const filesystems = (pyodide.FS as unknown as { filesystems?: Record<string, unknown> }).filesystems
   if (filesystems) for (const name of ['NODEFS', 'NATIVEFS_ASYNC', 'PROXYFS', 'WORKERFS']) delete filesystems[name]
-  forgetHost(pyodide)
+  forgetHost(pyodide, python)
 }
 
 /**
@@ -168,11 +202,11 @@ function closeHostDoors(pyodide: PyodideAPI): void {
  * them), so code that removes the import guard has no handle on the host. Refuses to go on when
  * one is left where it cannot be dropped: that Python must not run user code.
  */
-function forgetHost(pyodide: PyodideAPI): void {
+function forgetHost(pyodide: PyodideAPI, python: PythonBuiltins): void {
   const internals = pyodide as unknown as PyodideInternals
   const doors = [pyodide, internals._api, internals._module, pyodide.FS].filter((door) => door !== undefined)
   const scope = pyodide.toPy({}) as { destroy?: () => void }
-  const forget = pyodide.runPython(FORGET_HOST, { globals: scope as never }) as ((...doors: object[]) => unknown) & {
+  const forget = evaluate(python, FORGET_HOST, scope) as ((...doors: object[]) => unknown) & {
     destroy: () => void
   }
   try {
@@ -186,7 +220,7 @@ function forgetHost(pyodide: PyodideAPI): void {
   }
 }
 
-function run(pyodide: PyodideAPI, request: CodeRunRequest): CodeRunOutcome {
+function run(pyodide: PyodideAPI, python: PythonBuiltins, request: CodeRunRequest): CodeRunOutcome {
   const started = Date.now()
   const { dirs, files } = sandboxFiles(request)
   const fs = pyodide.FS
@@ -204,7 +238,7 @@ function run(pyodide: PyodideAPI, request: CodeRunRequest): CodeRunOutcome {
     __limit: MAX_CODE_OUTPUT_CHARS,
   }) as { destroy?: () => void }
   try {
-    const text = pyodide.runPython(PYTHON_HARNESS, { globals: globals as never }) as unknown
+    const text = evaluate(python, PYTHON_HARNESS, globals)
     // A result too large to travel is the run's error here, where both the page's worker and the
     // CLI's sandbox process get it, before it is copied to the page or written to a pipe.
     return capResult(readOutcome(text, Date.now() - started), typeof text === 'string' ? text.length : 0)

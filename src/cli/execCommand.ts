@@ -2,13 +2,14 @@
  * `skill-playground exec`: runs one skill's code with arguments checked against its parameters,
  * in the same sandbox as the page (docs/skill-code.md), and prints the outcome as JSON. With
  * `--batch`, arguments are read from standard input, one JSON object a line, and each gets its
- * outcome line, in order, all run by one ready Python (each in a fresh interpreter).
+ * outcome line, in order, all run by a ready Python (each in a fresh interpreter): one sandbox
+ * process, or two serving alternate lines when enough lines wait (nodeCodeRunner.ts).
  */
 import { validateArgs } from '../core/agent/validateArgs'
 import { codeRequest, DEFAULT_CODE_TIMEOUT_MS, type ExecErrorType } from '../core/code'
 import { loadWorkspace, workspaceCode } from '../core/skill'
 import { readSkillsDir } from './readSkillsDir'
-import { runCodeInNode, warmCodeRunner } from './nodeCodeRunner'
+import { expectRuns, runCodeInNode, warmCodeRunner } from './nodeCodeRunner'
 import type { CliIO } from './cliIO'
 
 export interface ExecArgs {
@@ -84,13 +85,88 @@ export async function execCommand(options: ExecArgs, io: CliIO): Promise<number>
   }
   // Python starts while the first lines are read and checked.
   void warmCodeRunner().catch(() => {})
-  let failed = false
-  for await (const text of io.lines()) {
-    // A blank line (the end of a file, a separator) asks for nothing; every other line gets its answer.
-    if (text.trim() === '') continue
-    const { line, ok } = await runOne(text)
-    io.out(line)
-    if (!ok) failed = true
+  return (await answerLines(io, runOne)) ? 0 : 1
+}
+
+/**
+ * How many lines `--batch` reads ahead of its runs: their count tells the runner how many runs
+ * are coming; bounded, so a long input is read as it is answered rather than held.
+ */
+const READ_AHEAD = 64
+
+/** Runs asked for at once: one for each of two sandbox processes and the next one waiting. */
+const IN_FLIGHT = 3
+
+/** A promise to wait on that is kept anew each time it is kept. */
+function wakeUp(): { next: () => Promise<void>; wake: () => void } {
+  let wake = () => {}
+  let next = Promise.resolve()
+  const renew = () => {
+    next = new Promise<void>((resolve) => (wake = resolve))
   }
-  return failed ? 1 : 0
+  renew()
+  return {
+    next: () => next,
+    wake: () => {
+      wake()
+      renew()
+    },
+  }
+}
+
+/**
+ * Answers every line of standard input with its line, in the order read, while the next runs are
+ * already under way (at most IN_FLIGHT), and tells the runner how many lines wait
+ * (expectRuns). True when every line succeeded. An input that fails to be read is that error,
+ * once the lines read before it are answered.
+ */
+async function answerLines(io: CliIO, runOne: (text: string) => Promise<{ line: string; ok: boolean }>): Promise<boolean> {
+  const read: string[] = []
+  let ended = false
+  let failure: { error: unknown } | undefined
+  const arrived = wakeUp()
+  const room = wakeUp()
+  void (async () => {
+    try {
+      for await (const text of io.lines()) {
+        // A blank line (the end of a file, a separator) asks for nothing; every other line gets its answer.
+        if (text.trim() === '') continue
+        read.push(text)
+        arrived.wake()
+        while (read.length >= READ_AHEAD) await room.next()
+      }
+    } catch (error) {
+      failure = { error }
+    } finally {
+      ended = true
+      arrived.wake()
+    }
+  })()
+  const answers: Promise<{ line: string; ok: boolean }>[] = []
+  let failed = false
+  try {
+    for (;;) {
+      while (answers.length < IN_FLIGHT && read.length) {
+        answers.push(runOne(read.shift()!))
+        room.wake()
+      }
+      // The lines read and not yet run, and one more while the input is open: more runs are coming.
+      expectRuns(read.length + (ended ? 0 : 1))
+      const head = answers[0]
+      if (!head) {
+        if (ended) break
+        await arrived.next()
+        continue
+      }
+      // A line read meanwhile is started (and counted) before the head's answer is waited for.
+      if (!ended && !(await Promise.race([head.then(() => true), arrived.next().then(() => false)]))) continue
+      const { line, ok } = await answers.shift()!
+      io.out(line)
+      if (!ok) failed = true
+    }
+  } finally {
+    expectRuns(0)
+  }
+  if (failure) throw failure.error
+  return !failed
 }

@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process'
 import { closeSync, existsSync, readFileSync, realpathSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createInterface } from 'node:readline'
@@ -133,9 +134,43 @@ interface Run {
 }
 
 /**
- * One sandbox process, serving runs one after another: a request is sent once Python has started
- * and the last run has its outcome; the child answers with a ready line once that run's fresh
- * interpreter is restored, and the run's time-out counts from then.
+ * How many runs must be waiting (asked for, or said to be coming: expectRuns) before a second
+ * sandbox process is started beside the first. Starting one (Node, the snapshot read and checked,
+ * the wasm compiled, the first interpreter restored) costs several restores, so a second process
+ * pays off only for longer batches; with fewer runs one process serves them all
+ * (docs/skill-code.md, "A ready Python", has the figures).
+ */
+export const SECOND_PROCESS_FROM = 8
+
+/** The most sandbox processes that serve runs at once: each is a whole Python and takes a core while it restores. */
+const MAX_PROCESSES = 2
+
+/**
+ * The runs not yet handed to a process, in the order they were asked for: each process takes the
+ * next one when it is free, so with two processes they serve alternate runs.
+ */
+const waiting: Run[] = []
+
+/** The sandbox processes not yet ended, in the order started: what runs go to, and what a signal that stops the CLI kills first. */
+const liveChildren = new Set<PythonChild>()
+
+/** Processes being prepared (their script bundled) and not yet spawned. */
+let preparing = 0
+
+/** Runs a command said are still to come beyond those it asked for (expectRuns). */
+let expected = 0
+
+/** After a process failed to start, no second one is started beside another (until closeCodeRunner). */
+let secondRefused = false
+
+let processesStarted = 0
+
+/**
+ * One sandbox process, serving runs one after another: it takes the next waiting run once Python
+ * has started and its last run has its outcome; the child answers with a ready line once that
+ * run's fresh interpreter is restored, and the run's time-out counts from then. A run sent while
+ * more are waiting or expected is marked `prepareNext`: the child then restores the interpreter
+ * for the one after as soon as it has answered.
  */
 class PythonChild {
   private readonly child: ReturnType<typeof spawn>
@@ -147,7 +182,6 @@ class PythonChild {
   /** Runs it has answered: after the first, a run waits only for a restore. */
   private served = 0
   private current: Run | undefined
-  private readonly queue: Run[] = []
   private stderr = ''
   /** Characters of standard output read since its last line break. */
   private partialLine = 0
@@ -163,7 +197,6 @@ class PythonChild {
     command: ChildCommand,
     pyodide: string,
     private readonly cache: { dir: string; version: string } | undefined,
-    private readonly onEnd: (child: PythonChild) => void,
   ) {
     // The snapshot is handed over open (the child's fourth descriptor): the child may read no path of the cache folder.
     const snapshot = cache && openSnapshot(cache.dir, cache.version)
@@ -195,39 +228,42 @@ class PythonChild {
     )
     this.child.stdin!.on('error', () => {})
     this.waitForStart()
-    this.idle()
   }
 
-  get alive(): boolean {
-    return !this.ended
+  /** Started, not ended, and serving no run: it may take the next. */
+  get free(): boolean {
+    return this.started && !this.current && !this.ended
   }
 
-  run(run: Run): void {
-    this.queue.push(run)
-    this.child.ref()
-    for (const stream of [this.child.stdout, this.child.stderr, this.child.stdin]) (stream as { ref?: () => void } | null)?.ref?.()
-    this.next()
+  /** Whether a run of its own is running or waiting for its interpreter. */
+  get serving(): boolean {
+    return this.current !== undefined
   }
 
-  /** Ends the process (the CLI is done with Python). */
-  close(): void {
-    this.end('The sandbox was closed.')
-  }
-
-  private next(): void {
-    if (!this.started || this.current || this.ended) return
-    const run = this.queue.shift()
-    if (!run) return this.idle()
-    if (run.signal.aborted) {
-      run.resolve(sandboxFailure('Aborted before the code ran.', Date.now() - run.started, 'aborted'))
-      return this.next()
-    }
+  /** Hands it a run (when it is free). */
+  take(run: Run): void {
     this.current = run
     this.running = false
     run.signal.addEventListener('abort', this.onAbort, { once: true })
     if (this.served) this.waitForRestore(run)
     else this.waitForStart()
-    this.child.stdin!.write(JSON.stringify(run.request) + '\n')
+    const prepareNext = waiting.length > 0 || expected > 0
+    this.child.stdin!.write(JSON.stringify(prepareNext ? { ...run.request, prepareNext } : run.request) + '\n')
+  }
+
+  /** While any run is waiting or its own is running, the process holds the CLI open; waiting for work, it does not keep the CLI from exiting. */
+  hold(busy: boolean): void {
+    for (const handle of [this.child, this.child.stdout, this.child.stderr, this.child.stdin] as ({
+      ref?: () => void
+      unref?: () => void
+    } | null)[])
+      if (busy) handle?.ref?.()
+      else handle?.unref?.()
+  }
+
+  /** Ends the process (the CLI is done with Python). */
+  close(): void {
+    this.end('The sandbox was closed.')
   }
 
   /** The run's interpreter is ready: its time-out starts. */
@@ -242,20 +278,13 @@ class PythonChild {
     )
   }
 
-  /** A process waiting for work does not keep the CLI from exiting. */
-  private idle(): void {
-    if (this.queue.length || this.current) return
-    this.child.unref()
-    for (const stream of [this.child.stdout, this.child.stderr, this.child.stdin]) (stream as { unref?: () => void } | null)?.unref?.()
-  }
-
   private onLine(line: string): void {
     if (this.ended) return
     if (line === SANDBOX_READY) {
       if (this.current && !this.running) return this.startClock(this.current)
       clearTimeout(this.timer)
       this.started = true
-      return this.next()
+      return dispatch()
     }
     let message: unknown
     try {
@@ -278,7 +307,7 @@ class PythonChild {
     if (!run || typeof fields.ok !== 'boolean') return this.end(`The sandbox wrote something that is not an outcome: ${line.slice(0, 200)}`)
     this.served++
     this.finish(run, message as CodeRunOutcome)
-    this.next()
+    dispatch()
   }
 
   /**
@@ -305,7 +334,7 @@ class PythonChild {
       if (this.current !== run || this.running) return
       run.signal.removeEventListener('abort', this.onAbort)
       this.current = undefined
-      this.queue.unshift(run)
+      waiting.unshift(run)
       this.end('The sandbox stopped answering.')
     }, restoreLimit.ms)
     this.timer.unref()
@@ -334,30 +363,46 @@ class PythonChild {
     process.removeListener('exit', this.kill)
     liveChildren.delete(this)
     if (!liveChildren.size) unwatchStoppingSignals()
-    this.onEnd(this)
     const run = this.current
     this.current = undefined
     if (run) {
       run.signal.removeEventListener('abort', this.onAbort)
       run.resolve(sandboxFailure(message, Date.now() - run.started))
     }
-    // Runs still waiting go to a new process, unless this one never started (the next would not
-    // either) or the CLI is stopping.
-    for (const waiting of this.queue.splice(0)) {
-      if (this.started && !stoppedBy)
-        void runCodeInNode(waiting.request, waiting).then(waiting.resolve, (error: unknown) =>
-          waiting.resolve(sandboxFailure(messageOf(error), Date.now() - waiting.started)),
-        )
-      else waiting.resolve(sandboxFailure(message, Date.now() - waiting.started))
-    }
+    // A process that never started says the next would not either: it is not replaced beside
+    // another, and with none left the runs waiting fail with its message. Otherwise runs waiting
+    // go to a new process, unless the CLI is stopping.
+    if (!this.started) secondRefused = true
+    if (stoppedBy || (!this.started && !liveChildren.size && !preparing)) failWaiting(message)
+    else dispatch()
   }
 }
 
-let shared: PythonChild | undefined
-let processesStarted = 0
+/** Every waiting run ends with `message`. */
+function failWaiting(message: string): void {
+  for (const run of waiting.splice(0)) run.resolve(sandboxFailure(message, Date.now() - run.started))
+}
 
-/** The sandbox processes not yet ended: what a signal that stops the CLI kills first. */
-const liveChildren = new Set<PythonChild>()
+/** How many processes the waiting and expected runs call for (SECOND_PROCESS_FROM). */
+function processesWanted(): number {
+  if (secondRefused || waiting.length + expected < SECOND_PROCESS_FROM) return 1
+  return Math.min(MAX_PROCESSES, availableParallelism())
+}
+
+/**
+ * Hands waiting runs to free processes, in order, and starts a process when none lives (or a
+ * second, when enough runs wait); then lets idle processes stop holding the CLI open.
+ */
+function dispatch(): void {
+  for (const child of liveChildren)
+    while (child.free && waiting.length) {
+      const run = waiting.shift()!
+      if (run.signal.aborted) run.resolve(sandboxFailure('Aborted before the code ran.', Date.now() - run.started, 'aborted'))
+      else child.take(run)
+    }
+  if (waiting.length && !stoppedBy && liveChildren.size + preparing < processesWanted()) void startChild()
+  for (const child of liveChildren) child.hold(waiting.length > 0 || child.serving)
+}
 
 /** The signal that stopped the CLI while other listeners of it keep the process going: no new sandbox starts. */
 let stoppedBy: NodeJS.Signals | undefined
@@ -401,7 +446,7 @@ function refuseWhenStopping(): void {
   if (stoppedBy) throw new Error(`The CLI is stopping (${stoppedBy}): no sandbox is started.`)
 }
 
-/** How many sandbox processes this process has started (tests and the bench check that runs share one). */
+/** How many sandbox processes this process has started (tests and the bench check that runs share them). */
 export function sandboxProcessesStarted(): number {
   return processesStarted
 }
@@ -434,28 +479,37 @@ function snapshotCache(pyodide: string): { dir: string; version: string } | unde
   }
 }
 
-/** The shared sandbox process, started when there is none (or the last one ended). */
-async function sharedChild(): Promise<PythonChild> {
-  if (shared?.alive) return shared
-  refuseWhenStopping()
-  const pyodide = pyodideFolder()
-  let command: ChildCommand
+/**
+ * Starts a sandbox process. One that cannot be made (its script not built, the spawn refused) is
+ * the failure of the runs waiting, said where it happened, not the caller's exception, unless
+ * another process lives to serve them.
+ */
+async function startChild(): Promise<void> {
+  preparing++
+  let failure: string | undefined
   try {
-    command = await childCommand(pyodide)
+    const pyodide = pyodideFolder()
+    let command: ChildCommand
+    try {
+      command = await childCommand(pyodide)
+    } catch (error) {
+      throw new Error(`The sandbox could not be prepared (${messageOf(error)}); \`npm run build\` builds it.`)
+    }
+    // A signal may have come while the command was prepared.
+    refuseWhenStopping()
+    try {
+      new PythonChild(command, pyodide, snapshotCache(pyodide))
+    } catch (error) {
+      throw new Error(`The sandbox did not start: ${messageOf(error)}`)
+    }
   } catch (error) {
-    throw new Error(`The sandbox could not be prepared (${messageOf(error)}); \`npm run build\` builds it.`)
+    failure = messageOf(error)
+  } finally {
+    preparing--
   }
-  // Another caller may have started one while the command was prepared, or a signal come.
-  if (shared?.alive) return shared
-  refuseWhenStopping()
-  try {
-    shared = new PythonChild(command, pyodide, snapshotCache(pyodide), (ended) => {
-      if (shared === ended) shared = undefined
-    })
-  } catch (error) {
-    throw new Error(`The sandbox did not start: ${messageOf(error)}`)
-  }
-  return shared
+  if (failure === undefined) return dispatch()
+  secondRefused = true
+  if (!liveChildren.size && !preparing) failWaiting(failure)
 }
 
 function messageOf(error: unknown): string {
@@ -465,23 +519,37 @@ function messageOf(error: unknown): string {
 export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) => {
   const started = Date.now()
   if (signal.aborted) return sandboxFailure('Aborted before the code ran.', 0, 'aborted')
-  let child: PythonChild
   try {
-    child = await sharedChild()
+    refuseWhenStopping()
   } catch (error) {
-    // A child that cannot be made is this run's failure, said where it happened, not the caller's exception.
-    return sandboxFailure(messageOf(error), Date.now() - started)
+    return sandboxFailure(messageOf(error), 0)
   }
-  return new Promise<CodeRunOutcome>((resolve) => child.run({ request, signal, timeoutMs, started, resolve }))
+  return new Promise<CodeRunOutcome>((resolve) => {
+    waiting.push({ request, signal, timeoutMs, started, resolve })
+    dispatch()
+  })
+}
+
+/**
+ * A command says how many more runs it is about to ask for beyond those it has asked for
+ * (`exec --batch`: the lines read and not yet run), 0 when no more are coming. While more are
+ * coming, each process restores its next interpreter as soon as it has answered, and from
+ * SECOND_PROCESS_FROM waiting runs, on a machine with two cores or more, a second process serves
+ * runs beside the first.
+ */
+export function expectRuns(runs: number): void {
+  expected = runs
+  if (waiting.length) dispatch()
 }
 
 /** Starts the sandbox process ahead of a run, so the run only waits for what is left of its start. */
 export async function warmCodeRunner(): Promise<void> {
-  await sharedChild()
+  if (!liveChildren.size && !preparing) await startChild()
 }
 
-/** Ends the shared sandbox process (tests, and a CLI that is done with Python). */
+/** Ends the sandbox processes (tests, and a CLI that is done with Python). */
 export function closeCodeRunner(): void {
-  shared?.close()
-  shared = undefined
+  expected = 0
+  for (const child of [...liveChildren]) child.close()
+  secondRefused = false
 }

@@ -6,8 +6,11 @@
  *
  * It reads requests on standard input, one JSON per line, and answers each with one outcome line
  * on standard output (its size capped: outcomeLine), after a ready line once that run's fresh
- * interpreter is restored (the first one's before any request). Every run gets an interpreter of its own, restored from a memory
- * snapshot of Python taken before any user code (pythonRuntime.ts). Its arguments:
+ * interpreter is restored (the first one's before any request). Every run gets an interpreter of
+ * its own, restored from a memory snapshot of Python taken before any user code (pythonRuntime.ts),
+ * and never used again (freshInterpreters.ts). A request marked `prepareNext` (the parent expects
+ * more runs) has the next run's interpreter restored as soon as its outcome is written, so that
+ * run does not wait for it; without the mark it is restored when the next request comes. Its arguments:
  * `[--snapshot-fd=<fd>] [--send-snapshot] <pyodide folder>`: the open file to restore from (the
  * parent opened and checked it; the child reads no path of the cache folder; the payload is
  * checked against the digest in its header, a bad one is reported and Python starts from nothing),
@@ -24,6 +27,7 @@ import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { cutOutput, MAX_CODE_RESULT_BYTES, resultTooLarge, SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { closeNetwork } from './closeNetwork'
+import { freshInterpreters } from './freshInterpreters'
 import { readSnapshotFile } from './pythonSnapshotFile'
 
 // Anything Pyodide prints about itself goes to standard error: standard output carries the outcome only.
@@ -116,8 +120,18 @@ const write = (line: string) => new Promise<void>((resolve) => process.stdout.wr
 
 const { PYODIDE_VERSION, snapshotPython, startPython } = await import('../adapters/pythonRuntime')
 const indexURL = `${pyodideDir}/`
-// Every interpreter after the first instantiates the wasm compiled for the first.
-const host = { moduleURL: pathToFileURL(join(pyodideDir, 'pyodide.asm.mjs')).href }
+// Every interpreter after the first instantiates the wasm compiled for the first, and parses the
+// lock file read here once.
+const host = { moduleURL: pathToFileURL(join(pyodideDir, 'pyodide.asm.mjs')).href, lockFile: readLockFile() }
+
+/** Pyodide's lock file as text; when it cannot be read here, Pyodide reads it itself and says why. */
+function readLockFile(): string | undefined {
+  try {
+    return readFileSync(join(pyodideDir, 'pyodide-lock.json'), 'utf8')
+  } catch {
+    return undefined
+  }
+}
 
 /** The snapshot to restore every run's interpreter from, and the interpreter for the first run. */
 async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnType<typeof startPython>> }> {
@@ -138,19 +152,20 @@ async function prepare(): Promise<{ snapshot: Uint8Array; first: Awaited<ReturnT
 }
 
 const { snapshot, first } = await prepare()
-let runtime: Awaited<ReturnType<typeof startPython>> | undefined = first
+const interpreters = freshInterpreters(first, () => startPython(indexURL, snapshot, host))
 // Python has started: the parent may send requests.
 await write(SANDBOX_READY)
 for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (!line.trim()) continue
-  // Each run's interpreter is restored when its request comes (a process asked for one run, the
-  // usual `exec`, restores no second one); the ready line starts the run's clock in the parent.
-  runtime ??= await startPython(indexURL, snapshot, host)
+  const { prepareNext, ...request } = JSON.parse(line) as CodeRunRequest & { prepareNext?: boolean }
+  // The run's interpreter: restored ahead, or now (a process asked for one run, the usual `exec`,
+  // restores no second one); the ready line starts the run's clock in the parent.
+  const runtime = await interpreters.take()
   await write(SANDBOX_READY)
-  const request = JSON.parse(line) as CodeRunRequest
-  const spent = runtime
-  const outcome = withinRun(() => spent.run(request))
-  runtime = undefined
-  await write(outcomeLine(outcome))
+  const outcome = withinRun(() => runtime.run(request))
+  const answered = write(outcomeLine(outcome))
+  // More runs are coming: the next one's interpreter is restored while the parent reads this outcome.
+  if (prepareNext) interpreters.prepare()
+  await answered
 }
 process.exit(0)
