@@ -8,7 +8,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeCodeRunner, sandboxProcessesStarted } from './nodeCodeRunner'
+import { availableParallelism } from 'node:os'
+import { closeCodeRunner, sandboxProcessesStarted, SECOND_PROCESS_FROM } from './nodeCodeRunner'
 import { runCli } from './runCli'
 
 async function run(argv: string[], stdin: string[] = []) {
@@ -35,6 +36,15 @@ writeFileSync(
 writeFileSync(
   join(dir, 'counter', 'skill.py'),
   'import builtins\nbuiltins.CALLS = getattr(builtins, "CALLS", 0) + 1\nSEEN = []\ndef run(args):\n    SEEN.append(args.get("n"))\n    return {"calls": builtins.CALLS, "seen": len(SEEN)}\n',
+)
+mkdirSync(join(dir, 'tally'))
+writeFileSync(
+  join(dir, 'tally', 'SKILL.md'),
+  '---\nname: tally\ndescription: Counts its calls and says which line it ran.\nparameters:\n  type: object\n  properties:\n    n: { type: number }\n---\nTally.\n',
+)
+writeFileSync(
+  join(dir, 'tally', 'skill.py'),
+  'import builtins\nbuiltins.CALLS = getattr(builtins, "CALLS", 0) + 1\nSEEN = []\ndef run(args):\n    SEEN.append(args["n"])\n    return {"n": args["n"], "calls": builtins.CALLS, "seen": SEEN}\n',
 )
 afterAll(() => {
   closeCodeRunner()
@@ -68,6 +78,24 @@ describe('exec --batch and eval share one Python', { timeout: 120_000 }, () => {
     )
     expect(sandboxProcessesStarted() - before).toBeLessThanOrEqual(1)
   })
+
+  it.runIf(availableParallelism() >= 2)(
+    'exec --batch with many lines: a second sandbox process, every line in a fresh interpreter, the answers in the order read',
+    async () => {
+      closeCodeRunner()
+      const before = sandboxProcessesStarted()
+      const count = SECOND_PROCESS_FROM + 2
+      const { code, out } = await run(
+        ['exec', '--skills', dir, '--skill', 'tally', '--batch'],
+        Array.from({ length: count }, (_, n) => JSON.stringify({ n })),
+      )
+      expect(code).toBe(0)
+      expect(out.map((line) => (JSON.parse(line) as { result: unknown }).result)).toEqual(
+        Array.from({ length: count }, (_, n) => ({ n, calls: 1, seen: [n] })),
+      )
+      expect(sandboxProcessesStarted() - before).toBe(2)
+    },
+  )
 
   it('--batch reads its arguments from standard input only', async () => {
     const { code, err } = await run(['exec', '--skills', dir, '--skill', 'add-calc', '--batch', '--args', '{}'])

@@ -146,12 +146,15 @@ async function answerLines(io: CliIO, runOne: (text: string) => Promise<{ line: 
   let failed = false
   try {
     for (;;) {
+      // The lines read and not yet run, and one more while the input is open: more runs are coming.
+      const coming = () => read.length + (ended ? 0 : 1)
       while (answers.length < IN_FLIGHT && read.length) {
-        answers.push(runOne(read.shift()!))
+        const text = read.shift()!
+        expectRuns(coming())
+        answers.push(runOne(text))
         room.wake()
       }
-      // The lines read and not yet run, and one more while the input is open: more runs are coming.
-      expectRuns(read.length + (ended ? 0 : 1))
+      expectRuns(coming())
       const head = answers[0]
       if (!head) {
         if (ended) break

@@ -526,7 +526,8 @@ export const runCodeInNode: CodeRunner = async (request, { signal, timeoutMs }) 
   }
   return new Promise<CodeRunOutcome>((resolve) => {
     waiting.push({ request, signal, timeoutMs, started, resolve })
-    dispatch()
+    // Handed out once the caller's other runs of this moment are queued too, so a process knows another follows.
+    if (waiting.length === 1) queueMicrotask(dispatch)
   })
 }
 

@@ -15,7 +15,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_CODE_RESULT_BYTES, SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
-import { closeCodeRunner, pyodideFolder, restoreLimit, runCodeInNode, sandboxProcessesStarted } from './nodeCodeRunner'
+import { availableParallelism } from 'node:os'
+import {
+  closeCodeRunner,
+  expectRuns,
+  pyodideFolder,
+  restoreLimit,
+  runCodeInNode,
+  sandboxProcessesStarted,
+  SECOND_PROCESS_FROM,
+} from './nodeCodeRunner'
 import { snapshotPath } from './pythonSnapshotCache'
 import { snapshotFileBytes } from './pythonSnapshotFile'
 import { runCli } from './runCli'
@@ -40,7 +49,12 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   out(READY)
   // A line longer than any outcome, as a child taken over by its code could send.
   if (request.args.longLine) return out(JSON.stringify({ ok: true, result: 'x'.repeat(request.args.longLine), stdout: '', stderr: '', ms: 1 }))
-  out(JSON.stringify({ ok: true, result: { args, snapshot }, stdout: '', stderr: '', ms: 1 }), () => {
+  // A run that takes a while, as Python's do: another process can start meanwhile.
+  if (request.args.delay) {
+    const until = Date.now() + request.args.delay
+    while (Date.now() < until);
+  }
+  out(JSON.stringify({ ok: true, result: { args, snapshot, pid: process.pid, n: request.args.n, prepareNext: request.prepareNext === true }, stdout: '', stderr: '', ms: 1 }), () => {
     // What a callback left by a spent run would do: the process answers nothing more.
     if (request.args.spinAfter) for (;;);
   })
@@ -114,6 +128,9 @@ const request = (args: Record<string, unknown> = {}): CodeRunRequest => ({
 const run = (args: Record<string, unknown> = {}) =>
   runCodeInNode(request(args), { signal: new AbortController().signal, timeoutMs: 10_000 })
 const handed = (outcome: CodeRunOutcome) => (outcome.ok ? (outcome.result as { args: string[]; snapshot: string | null }) : null)
+/** Which stand-in process answered, the run's number it was handed, and whether it was told more runs follow. */
+const served = (outcome: CodeRunOutcome) =>
+  outcome.ok ? (outcome.result as { pid: number; n: number; prepareNext: boolean }) : { pid: 0, n: -1, prepareNext: false }
 
 describe('the runner and its sandbox process', () => {
   it('hands the checked snapshot over as an open file: the child may read no path of the cache folder', async () => {
@@ -212,6 +229,68 @@ describe('the runner and its sandbox process', () => {
     expect(outcome).toMatchObject({ ok: true })
     expect(handed(outcome)?.args).not.toContain('--send-snapshot')
   })
+
+  it('a run is marked prepareNext only while more runs wait or are expected', async () => {
+    expect(served(await run({ n: 1 })).prepareNext).toBe(false)
+    expectRuns(1)
+    expect(served(await run({ n: 2 })).prepareNext).toBe(true)
+    expectRuns(0)
+    const [first, second] = await Promise.all([run({ n: 3 }), run({ n: 4 })])
+    // The first was sent while the second waited; the second with nothing after it.
+    expect([served(first).prepareNext, served(second).prepareNext]).toEqual([true, false])
+  })
+
+  it.runIf(availableParallelism() >= 2)(
+    'with enough runs waiting, a second process serves runs beside the first, each run answered with its own outcome',
+    async () => {
+      const started = sandboxProcessesStarted()
+      const count = SECOND_PROCESS_FROM + 6
+      expectRuns(count)
+      const outcomes = await Promise.all(Array.from({ length: count }, (_, n) => run({ n, delay: 150 })))
+      expectRuns(0)
+      expect(outcomes.map((outcome) => served(outcome).n)).toEqual(Array.from({ length: count }, (_, n) => n))
+      expect(sandboxProcessesStarted()).toBe(started + 2)
+      expect(new Set(outcomes.map((outcome) => served(outcome).pid)).size).toBe(2)
+    },
+  )
+
+  it('with fewer runs than SECOND_PROCESS_FROM waiting, one process serves them all', async () => {
+    const started = sandboxProcessesStarted()
+    const outcomes = await Promise.all(Array.from({ length: SECOND_PROCESS_FROM - 1 }, (_, n) => run({ n })))
+    expect(sandboxProcessesStarted()).toBe(started + 1)
+    expect(new Set(outcomes.map((outcome) => served(outcome).pid)).size).toBe(1)
+  })
+
+  it.runIf(availableParallelism() >= 2)(
+    'exec --batch over two processes prints every line’s answer in the order read, a malformed line in its place',
+    async () => {
+      const skills = join(root, 'batch-skills')
+      mkdirSync(join(skills, 'echo'), { recursive: true })
+      writeFileSync(
+        join(skills, 'echo', 'SKILL.md'),
+        '---\nname: echo\ndescription: Echoes n.\nparameters:\n  type: object\n  properties:\n    n: { type: number }\n---\nEcho.\n',
+      )
+      writeFileSync(join(skills, 'echo', 'skill.py'), 'def run(args):\n    return args\n')
+      const count = SECOND_PROCESS_FROM + 8
+      const lines = Array.from({ length: count }, (_, n) => (n === 5 ? '{"n": "five"}' : JSON.stringify({ n, delay: 150 })))
+      const started = sandboxProcessesStarted()
+      const out: string[] = []
+      const code = await runCli(['exec', '--skills', skills, '--skill', 'echo', '--batch'], {
+        out: (line) => out.push(line),
+        err: () => {},
+        lines: async function* () {
+          yield* lines
+        },
+      })
+      expect(code).toBe(1)
+      const answers = out.map((line) => JSON.parse(line) as { result?: { n: number; pid: number }; error?: { type: string } })
+      expect(answers.map((answer) => answer.result?.n ?? answer.error?.type)).toEqual(
+        Array.from({ length: count }, (_, n) => (n === 5 ? 'invalid-arguments' : n)),
+      )
+      expect(sandboxProcessesStarted()).toBe(started + 2)
+      expect(new Set(answers.flatMap((answer) => (answer.result ? [answer.result.pid] : []))).size).toBe(2)
+    },
+  )
 
   it('a child that cannot be spawned is each run’s failure, and exec --batch answers every line', async () => {
     control.spawnFails = true
