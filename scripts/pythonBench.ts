@@ -3,7 +3,10 @@
  * whole process (median of 3, the snapshot cache filled first, as on any run after the first),
  * `exec --batch` with 20 calls, and in the page the first Run code after the page is idle and a
  * warm one (the production build through the playground's server, the system's Chromium).
- * `SKIP_PAGE=1` measures the CLI only.
+ * `SKIP_PAGE=1` measures the CLI only. `BENCH_CLI=<folder>` measures the CLI built there instead of
+ * dist-cli/; `BASE_CLI=<folder>` measures another build too, in turns with it (each cold run and
+ * each batch one after the other's), and prints both side by side: a paired comparison on the same
+ * machine state.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -18,12 +21,13 @@ import { createPlaygroundServer } from '../server/playgroundServer'
 import { recordFigure } from './benchFigures'
 
 const root = join(import.meta.dirname, '..')
-const cli = join(root, 'dist-cli/skill-playground.mjs')
+const cli = join(process.env.BENCH_CLI ?? join(root, 'dist-cli'), 'skill-playground.mjs')
+const baseCli = process.env.BASE_CLI ? join(process.env.BASE_CLI, 'skill-playground.mjs') : undefined
 const skills = join(root, 'skills')
 
-function timed(args: string[], input?: string, env: NodeJS.ProcessEnv = process.env): { ms: number; out: string } {
+function timed(args: string[], input?: string, env: NodeJS.ProcessEnv = process.env, script = cli): { ms: number; out: string } {
   const started = performance.now()
-  const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', env })
+  const result = spawnSync(process.execPath, [script, ...args], { input, encoding: 'utf8', env })
   const ms = performance.now() - started
   if (result.error) throw result.error
   return { ms, out: result.stdout }
@@ -50,12 +54,27 @@ try {
       return performance.now() - started
     }),
   )
-  const cold = [0, 1, 2].map(() => timed([...execArgs, '--args', '{"numbers": [3, 5, 8]}'], undefined, env).ms)
   const lines = Array.from({ length: 20 }, (_, i) => JSON.stringify({ numbers: [i, i + 1] })).join('\n') + '\n'
-  const batchRuns = [0, 1, 2].map(() => timed([...execArgs, '--batch'], lines, env))
-  const answered = batchRuns[0]!.out.trim().split('\n').length
-  if (answered !== 20) throw new Error(`exec --batch answered ${answered} of 20 lines`)
-  const batch = batchRuns.map((run) => run.ms)
+  const scripts = baseCli ? [cli, baseCli] : [cli]
+  const coldOf = scripts.map(() => [] as number[])
+  const batchOf = scripts.map(() => [] as number[])
+  for (let round = 0; round < 3; round++)
+    scripts.forEach((script, index) => {
+      coldOf[index]!.push(timed([...execArgs, '--args', '{"numbers": [3, 5, 8]}'], undefined, env, script).ms)
+      const batchRun = timed([...execArgs, '--batch'], lines, env, script)
+      const answered = batchRun.out.trim().split('\n').length
+      if (answered !== 20) throw new Error(`exec --batch answered ${answered} of 20 lines (${script})`)
+      batchOf[index]!.push(batchRun.ms)
+    })
+  const [cold, batch] = [coldOf[0]!, batchOf[0]!]
+  if (baseCli) {
+    console.log(`This build (${cli}) and the base (${baseCli}), in turns:`)
+    console.table({
+      'exec, a new process (median of 3)': { this: Math.round(median(cold)), base: Math.round(median(coldOf[1]!)) },
+      'exec --batch, 20 calls (median of 3)': { this: Math.round(median(batch)), base: Math.round(median(batchOf[1]!)) },
+      'exec --batch runs': { this: batch.map(Math.round).join(', '), base: batchOf[1]!.map(Math.round).join(', ') },
+    })
+  }
 
   console.log('Python in the CLI (whole processes, this machine now):')
   console.table({

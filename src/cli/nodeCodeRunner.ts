@@ -1,10 +1,12 @@
 /**
  * Runs a skill's code for the CLI (docs/skill-code.md): in a child process (pythonChild) kept
  * ready for the next run, which restores a fresh interpreter for each run from a memory snapshot
- * (kept in the user's cache folder between processes, pythonSnapshotCache.ts). Runs go to it one
- * at a time; at a time-out or an abort it is killed and the next run gets a new one, and it is
- * killed when the CLI exits, also by a signal (docs/skill-code.md, "On a signal"). The outcome is
- * the same JSON the page's worker gives.
+ * (kept in the user's cache folder between processes, pythonSnapshotCache.ts). Runs wait in one
+ * queue, in the order asked, and go to it one at a time; when a command expects many runs
+ * (expectRuns: `exec --batch`), a second such process, started the same way, takes every other
+ * one. At a time-out or an abort a process is killed and the next run gets a new one, and every
+ * one is killed when the CLI exits, also by a signal (docs/skill-code.md, "On a signal"). The
+ * outcome is the same JSON the page's worker gives.
  *
  * The child runs under Node's permission model: it may read Pyodide's files and its own script,
  * and nothing else; it may write no file, start no process and no worker. That is the boundary a

@@ -25,6 +25,7 @@ import { closeSync, constants as fsConstants, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { cutOutput, MAX_CODE_RESULT_BYTES, resultTooLarge, SANDBOX_READY, type CodeRunOutcome, type CodeRunRequest } from '../core/code'
 import { closeNetwork } from './closeNetwork'
 import { freshInterpreters } from './freshInterpreters'
@@ -46,6 +47,16 @@ Object.assign(process, {
 })
 
 closeNetwork()
+
+/**
+ * V8 compiles the wasm functions that run most again with its optimizing compiler, on other
+ * threads, in every new process. Most of what a sandbox process runs is each interpreter's restore,
+ * the same short work every time: with a larger budget only code that keeps running long (a skill's
+ * own loop) is optimized, and a batch's runs spend less of the machine's CPU on compiling
+ * (docs/skill-code.md, "A ready Python", has the figures). Set before Pyodide's wasm is compiled; a
+ * Node whose V8 no longer has the flag ignores it.
+ */
+setFlagsFromString(`--wasm-tiering-budget=${18_000_000}`)
 // Run from a file, argv[1] is the script; run with --eval, the arguments start there.
 const args = process.argv.slice(1)
 const pyodideDir = args.at(-1) ?? ''
