@@ -21,8 +21,9 @@
  * setImmediate and setTimeout): those are dropped when its run ends, so nothing of a spent
  * interpreter runs after its outcome (docs/skill-code.md, "A ready Python").
  */
-import { closeSync, constants as fsConstants, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { closeSync, constants as fsConstants, promises as fsPromises, readFileSync } from 'node:fs'
+import { syncBuiltinESMExports } from 'node:module'
+import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
@@ -62,6 +63,34 @@ const args = process.argv.slice(1)
 const pyodideDir = args.at(-1) ?? ''
 const snapshotFd = args.find((arg) => arg.startsWith('--snapshot-fd='))?.slice('--snapshot-fd='.length)
 const sendSnapshot = args.includes('--send-snapshot')
+
+/**
+ * Pyodide reads its wasm binary and its standard library's zip again for every interpreter it
+ * starts: the binary only to instantiate, which this process does from the code it compiled once
+ * (pythonRuntime.ts), the zip to copy into the new interpreter's file system. Each is read once
+ * here and the same bytes served after that (Pyodide copies them and never writes to them), so a
+ * restore does not read twelve megabytes again and leave them to the collector.
+ */
+function keepPyodideFiles(): void {
+  const kept = new Map<string, Promise<Buffer>>()
+  const names = new Set(['pyodide.asm.wasm', 'python_stdlib.zip'].map((name) => resolve(pyodideDir, name)))
+  const readFile = fsPromises.readFile
+  fsPromises.readFile = ((path: unknown, options?: unknown) => {
+    const name = typeof path === 'string' && options === undefined ? resolve(path) : undefined
+    if (name === undefined || !names.has(name)) return readFile(path as string, options as undefined)
+    let bytes = kept.get(name)
+    if (!bytes) {
+      bytes = readFile(name)
+      kept.set(name, bytes)
+      // A read that failed is tried again by the next interpreter, not remembered.
+      bytes.catch(() => kept.delete(name))
+    }
+    return bytes
+  }) as typeof readFile
+  // Pyodide imports `node:fs/promises` as a module: its exports follow the object's.
+  syncBuiltinESMExports()
+}
+keepPyodideFiles()
 
 /**
  * Runs `action` (one run of user code, synchronous) and then drops every callback it scheduled on
