@@ -46,6 +46,28 @@ writeFileSync(
   join(dir, 'tally', 'skill.py'),
   'import builtins\nbuiltins.CALLS = getattr(builtins, "CALLS", 0) + 1\nSEEN = []\ndef run(args):\n    SEEN.append(args["n"])\n    return {"n": args["n"], "calls": builtins.CALLS, "seen": SEEN}\n',
 )
+mkdirSync(join(dir, 'zip-breaker'))
+writeFileSync(
+  join(dir, 'zip-breaker', 'SKILL.md'),
+  '---\nname: zip-breaker\ndescription: Overwrites the standard library, then imports from it.\nparameters:\n  type: object\n  properties:\n    n: { type: number }\n---\nBreak.\n',
+)
+writeFileSync(
+  join(dir, 'zip-breaker', 'skill.py'),
+  [
+    'import sys',
+    'def run(args):',
+    '    if args["n"] == 1:',
+    '        path = [entry for entry in sys.path if entry.endswith(".zip")][0]',
+    '        with open(path, "r+b") as stdlib:',
+    '            size = stdlib.seek(0, 2)',
+    '            stdlib.seek(0)',
+    '            stdlib.write(bytes(size))',
+    '        return size',
+    '    import csv, statistics, fractions',
+    '    return [csv.__name__, statistics.__name__, fractions.__name__]',
+    '',
+  ].join('\n'),
+)
 afterAll(() => {
   closeCodeRunner()
   rmSync(dir, { recursive: true, force: true })
@@ -96,6 +118,19 @@ describe('exec --batch and eval share one Python', { timeout: 120_000 }, () => {
       expect(sandboxProcessesStarted() - before).toBe(2)
     },
   )
+
+  it('a run that overwrites the standard library in its file system leaves the next interpreter’s intact', async () => {
+    // The sandbox process reads Pyodide's files once for all its interpreters: each must get its own copy.
+    const before = sandboxProcessesStarted()
+    const { code, out } = await run(['exec', '--skills', dir, '--skill', 'zip-breaker', '--batch'], ['{"n": 1}', '{"n": 2}', '{"n": 3}'])
+    expect(
+      out.map((line) => (JSON.parse(line) as { result: unknown }).result),
+      out.join('\n'),
+    ).toEqual([expect.any(Number), ['csv', 'statistics', 'fractions'], ['csv', 'statistics', 'fractions']])
+    expect((JSON.parse(out[0]!) as { result: number }).result).toBeGreaterThan(1_000_000)
+    expect(code).toBe(0)
+    expect(sandboxProcessesStarted() - before).toBeLessThanOrEqual(1)
+  })
 
   it('--batch reads its arguments from standard input only', async () => {
     const { code, err } = await run(['exec', '--skills', dir, '--skill', 'add-calc', '--batch', '--args', '{}'])
