@@ -80,9 +80,10 @@ export interface WorkspaceSlice {
   /**
    * Holds a view's newest text of a file until `writeHeldEdits` (the editor's keys wait for the
    * frame after them, ui/editor/editBuffer.ts). Holding notifies nobody; a held text of another
-   * file is written first, so files are written in the order typed.
+   * file is written first, so files are written in the order typed. True when nothing was held
+   * (everything typed before was written): the holder then asks for a write.
    */
-  holdEdit: (path: string, text: string, origin: EditOrigin) => void
+  holdEdit: (path: string, text: string, origin: EditOrigin) => boolean
   /**
    * Writes the held text now, for whatever must read the latest text at once: autosave (a save,
    * the page going away, another tab's save), a change from disk, and this slice's own edits of
@@ -161,7 +162,9 @@ function heldEditsOf(get: () => PlaygroundState): Pick<WorkspaceSlice, 'holdEdit
   return {
     holdEdit: (path, text, origin) => {
       if (held && (held.path !== path || held.origin !== origin)) writeHeldEdits()
+      const first = held === null
       held = { path, text, origin }
+      return first
     },
     writeHeldEdits,
   }

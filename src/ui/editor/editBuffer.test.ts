@@ -88,6 +88,21 @@ describe('createEditBuffer', () => {
     ])
   })
 
+  it('keys typed after something else wrote the held ones ask for a write of their own', () => {
+    const { store, writes, buffer, paintFrame, frames } = setUp()
+    buffer.edit('a/SKILL.md', 'x')
+    // Autosave (or a change on disk) writes the held keys before the frame comes.
+    store.getState().writeHeldEdits()
+    buffer.edit('a/SKILL.md', 'xy')
+    expect(frames).toHaveLength(2)
+    frames.shift()
+    paintFrame()
+    expect(writes).toEqual([
+      ['a/SKILL.md', 'x'],
+      ['a/SKILL.md', 'xy'],
+    ])
+  })
+
   it('every write says it is the editor’s own, so the editor need not recognise it when the store tells of it', () => {
     const { store, writes, origins, buffer, paintFrame } = setUp()
     buffer.edit('a/SKILL.md', 'typed')

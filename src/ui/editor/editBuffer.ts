@@ -16,17 +16,12 @@ const afterNextFrame = (run: () => void) => {
  * disk, the form) asks the store (`writeHeldEdits`), never the editor.
  */
 export function createEditBuffer(store: PlaygroundStore, origin: EditOrigin, schedule = afterNextFrame) {
-  let scheduled = false
   const flush = () => store.getState().writeHeldEdits()
   return {
     edit(path: string, text: string) {
-      store.getState().holdEdit(path, text, origin)
-      if (scheduled) return
-      scheduled = true
-      schedule(() => {
-        scheduled = false
-        flush()
-      })
+      // A write is asked for when the store held nothing: everything before was written (by the
+      // last frame's write, or by whatever asked the store for the held keys meanwhile).
+      if (store.getState().holdEdit(path, text, origin)) schedule(flush)
     },
     flush,
   }
