@@ -292,6 +292,30 @@ describe('the runner and its sandbox process', () => {
     },
   )
 
+  it('exec --batch answers a line as soon as it is run, before the next line is typed', async () => {
+    const skills = join(root, 'typed-skills')
+    mkdirSync(join(skills, 'one'), { recursive: true })
+    writeFileSync(join(skills, 'one', 'SKILL.md'), '---\nname: one\ndescription: Returns one.\n---\nOne.\n')
+    writeFileSync(join(skills, 'one', 'skill.py'), 'def run(args):\n    return 1\n')
+    const out: string[] = []
+    const answered = async (count: number) => {
+      while (out.length < count) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const code = await runCli(['exec', '--skills', skills, '--skill', 'one', '--batch'], {
+      out: (line) => out.push(line),
+      err: () => {},
+      // Someone typing: each line only once the one before has its answer.
+      lines: async function* () {
+        for (let n = 0; n < 3; n++) {
+          yield JSON.stringify({ n })
+          await answered(n + 1)
+        }
+      },
+    })
+    expect(code).toBe(0)
+    expect(out).toHaveLength(3)
+  })
+
   it('a child that cannot be spawned is each run’s failure, and exec --batch answers every line', async () => {
     control.spawnFails = true
     expect(await run()).toMatchObject({ ok: false, error: { type: 'sandbox', message: expect.stringContaining('spawn E2BIG') } })
